@@ -1,0 +1,436 @@
+"""``OfflinePlannerModel``: a deterministic stand-in for Gemini that drives the real ADK tool loop.
+
+It is **not an LLM** and every report says so (``model: "offline"``). Each turn it reads the
+request (the first user message) and the tool results so far from the ``LlmRequest`` and
+answers with the next function call(s), following fixed rules:
+
+1. An explicit contradiction in the request (must-do activities longer than the window) goes
+   straight to ``check_plan`` so code proves it, with or without a location.
+2. No location anywhere (structured field, text, home): ``record_clarification``, no search.
+3. Otherwise ``resolve_date``, then one search per preference in the same turn (indoor only
+   when rain is expected), then a greedy itinerary, ``check_plan``, at most two repairs that
+   drop the stops a failed check named, and ``finish`` (only when the tool is offered).
+
+It keeps no state between calls: everything is derived from the conversation, so one instance
+serves concurrent runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncGenerator
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.genai import types
+
+from dayplan import data
+from dayplan.agent.phrasing import TextHints, read_text
+from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.core.clock import minutes_to_hhmm, overlaps
+from dayplan.core.hours import OpeningHoursError, open_intervals
+from dayplan.core.places import resolve_place
+from dayplan.core.travel import estimate_minutes
+
+OFFLINE_MODEL_NAME = "offline"
+REQUEST_OPEN = "<request>"
+REQUEST_CLOSE = "</request>"
+MAX_STOPS = 3
+MAX_CHECKS = 3
+
+
+def render_request(request: PlanRequest) -> str:
+    """The user message that carries a request to any model: JSON between ``<request>`` tags."""
+    body = request.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    return (
+        "Plan this day. Structured fields win over the free text.\n"
+        f"{REQUEST_OPEN}\n{json.dumps(body, ensure_ascii=False, indent=1)}\n{REQUEST_CLOSE}"
+    )
+
+
+def parse_request_message(text: str) -> PlanRequest:
+    """Inverse of ``render_request``; a message without tags is taken as free text."""
+    m = re.search(re.escape(REQUEST_OPEN) + r"(.*?)" + re.escape(REQUEST_CLOSE), text, re.S)
+    if not m:
+        return PlanRequest(text=text[:4000])
+    return PlanRequest.model_validate(json.loads(m.group(1)))
+
+
+@dataclass
+class ToolExchange:
+    """One tool call the model made and the response it got (``None`` while pending)."""
+
+    name: str
+    args: dict
+    response: dict | None
+
+
+def read_history(llm_request: LlmRequest) -> tuple[str, list[ToolExchange]]:
+    """The first user text and the tool exchanges so far, in order."""
+    first_text = ""
+    exchanges: list[ToolExchange] = []
+    by_id: dict[str, ToolExchange] = {}
+    for content in llm_request.contents:
+        for part in content.parts or []:
+            if part.text and content.role == "user" and not first_text:
+                first_text = part.text
+            if part.function_call:
+                ex = ToolExchange(part.function_call.name, dict(part.function_call.args or {}), None)
+                exchanges.append(ex)
+                if part.function_call.id:
+                    by_id[part.function_call.id] = ex
+            if part.function_response:
+                fr = part.function_response
+                target = by_id.get(fr.id or "") or next(
+                    (e for e in exchanges if e.name == fr.name and e.response is None), None
+                )
+                if target is not None:
+                    target.response = dict(fr.response or {})
+    return first_text, exchanges
+
+
+def _call(name: str, **args: Any) -> types.Part:
+    return types.Part(function_call=types.FunctionCall(name=name, args=args))
+
+
+def _reply(*parts: types.Part) -> LlmResponse:
+    return LlmResponse(content=types.Content(role="model", parts=list(parts)))
+
+
+def _text_reply(text: str) -> LlmResponse:
+    return _reply(types.Part(text=text))
+
+
+class OfflinePlannerModel(BaseLlm):
+    """Deterministic rule-following stand-in for an LLM (see the module docstring)."""
+
+    model: str = OFFLINE_MODEL_NAME
+
+    async def generate_content_async(
+        self, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        """Yield exactly one response: the next function call(s), or a closing text."""
+        yield self.next_turn(llm_request)
+
+    # -- the rules ---------------------------------------------------------------------------
+
+    def next_turn(self, llm_request: LlmRequest) -> LlmResponse:
+        """Decide the next step from the request and the tool results so far."""
+        first_text, history = read_history(llm_request)
+        try:
+            request = parse_request_message(first_text)
+        except (ValueError, json.JSONDecodeError):
+            request = PlanRequest(text=first_text[:4000])
+        offered = set(llm_request.tools_dict) if llm_request.tools_dict else None
+        planner = _Planner(request, history, offered)
+        return planner.decide()
+
+
+class _Planner:
+    def __init__(self, request: PlanRequest, history: list[ToolExchange], offered: set[str] | None):
+        self.req = request
+        self.history = history
+        self.offered = offered
+        self.hints: TextHints = read_text(request.text)
+
+    # facts about the conversation
+    def calls(self, name: str) -> list[ToolExchange]:
+        return [h for h in self.history if h.name == name]
+
+    def can(self, tool: str) -> bool:
+        return self.offered is None or tool in self.offered
+
+    def finish(self, payload: dict) -> LlmResponse:
+        if not self.can("finish"):
+            return _text_reply("I cannot finish yet: the finish tool is not offered.")
+        return _reply(_call("finish", report_json=json.dumps(payload, ensure_ascii=False)))
+
+    # structured field wins, then text
+    def window(self) -> tuple[int, int]:
+        if self.req.window:
+            return hhmm_to_minutes(self.req.window.start), hhmm_to_minutes(self.req.window.end)
+        start = self.hints.window_start or "09:00"
+        end = self.hints.window_end or "17:00"
+        return hhmm_to_minutes(start), hhmm_to_minutes(end)
+
+    def location(self) -> str | None:
+        return self.req.location or self.hints.location
+
+    def rain(self) -> list[tuple[int, int]]:
+        if self.req.weather is not None:
+            return [(hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain]
+        if self.hints.rain:
+            return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in self.hints.rain]
+        if self.hints.rain_all_day:
+            return [self.window()]
+        return []
+
+    def blocked(self) -> list[tuple[int, int]]:
+        if self.req.blocked:
+            return [(hhmm_to_minutes(b.start), hhmm_to_minutes(b.end)) for b in self.req.blocked]
+        return [(hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"])) for b in self.hints.blocked]
+
+    def party(self) -> tuple[int, int]:
+        if self.req.party:
+            return self.req.party.adults, self.req.party.children
+        if self.hints.adults is not None or self.hints.children is not None:
+            return self.hints.adults or 0, self.hints.children or 0
+        return 1, 0
+
+    def budget(self) -> float | None:
+        if self.req.budget:
+            return self.req.budget.amount
+        return self.hints.budget
+
+    def mode(self) -> str:
+        return self.req.travel.mode if self.req.travel else (self.hints.mode or "car")
+
+    def cap(self) -> int | None:
+        if self.req.travel and self.req.travel.max_leg_minutes:
+            return self.req.travel.max_leg_minutes
+        return self.hints.max_leg_minutes
+
+    def constraint_hints(self) -> dict:
+        """What the text says that the structured request lacks (for ``check_plan``)."""
+        h = self.hints
+        out: dict[str, Any] = {}
+        if not self.req.window and (h.window_start or h.window_end):
+            out["window_start"] = h.window_start or "09:00"
+            out["window_end"] = h.window_end or "17:00"
+        if not self.req.budget and h.budget is not None:
+            out["budget"], out["currency"] = h.budget, h.currency or "AUD"
+        if not self.req.party and (h.adults is not None or h.children is not None):
+            out["adults"], out["children"] = h.adults or 0, h.children or 0
+        if not self.req.travel and h.mode:
+            out["mode"] = h.mode
+        if not (self.req.travel and self.req.travel.max_leg_minutes) and h.max_leg_minutes:
+            out["max_leg_minutes"] = h.max_leg_minutes
+        if self.req.weather is None and (h.rain or h.rain_all_day):
+            w = self.window()
+            out["rain"] = h.rain or [{"start": minutes_to_hhmm(w[0]), "end": minutes_to_hhmm(w[1])}]
+        if not self.req.blocked and h.blocked:
+            out["blocked"] = h.blocked
+        return out
+
+    def check(self, stops: list[dict]) -> LlmResponse:
+        args: dict[str, Any] = {"stops": stops}
+        hints = self.constraint_hints()
+        if hints:
+            args["constraints"] = hints
+        return _reply(_call("check_plan", **args))
+
+    # the decision
+    def decide(self) -> LlmResponse:
+        finishes = self.calls("finish")
+        if finishes:
+            return _text_reply("Finished: the report is built from the checked result.")
+        checks = [c for c in self.calls("check_plan") if c.response is not None]
+        clar = self.calls("record_clarification")
+        if clar and clar[-1].response and clar[-1].response.get("ok"):
+            return self.finish(
+                {"status": "needs_clarification", "questions": clar[-1].response["questions"]}
+            )
+        if checks:
+            return self.after_check(checks)
+        # 1. explicit contradiction: must-do activities that cannot fit the window
+        w = self.window()
+        must = self.req.activities
+        if must and sum(a.duration_minutes for a in must) > w[1] - w[0]:
+            t = w[0]
+            stops = []
+            for a in must:
+                stops.append(
+                    {
+                        "activity": a.name,
+                        "start": minutes_to_hhmm(t),
+                        "end": minutes_to_hhmm(min(t + a.duration_minutes, 24 * 60 - 1)),
+                        "duration_minutes": a.duration_minutes,
+                    }
+                )
+                t += a.duration_minutes
+            return self.check(stops)
+        # 2. no location: ask, do not search
+        if not self.location() and self.req.home is None:
+            return _reply(
+                _call(
+                    "record_clarification",
+                    questions=[
+                        "Which city or suburb should I plan the day in?",
+                        "Who is coming (adults, children), and is there a budget?",
+                    ],
+                    missing=["location"],
+                )
+            )
+        # 3. date, then searches, then an itinerary
+        dates = self.calls("resolve_date")
+        if not dates:
+            return _reply(_call("resolve_date", expression=self.req.date or self.hints.date or "Saturday"))
+        searches = self.calls("search_public_web")
+        if not searches:
+            return _reply(*self.search_calls())
+        return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
+
+    def day(self, exchange: ToolExchange) -> date | None:
+        response = exchange.response or {}
+        return date.fromisoformat(response["date"]) if response.get("ok") else None
+
+    def search_calls(self) -> list[types.Part]:
+        prefs = list(self.req.preferences) or list(self.hints.preferences)
+        queries = [p for p in prefs][:3]
+        for a in self.req.activities:
+            if a.venue and a.venue not in queries:
+                queries.insert(0, a.venue)
+        if not queries:
+            queries = ["family activities kids" if self.party()[1] else "things to do"]
+        indoor = bool(self.rain())
+        location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
+        return [
+            _call("search_public_web", query=q, location=location or "", indoor_only=indoor)
+            for q in queries
+        ]
+
+    def candidates(self) -> list[dict]:
+        seen: dict[str, dict] = {}
+        for ex in self.calls("search_public_web"):
+            for r in (ex.response or {}).get("results", []):
+                seen.setdefault(r["id"], r)
+        prefs = [p.lower() for p in (self.req.preferences or self.hints.preferences)]
+        kids = self.party()[1] > 0
+        order = list(seen.values())
+
+        def score(r: dict) -> tuple:
+            tags = set(r.get("tags", []))
+            hits = sum(1 for p in prefs for w in p.split() if w.rstrip("s") in {t.rstrip("s") for t in tags})
+            must = any(a.venue and a.venue.lower() in r["name"].lower() for a in self.req.activities)
+            return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
+
+        return sorted(order, key=score)
+
+    def itinerary(self, day: date | None, exclude: set[str]) -> list[dict]:
+        """Greedy: best candidates first, each at the earliest open, dry, unblocked slot."""
+        w = self.window()
+        rain, blocked = self.rain(), self.blocked()
+        adults, children = self.party()
+        budget, cap, mode = self.budget(), self.cap(), self.mode()
+        cands = [c for c in self.candidates() if c["id"] not in exclude]
+        home_point = self._home_point(cands)
+        stops: list[dict] = []
+        t, pos, spent = w[0], home_point, 0.0
+        for c in cands:
+            if len(stops) >= MAX_STOPS:
+                break
+            point = (c["lat"], c["lon"])
+            leg = estimate_minutes(pos, point, mode) if pos else 0
+            back = estimate_minutes(point, home_point, mode) if home_point else 0
+            if cap is not None and (leg > cap or back > cap):
+                continue
+            cost = adults * c["price"]["adult"] + children * c["price"]["child"]
+            if budget is not None and spent + cost > budget + 1e-9:
+                continue
+            slot = self._slot(c, day, t + leg, w[1] - back, rain, blocked)
+            if slot is None:
+                continue
+            stops.append({"venue_id": c["id"], "start": minutes_to_hhmm(slot[0]), "end": minutes_to_hhmm(slot[1])})
+            t, pos, spent = slot[1], point, spent + cost
+        if not stops and cands:  # nothing fits: propose the best one and let the check say why
+            c = cands[0]
+            start = w[0] + (estimate_minutes(home_point, (c["lat"], c["lon"]), mode) if home_point else 0)
+            stops.append(
+                {"venue_id": c["id"], "start": minutes_to_hhmm(start), "end": minutes_to_hhmm(start + c["min_minutes"])}
+            )
+        return stops
+
+    def _home_point(self, cands: list[dict]) -> tuple[float, float] | None:
+        gaz = data.gazetteer()
+        if self.req.home is not None and not isinstance(self.req.home, str):
+            return (self.req.home.lat, self.req.home.lon)
+        for name in (self.req.home if isinstance(self.req.home, str) else None, self.location()):
+            if name:
+                place = resolve_place(name, gaz)
+                if place:
+                    return place.point
+        return None
+
+    @staticmethod
+    def _slot(c: dict, day: date | None, earliest: int, latest_end: int, rain, blocked) -> tuple[int, int] | None:
+        try:
+            opens = open_intervals(c["opening_hours"], day) if day else ((0, 24 * 60),)
+        except OpeningHoursError:
+            return None
+        busy = list(blocked) + ([] if c["indoor"] else list(rain))
+        minimum, typical = c["min_minutes"], c["typical_minutes"]
+        starts = sorted({earliest, *(b for _, b in busy), *(a for a, _ in opens)})
+        for s in starts:
+            s = -(-s // 5) * 5  # round up to 5 minutes
+            if s < earliest:
+                continue
+            interval = next(((a, b) for a, b in opens if a <= s < b), None)
+            if interval is None:
+                continue
+            end = min(s + typical, interval[1], latest_end)
+            for a, _ in busy:
+                if a > s:
+                    end = min(end, a)
+            if any(overlaps((s, end), (a, b)) for a, b in busy):
+                continue
+            if end - s >= minimum:
+                return s, end
+        return None
+
+    def after_check(self, checks: list[ToolExchange]) -> LlmResponse:
+        last = checks[-1].response or {}
+        if not last.get("ok"):
+            return self.finish_failed(checks) if len(checks) >= MAX_CHECKS else self.check(
+                checks[-1].args.get("stops", [])[:1]
+            )
+        if last.get("passed"):
+            stops = [{k: s[k] for k in ("venue_id", "name", "start", "end")} for s in last["stops"]]
+            names = ", ".join(s["name"] for s in stops)
+            totals = last["totals"]
+            return self.finish(
+                {
+                    "status": "complete",
+                    "stops": stops,
+                    "rationale": (
+                        f"{names}: every stop passed check_plan; home by {totals['home_by']}, "
+                        f"{totals['currency']} {totals['cost']:g} in total."
+                    ),
+                    "sources": sorted({sid for s in last["stops"] for sid in s["source_ids"]}),
+                }
+            )
+        proposed = checks[-1].args.get("stops", [])
+        is_contradiction = all("activity" in s for s in proposed)
+        if is_contradiction or len(checks) >= MAX_CHECKS or not self.calls("search_public_web"):
+            return self.finish_failed(checks)
+        # repair: drop every stop a failure names, plan again without them
+        named = {f.get("venue_id") for f in last.get("failures", []) if f.get("venue_id")}
+        excluded = set(named)
+        for ex in checks:
+            for f in (ex.response or {}).get("failures", []):
+                if f.get("venue_id"):
+                    excluded.add(f["venue_id"])
+        if not named:  # a plan-wide failure (budget, deadline): drop the last stop
+            remaining = proposed[:-1]
+            if not remaining:
+                return self.finish_failed(checks)
+            return self.check(remaining)
+        dates = self.calls("resolve_date")
+        retry = self.itinerary(self.day(dates[-1]) if dates else None, excluded)
+        if not retry or retry == proposed:
+            return self.finish_failed(checks)
+        return self.check(retry)
+
+    def finish_failed(self, checks: list[ToolExchange]) -> LlmResponse:
+        last = checks[-1].response or {}
+        return self.finish(
+            {
+                "status": "no_feasible_plan",
+                "constraint_failures": last.get("failures", []),
+                "rationale": "check_plan proved the request cannot be met as asked.",
+            }
+        )

@@ -1,0 +1,175 @@
+"""Reading common phrasings of a request's free text into hints, for the offline model.
+
+This is the offline stand-in's "understanding": a handful of regular expressions, not an LLM.
+Structured request fields always win over what is read here; the checker states every hint it
+used as an assumption.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from dayplan import data
+from dayplan.core.dates import WEEKDAYS
+from dayplan.core.places import find_place_in_text
+
+_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
+    "The",
+    "My",
+    "A",
+    "An",
+    "Our",
+    "Summer",
+    "Winter",
+    "December",
+    "January",
+    "November",
+    "Rain",
+    "Morning",
+    "Afternoon",
+}
+
+PREFERENCE_WORDS = {
+    "museum": "museums",
+    "museums": "museums",
+    "art": "art galleries",
+    "gallery": "art galleries",
+    "galleries": "art galleries",
+    "play": "indoor play",
+    "playground": "playgrounds",
+    "swim": "swimming",
+    "swimming": "swimming",
+    "pool": "swimming",
+    "koala": "animals",
+    "koalas": "animals",
+    "animals": "animals",
+    "wildlife": "animals",
+    "library": "libraries",
+    "libraries": "libraries",
+    "books": "libraries",
+    "park": "parks",
+    "parks": "parks",
+    "gardens": "gardens",
+    "market": "markets",
+    "markets": "markets",
+    "cinema": "film",
+    "movie": "film",
+    "movies": "film",
+    "film": "film",
+    "science": "science",
+    "history": "history",
+    "cafe": "cafes",
+    "coffee": "cafes",
+}
+
+
+@dataclass
+class TextHints:
+    """What the free text says, as far as simple patterns can tell."""
+
+    location: str | None = None
+    location_covered: bool = False
+    date: str | None = None
+    budget: float | None = None
+    currency: str | None = None
+    adults: int | None = None
+    children: int | None = None
+    mode: str | None = None
+    max_leg_minutes: int | None = None
+    window_start: str | None = None
+    window_end: str | None = None
+    rain_all_day: bool = False
+    rain: list[dict] = field(default_factory=list)
+    blocked: list[dict] = field(default_factory=list)
+    preferences: list[str] = field(default_factory=list)
+
+
+def _clock(hour: str, minute: str | None, meridiem: str | None) -> str | None:
+    h = int(hour)
+    m = int(minute) if minute else 0
+    if meridiem:
+        meridiem = meridiem.lower()
+        if meridiem == "pm" and h < 12:
+            h += 12
+        if meridiem == "am" and h == 12:
+            h = 0
+    elif h < 8:  # "1 to 2" on a day out means the afternoon
+        h += 12
+    if not (0 <= h <= 23 and 0 <= m <= 59):
+        return None
+    return f"{h:02d}:{m:02d}"
+
+
+_TIME = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
+_RANGE = re.compile(_TIME + r"\s*(?:-|–|to|until|till)\s*" + _TIME, re.I)
+
+
+def read_text(text: str) -> TextHints:
+    """Read location, date, budget, party, travel, window, rain, blocked times and preferences."""
+    hints = TextHints()
+    if not text:
+        return hints
+    lowered = text.lower()
+    place = find_place_in_text(text, data.gazetteer())
+    if place:
+        hints.location, hints.location_covered = place.name, True
+    else:
+        m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", text)
+        if m and m.group(1).split()[0] not in _NOT_PLACES:
+            hints.location = m.group(1)
+    m = re.search(r"\b(\d{4}-\d{2}-\d{2})\b", text)
+    if m:
+        hints.date = m.group(1)
+    else:
+        m = re.search(r"\b(today|tomorrow|(?:next |this )?(?:" + "|".join(WEEKDAYS) + r"))\b", lowered)
+        if m:
+            hints.date = m.group(1)
+    m = re.search(r"(?:aud|a\$|\$)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:aud|dollars)\b", lowered)
+    if m:
+        hints.budget = float(m.group(1) or m.group(2))
+        hints.currency = "AUD"
+    elif re.search(r"\b(free things|for free|no money|zero budget|free only)\b", lowered):
+        hints.budget, hints.currency = 0.0, "AUD"
+    m = re.search(r"(\d+)\s+adults?", lowered)
+    if m:
+        hints.adults = int(m.group(1))
+    m = re.search(r"(\d+)\s+(?:kids?|children|child)", lowered)
+    if m:
+        hints.children = int(m.group(1))
+    if hints.adults is None and hints.children is None and re.search(r"\bfamily\b", lowered):
+        hints.adults, hints.children = 2, 2
+    if re.search(r"\b(walk|walking|on foot)\b", lowered):
+        hints.mode = "walk"
+    elif re.search(r"\b(bus|train|ferry|public transport|transit)\b", lowered):
+        hints.mode = "transit"
+    elif re.search(r"\b(car|drive|driving)\b", lowered):
+        hints.mode = "car"
+    m = re.search(
+        r"(?:max(?:imum)?|no more than|at most|under|cap(?:ped)? at)\s*(\d+)\s*min", lowered
+    ) or re.search(r"(\d+)[- ]?min(?:ute)?s?\s+(?:max|cap|travel cap|per leg)", lowered)
+    if m:
+        hints.max_leg_minutes = int(m.group(1))
+    m = re.search(r"home by\s*" + _TIME, lowered)
+    if m:
+        hints.window_end = _clock(m.group(1), m.group(2), m.group(3) or "pm")
+    for match in _RANGE.finditer(lowered):
+        before = lowered[max(0, match.start() - 25) : match.start()]
+        start = _clock(match.group(1), match.group(2), match.group(3) or match.group(6))
+        end = _clock(match.group(4), match.group(5), match.group(6))
+        if not start or not end or end <= start:
+            continue
+        if re.search(r"rain|storm|shower|wet", before):
+            hints.rain.append({"start": start, "end": end})
+        elif re.search(r"nap|lunch|busy|blocked|appointment|party", before):
+            label = re.search(r"nap|lunch|busy|blocked|appointment|party", before).group(0)
+            hints.blocked.append({"start": start, "end": end, "label": label})
+        elif hints.window_start is None:
+            hints.window_start, hints.window_end = start, hints.window_end or end
+    if not hints.rain and re.search(r"\b(rain|rainy|raining|wet|storm|storms|showers)\b", lowered):
+        hints.rain_all_day = True
+    for word in re.findall(r"[a-z]+", lowered):
+        pref = PREFERENCE_WORDS.get(word)
+        if pref and pref not in hints.preferences:
+            hints.preferences.append(pref)
+    return hints

@@ -1,0 +1,277 @@
+"""The public contract: what a caller sends (`PlanRequest`) and what is served (`DayPlanReport`).
+
+Field names follow `DESIGN.md`. Times of day are local wall-clock strings ``HH:MM`` (24-hour,
+in the request's timezone); durations and travel are whole minutes; money is an amount in the
+request's currency (ISO 4217 code, e.g. ``AUD``). Every model forbids unknown fields, bounds
+string and list lengths, and raises ``pydantic.ValidationError`` on bad input, which the CLI
+turns into exit code 2 and the service into HTTP 422 ``application/problem+json``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+HHMM_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
+HHMM = Annotated[str, Field(pattern=HHMM_PATTERN, examples=["09:00"])]
+Currency = Annotated[str, Field(pattern=r"^[A-Z]{3}$", examples=["AUD"])]
+ShortText = Annotated[str, Field(max_length=200)]
+
+Status = Literal["complete", "needs_clarification", "no_feasible_plan"]
+TravelMode = Literal["car", "transit", "walk"]
+FailureCode = Literal[
+    "outside_window",
+    "overlaps_blocked",
+    "closed",
+    "outdoor_in_rain",
+    "leg_over_cap",
+    "over_budget",
+    "home_after_deadline",
+    "overlap",
+    "below_min_duration",
+    "window_too_short",
+    "unknown_venue",
+    "no_candidates",
+]
+
+
+def hhmm_to_minutes(value: str) -> int:
+    """Minutes after local midnight for an ``HH:MM`` string (``"09:30"`` -> 570).
+
+    Raises ``ValueError`` when the string is not a valid 24-hour time.
+    """
+    if not re.match(HHMM_PATTERN, value):
+        raise ValueError(f"{value!r} is not a time of day as HH:MM (00:00 to 23:59)")
+    hours, minutes = value.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class TimeWindow(_Strict):
+    """A local time window ``start``–``end`` (``HH:MM``); ``end`` must be after ``start``."""
+
+    start: HHMM
+    end: HHMM
+    label: ShortText | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TimeWindow:
+        if hhmm_to_minutes(self.end) <= hhmm_to_minutes(self.start):
+            raise ValueError(
+                f"window ends at {self.end}, not after it starts at {self.start}"
+                " (windows cannot cross midnight)"
+            )
+        return self
+
+
+class Coordinates(_Strict):
+    """A point in WGS84 degrees."""
+
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+
+
+class Budget(_Strict):
+    """Spending cap for the whole party, ``amount`` in ``currency`` (ISO 4217)."""
+
+    amount: float = Field(ge=0, le=1_000_000)
+    currency: Currency = "AUD"
+
+
+class Party(_Strict):
+    """Who is going; children pay child prices where a venue has them."""
+
+    adults: int = Field(default=1, ge=0, le=50)
+    children: int = Field(default=0, ge=0, le=50)
+
+    @model_validator(mode="after")
+    def _someone(self) -> Party:
+        if self.adults + self.children == 0:
+            raise ValueError("party needs at least one person")
+        return self
+
+
+class Travel(_Strict):
+    """How the party moves between stops; ``max_leg_minutes`` caps every leg, home legs included."""
+
+    mode: TravelMode = "car"
+    max_leg_minutes: int | None = Field(default=None, ge=1, le=600)
+
+
+class Weather(_Strict):
+    """Known rain windows (local ``HH:MM``); outdoor stops must avoid them."""
+
+    rain: list[TimeWindow] = Field(default_factory=list, max_length=24)
+
+
+class Activity(_Strict):
+    """A must-do item: a name, how long it takes, optionally the venue it happens at."""
+
+    name: ShortText
+    duration_minutes: int = Field(ge=1, le=24 * 60)
+    venue: ShortText | None = None
+
+
+class PlanRequest(_Strict):
+    """What the caller asks for. Only ``text`` is required; structured fields win over ``text``.
+
+    ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
+    ``now`` (an ISO datetime that pins "today" for reproducible runs) in ``timezone`` (IANA
+    name; else the location's). ``window.end`` is the time the party must be home by.
+    """
+
+    text: str = Field(default="", max_length=4000)
+    location: ShortText | None = None
+    home: ShortText | Coordinates | None = None
+    date: ShortText | None = None
+    now: datetime | None = None
+    timezone: ShortText | None = None
+    window: TimeWindow | None = None
+    budget: Budget | None = None
+    party: Party | None = None
+    travel: Travel | None = None
+    blocked: list[TimeWindow] = Field(default_factory=list, max_length=24)
+    weather: Weather | None = None
+    preferences: list[ShortText] = Field(default_factory=list, max_length=20)
+    activities: list[Activity] = Field(default_factory=list, max_length=10)
+    save: bool = False
+    request_id: ShortText | None = None
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown IANA timezone {value!r}") from None
+        return value
+
+
+class Money(_Strict):
+    """An amount of money; ``amount`` in ``currency`` units (not cents)."""
+
+    amount: float = Field(ge=0)
+    currency: Currency
+
+
+class Leg(_Strict):
+    """Travel into a stop (or home): whole ``minutes`` by ``mode``; ``estimated`` when modelled."""
+
+    minutes: int = Field(ge=0)
+    mode: TravelMode
+    estimated: bool = True
+
+
+class Stop(_Strict):
+    """One visit in the itinerary, local ``start``/``end`` as ``HH:MM``."""
+
+    venue_id: ShortText
+    name: ShortText
+    start: HHMM
+    end: HHMM
+    indoor: bool
+    cost: Money
+    travel_in: Leg
+    source_ids: list[ShortText] = Field(default_factory=list, max_length=10)
+
+
+class Totals(_Strict):
+    """Whole-plan totals: party cost, travel minutes (home legs included), time home."""
+
+    cost: float = Field(ge=0)
+    currency: Currency
+    travel_minutes: int = Field(ge=0)
+    home_by: HHMM
+
+
+class Plan(_Strict):
+    """The checked itinerary: stops in order, the leg home and the totals."""
+
+    stops: list[Stop] = Field(max_length=12)
+    travel_home: Leg
+    totals: Totals
+    rationale: str = Field(default="", max_length=2000)
+
+
+class Source(_Strict):
+    """Where a fact came from; ``kind`` says whether it is an offline snapshot or the web."""
+
+    id: ShortText
+    title: ShortText
+    url: Annotated[str, Field(max_length=500)]
+    kind: Literal["offline_snapshot", "web"]
+    retrieved_at: ShortText | None = None
+
+
+class ConstraintFailure(_Strict):
+    """One broken constraint from a failed check, with the numbers that broke it."""
+
+    code: FailureCode
+    detail: Annotated[str, Field(max_length=500)]
+    venue_id: ShortText | None = None
+    values: dict[str, float | int | str] = Field(default_factory=dict)
+
+
+class TraceStep(_Strict):
+    """One tool call of the run, in order: the tool, whether it succeeded, what it found."""
+
+    tool: ShortText
+    ok: bool
+    summary: Annotated[str, Field(max_length=500)] = ""
+
+
+class SavedPlan(_Strict):
+    """What happened to a ``save: true`` request (see the actions notebook)."""
+
+    plan_id: ShortText
+    status: Literal["created", "already_exists", "conflict", "failed"]
+    idempotent_replay: bool = False
+    verification_status: Literal["verified", "mismatch", "not_verified"] = "not_verified"
+
+
+class DayPlanReport(_Strict):
+    """What is served. ``plan`` only with ``complete``; ``questions`` only with
+    ``needs_clarification``; ``constraint_failures`` only with ``no_feasible_plan``."""
+
+    status: Status
+    date: ShortText | None = None
+    location: ShortText | None = None
+    timezone: ShortText | None = None
+    plan: Plan | None = None
+    sources: list[Source] = Field(default_factory=list, max_length=50)
+    questions: list[Annotated[str, Field(max_length=300)]] = Field(
+        default_factory=list, max_length=10
+    )
+    constraint_failures: list[ConstraintFailure] = Field(default_factory=list, max_length=50)
+    assumptions: list[Annotated[str, Field(max_length=300)]] = Field(
+        default_factory=list, max_length=30
+    )
+    model: ShortText
+    run_id: ShortText
+    trace: list[TraceStep] = Field(default_factory=list, max_length=100)
+    saved: SavedPlan | None = None
+
+    @model_validator(mode="after")
+    def _status_fields(self) -> DayPlanReport:
+        if self.status == "complete" and self.plan is None:
+            raise ValueError("a complete report needs a plan")
+        if self.status != "complete" and self.plan is not None:
+            raise ValueError(f"a {self.status} report carries no plan")
+        if self.status == "needs_clarification" and not self.questions:
+            raise ValueError("needs_clarification needs at least one question")
+        if self.status != "needs_clarification" and self.questions:
+            raise ValueError("questions belong only to needs_clarification")
+        if self.status == "no_feasible_plan" and not self.constraint_failures:
+            raise ValueError("no_feasible_plan needs at least one constraint failure")
+        if self.status != "no_feasible_plan" and self.constraint_failures:
+            raise ValueError("constraint_failures belong only to no_feasible_plan")
+        return self

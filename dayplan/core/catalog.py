@@ -1,0 +1,183 @@
+"""Venues and the offline catalog search, as pure functions over a list of ``Venue``.
+
+Loading the snapshot from disk lives in ``dayplan.data``; this module only ranks and filters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dayplan.core.travel import Point, haversine_km
+
+
+@dataclass(frozen=True)
+class Venue:
+    """A place that can be a stop.
+
+    Prices are per person in ``currency`` (0 = free); minutes are visit lengths;
+    ``opening_hours`` is OpenStreetMap syntax in the venue's local time; ``as_of`` dates the
+    facts; ``source_kind`` says where they came from (``offline_snapshot`` or ``web``).
+    """
+
+    id: str
+    name: str
+    kind: str
+    suburb: str
+    lat: float
+    lon: float
+    opening_hours: str
+    price_adult: float
+    price_child: float
+    indoor: bool
+    typical_minutes: int
+    min_minutes: int
+    tags: tuple[str, ...] = ()
+    url: str = ""
+    as_of: str = ""
+    description: str = ""
+    currency: str = "AUD"
+    source_kind: str = "offline_snapshot"
+
+    @property
+    def point(self) -> Point:
+        """(lat, lon) in degrees."""
+        return (self.lat, self.lon)
+
+    def party_cost(self, adults: int, children: int) -> float:
+        """Entry cost for the party in ``currency``: adults × adult price + children × child price."""
+        return round(adults * self.price_adult + children * self.price_child, 2)
+
+
+def venue_from_dict(raw: Mapping[str, Any], currency: str = "AUD") -> Venue:
+    """Build a ``Venue`` from a snapshot record (``price: {adult, child}``); ``KeyError`` if a field is missing."""
+    price = raw.get("price", {})
+    return Venue(
+        id=str(raw["id"]),
+        name=str(raw["name"]),
+        kind=str(raw.get("kind", "attraction")),
+        suburb=str(raw.get("suburb", "")),
+        lat=float(raw["lat"]),
+        lon=float(raw["lon"]),
+        opening_hours=str(raw["opening_hours"]),
+        price_adult=float(price.get("adult", 0)),
+        price_child=float(price.get("child", price.get("adult", 0))),
+        indoor=bool(raw["indoor"]),
+        typical_minutes=int(raw["typical_minutes"]),
+        min_minutes=int(raw["min_minutes"]),
+        tags=tuple(str(t).lower() for t in raw.get("tags", ())),
+        url=str(raw.get("url", "")),
+        as_of=str(raw.get("as_of", "")),
+        description=str(raw.get("description", "")),
+        currency=currency,
+        source_kind=str(raw.get("source_kind", "offline_snapshot")),
+    )
+
+
+_WORD = re.compile(r"[a-z]+")
+_STOP_WORDS = frozenset(
+    "a an and the for of in on at to with things thing do day stuff fun places place near".split()
+)
+_SYNONYMS = {
+    "museums": "museum",
+    "galleries": "gallery",
+    "art": "art",
+    "kid": "kids",
+    "children": "kids",
+    "child": "kids",
+    "family": "kids",
+    "families": "kids",
+    "toddler": "kids",
+    "toddlers": "kids",
+    "playground": "play",
+    "swim": "swimming",
+    "pool": "swimming",
+    "pools": "swimming",
+    "animal": "animals",
+    "koala": "animals",
+    "koalas": "animals",
+    "zoo": "animals",
+    "movie": "film",
+    "movies": "film",
+    "cinema": "film",
+    "books": "library",
+    "garden": "garden",
+    "gardens": "garden",
+    "parks": "park",
+    "markets": "market",
+    "coffee": "cafe",
+    "cafes": "cafe",
+    "café": "cafe",
+}
+
+
+def query_terms(query: str) -> list[str]:
+    """Lower-case content words of ``query`` with plural/synonym folding (``"Museums"`` -> ``["museum"]``)."""
+    terms = []
+    for word in _WORD.findall(query.lower()):
+        if word in _STOP_WORDS:
+            continue
+        word = _SYNONYMS.get(word, word)
+        if word not in terms:
+            terms.append(word)
+    return terms
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A ranked search result: the venue, its score and distance from the search centre (km)."""
+
+    venue: Venue
+    score: float
+    distance_km: float | None = None
+    matched: tuple[str, ...] = field(default_factory=tuple)
+
+
+def search_venues(
+    venues: Iterable[Venue],
+    query: str,
+    *,
+    indoor_only: bool = False,
+    near: Point | None = None,
+    radius_km: float | None = None,
+    limit: int = 8,
+) -> list[SearchHit]:
+    """Rank ``venues`` for ``query``.
+
+    Score = 3 per query term matching a tag or kind + 1 per term in the name or description,
+    minus 0.1 per km from ``near``; ties break by venue id so results are deterministic. A query
+    with no content words matches everything. ``indoor_only`` drops outdoor venues; ``radius_km``
+    drops venues farther than that from ``near``. Returns at most ``limit`` hits, best first.
+    """
+    terms = query_terms(query)
+    hits: list[SearchHit] = []
+    for venue in venues:
+        if indoor_only and not venue.indoor:
+            continue
+        distance = haversine_km(near, venue.point) if near is not None else None
+        if radius_km is not None and distance is not None and distance > radius_km:
+            continue
+        score = 0.0
+        matched: list[str] = []
+        text = f"{venue.name} {venue.description}".lower()
+        for term in terms:
+            if term in venue.tags or term == venue.kind:
+                score += 3
+                matched.append(term)
+            elif term in text:
+                score += 1
+                matched.append(term)
+        if terms and not matched:
+            continue
+        if distance is not None:
+            score -= 0.1 * distance
+        hits.append(SearchHit(venue, round(score, 3), distance, tuple(matched)))
+    hits.sort(key=lambda h: (-h.score, h.venue.id))
+    return hits[: max(0, limit)]
+
+
+def by_id(venues: Sequence[Venue]) -> dict[str, Venue]:
+    """Index venues by id."""
+    return {v.id: v for v in venues}

@@ -1,0 +1,45 @@
+"""Offline snapshots shipped with the package: venues, a suburb gazetteer, forecast fixtures.
+
+Every fact here is an offline teaching snapshot (see each file's ``as_of`` and ``note``), never
+live data; sources built from it say ``kind: offline_snapshot``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from dayplan.core.catalog import Venue, venue_from_dict
+
+
+def _read_json(*parts: str) -> Any:
+    node = resources.files(__name__)
+    for part in parts:
+        node = node.joinpath(part)
+    return json.loads(node.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def venue_snapshot() -> dict[str, Any]:
+    """The raw ``venues.json`` document: ``{as_of, timezone, country, currency, note, venues: [...]}``."""
+    return _read_json("venues.json")
+
+
+@lru_cache(maxsize=1)
+def venues() -> tuple[Venue, ...]:
+    """All snapshot venues as ``Venue`` records (prices in the snapshot's currency, AUD)."""
+    snap = venue_snapshot()
+    return tuple(venue_from_dict(v, snap.get("currency", "AUD")) for v in snap["venues"])
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> dict[str, Any]:
+    """The raw ``gazetteer.json``: ``{city, timezone, aliases, suburbs: [{name, lat, lon, postcode}]}``."""
+    return _read_json("gazetteer.json")
+
+
+def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:
+    """An offline forecast fixture shaped like the Open-Meteo hourly API response."""
+    return _read_json("forecast", name)

@@ -1,0 +1,174 @@
+"""Run one request through the ADK agent and the boundary: the single path that the CLI, the
+notebooks, the FastAPI service and the eval harness all share.
+
+``await run_plan(request)`` in notebooks (top-level await); ``plan(request)`` from sync code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from google.adk.agents.run_config import RunConfig
+from google.adk.events import Event
+from google.adk.models.base_llm import BaseLlm
+from google.adk.plugins.base_plugin import BasePlugin
+from google.adk.runners import Runner
+from google.adk.sessions import InMemorySessionService
+from google.genai import types
+
+from dayplan import data
+from dayplan.agent.build import build_app
+from dayplan.agent.events import ToolStep, format_trace, tool_steps
+from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel, render_request
+from dayplan.agent.phrasing import read_text
+from dayplan.config import Settings
+from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.core.places import resolve_place
+from dayplan.service.boundary import BoundaryError, build_report
+from dayplan.tools.state import DEFAULT_TIMEZONE
+
+USER_ID = "local"
+
+
+class ModelSpecError(ValueError):
+    """The model name is not one this build can run."""
+
+
+def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
+    """``None``/``"offline"`` -> ``OfflinePlannerModel``; a ``BaseLlm`` passes through.
+
+    Raises ``ModelSpecError`` for anything else.
+    """
+    if spec is None or spec == OFFLINE_MODEL_NAME:
+        return OfflinePlannerModel()
+    if isinstance(spec, BaseLlm):
+        return spec
+    raise ModelSpecError(f"unknown model {spec!r}; this build runs 'offline'")
+
+
+@dataclass
+class PlanRun:
+    """Everything one run produced: the served ``report`` (or the ``error`` that stopped it),
+    the raw ADK ``events``, the paired tool ``steps``, the final session ``state``."""
+
+    request: PlanRequest
+    report: DayPlanReport | None
+    error: BoundaryError | None
+    events: list[Event]
+    steps: list[ToolStep]
+    state: dict[str, Any]
+    model: str
+    run_id: str
+    wall_ms: float
+    notes: list[str] = field(default_factory=list)
+
+    def trace_text(self) -> str:
+        """The tool path as numbered lines (see ``format_trace``)."""
+        return format_trace(self.steps)
+
+
+def _timezone_for(request: PlanRequest) -> tuple[str, str | None]:
+    """(IANA timezone, canonical location name) for the request."""
+    name = request.location or read_text(request.text).location
+    place = resolve_place(name, data.gazetteer()) if name else None
+    tz = request.timezone or (place.timezone if place else None) or DEFAULT_TIMEZONE
+    return tz, (place.name if place else name)
+
+
+def initial_state(request: PlanRequest, run_id: str, now: datetime | None = None) -> dict[str, Any]:
+    """The session state a run starts from: the request, pinned now, timezone, run id."""
+    tz, location = _timezone_for(request)
+    moment = now or request.now or datetime.now(ZoneInfo(tz))
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(tz))
+    return {
+        "request": request.model_dump(mode="json", exclude_none=True),
+        "now": moment.astimezone(ZoneInfo(tz)).isoformat(),
+        "timezone": tz,
+        "location_name": location,
+        "run_id": run_id,
+    }
+
+
+async def run_plan(
+    request: PlanRequest,
+    *,
+    model: str | BaseLlm | None = None,
+    plugins: list[BasePlugin] | None = None,
+    max_llm_calls: int | None = None,
+    now: datetime | None = None,
+    on_event: Callable[[Event], None] | None = None,
+) -> PlanRun:
+    """Run ``request`` through a fresh session of the planner and build the served report.
+
+    ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``max_llm_calls`` caps model turns
+    (default from ``Settings``, 10). ``on_event`` sees every ADK event as it arrives. Never raises
+    for a bad run: ``PlanRun.error`` carries the rule that stopped it.
+    """
+    llm = resolve_model(model)
+    settings = Settings()
+    run_id = uuid.uuid4().hex[:12]
+    app = build_app(llm, plugins=plugins)
+    runner = Runner(app=app, session_service=InMemorySessionService())
+    state = initial_state(request, run_id, now)
+    session = await runner.session_service.create_session(
+        app_name=app.name, user_id=USER_ID, state=state
+    )
+    message = types.Content(role="user", parts=[types.Part(text=render_request(request))])
+    config = RunConfig(max_llm_calls=max_llm_calls or settings.max_llm_calls)
+    events: list[Event] = []
+    error: BoundaryError | None = None
+    started = time.perf_counter()
+    try:
+        async for event in runner.run_async(
+            user_id=USER_ID, session_id=session.id, new_message=message, run_config=config
+        ):
+            events.append(event)
+            if on_event is not None:
+                on_event(event)
+    except Exception as exc:  # the loop guard and model errors end the run, never the caller
+        name = type(exc).__name__
+        rule = "loop_guard" if "LlmCallsLimit" in name else "agent_error"
+        error = BoundaryError(rule, f"{name}: {str(exc)[:300]}")
+    finally:
+        await runner.close()
+    final = await runner.session_service.get_session(
+        app_name=app.name, user_id=USER_ID, session_id=session.id
+    )
+    final_state = dict(final.state) if final else state
+    steps = tool_steps(events)
+    report = None
+    if error is None:
+        try:
+            report = build_report(
+                payload_raw=final_state.get("finish_payload"),
+                state=final_state,
+                steps=steps,
+                model=llm.model,
+                run_id=run_id,
+            )
+        except BoundaryError as exc:
+            error = exc
+    return PlanRun(
+        request=request,
+        report=report,
+        error=error,
+        events=events,
+        steps=steps,
+        state=final_state,
+        model=llm.model,
+        run_id=run_id,
+        wall_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def plan(request: PlanRequest, **kwargs: Any) -> PlanRun:
+    """Synchronous ``run_plan`` for scripts and the CLI (not for notebooks: use ``await``)."""
+    return asyncio.run(run_plan(request, **kwargs))

@@ -1,0 +1,151 @@
+"""``check_plan``: the deterministic feasibility check the model must pass before finishing.
+
+Venue facts come from what search returned in this run (by ``venue_id``), constraints from the
+request (structured fields win over anything the model read from the text), travel from the
+coordinate model. Every call is recorded in state as ``check:<seq>``; the served report copies
+its values from the last passing (or failing) record, never from the model's wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+from google.adk.tools.tool_context import ToolContext
+
+from dayplan.core.checker import CheckResult, Constraints, ProposedStop
+from dayplan.core.checker import check_plan as _check
+from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
+from dayplan.tools.state import constraints_for, found_venues, next_seq, travel_for
+
+MAX_STOPS = 10
+
+
+def _parse_stops(stops: Any) -> list[ProposedStop]:
+    if not isinstance(stops, list):
+        raise ValueError("stops must be a list of {venue_id or activity, start, end}")
+    if len(stops) > MAX_STOPS:
+        raise ValueError(f"at most {MAX_STOPS} stops")
+    parsed = []
+    for i, raw in enumerate(stops):
+        if not isinstance(raw, dict):
+            raise ValueError(f"stop {i + 1} is not an object")
+        venue_id = raw.get("venue_id") or None
+        activity = raw.get("activity") or None
+        if not venue_id and not activity:
+            raise ValueError(f"stop {i + 1} needs a venue_id (from search) or an activity name")
+        try:
+            start = hhmm_to_minutes(str(raw.get("start", "")))
+            end = hhmm_to_minutes(str(raw.get("end", "")))
+        except ValueError as exc:
+            raise ValueError(f"stop {i + 1}: {exc}") from None
+        duration = raw.get("duration_minutes")
+        parsed.append(
+            ProposedStop(
+                start=start,
+                end=end,
+                venue_id=str(venue_id) if venue_id else None,
+                activity=str(activity) if activity and not venue_id else None,
+                min_minutes=int(duration) if activity and duration else None,
+            )
+        )
+    return parsed
+
+
+def constraints_view(c: Constraints) -> dict:
+    """The constraints as JSON, times as ``HH:MM``."""
+    return {
+        "date": c.day.isoformat(),
+        "window": {"start": minutes_to_hhmm(c.window[0]), "end": minutes_to_hhmm(c.window[1])},
+        "blocked": [
+            {"start": minutes_to_hhmm(b.start), "end": minutes_to_hhmm(b.end), "label": b.label}
+            for b in c.blocked
+        ],
+        "rain": [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in c.rain],
+        "mode": c.mode,
+        "max_leg_minutes": c.max_leg_minutes,
+        "budget": c.budget,
+        "currency": c.currency,
+        "party": {"adults": c.adults, "children": c.children},
+    }
+
+
+def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str]]) -> dict:
+    """A check result as JSON: times ``HH:MM``, money in ``c.currency``, minutes as ints."""
+    return {
+        "passed": result.ok,
+        "failures": [f.to_dict() for f in result.failures],
+        "stops": [
+            {
+                "venue_id": s.venue_id,
+                "name": s.name,
+                "start": minutes_to_hhmm(s.start),
+                "end": minutes_to_hhmm(s.end),
+                "indoor": s.indoor,
+                "cost": {"amount": s.cost, "currency": c.currency},
+                "travel_in": {"minutes": s.travel_in, "mode": c.mode},
+                "source_ids": sources.get(s.venue_id, []),
+                "activity": s.activity,
+            }
+            for s in result.stops
+        ],
+        "travel_home": {"minutes": result.travel_home, "mode": c.mode},
+        "totals": {
+            "cost": result.total_cost,
+            "currency": c.currency,
+            "travel_minutes": result.travel_minutes,
+            "home_by": minutes_to_hhmm(result.home_by),
+        },
+    }
+
+
+def run_check(
+    state: MutableMapping[str, Any],
+    stops: Any,
+    constraints: dict | None = None,
+    home: str | None = None,
+    tool: str = "check_plan",
+) -> dict:
+    """Check ``stops`` against the run's constraints, record the result, return its JSON view.
+
+    Raises ``ValueError`` on malformed stops or hints (the tool turns it into an error result).
+    """
+    proposed = _parse_stops(stops)
+    c = constraints_for(state, constraints)
+    travel = travel_for(state, c.mode, home)
+    result = _check(proposed, c, found_venues(state), travel)
+    sources = {vid: [f"src-{vid}"] for vid in found_venues(state)}
+    view = result_view(result, c, sources)
+    check_id = f"chk-{next_seq()[-9:]}"
+    record = {"check_id": check_id, "tool": tool, "constraints": constraints_view(c), **view}
+    state[f"check:{next_seq()}"] = record
+    return {"ok": True, "check_id": check_id, **view, "constraints": record["constraints"]}
+
+
+def check_plan(
+    stops: list[dict],
+    tool_context: ToolContext,
+    constraints: dict | None = None,
+    home: str = "",
+) -> dict:
+    """Check a proposed itinerary against every constraint of the request.
+
+    Args:
+      stops: the itinerary in order, each {"venue_id": id from search, "start": "HH:MM",
+        "end": "HH:MM"}; a must-do activity without a venue is {"activity": name, "start",
+        "end", "duration_minutes"}.
+      constraints: only what you read from the request's free text and the structured request
+        lacks: {"window_start", "window_end", "budget", "currency", "adults", "children", "mode",
+        "max_leg_minutes", "rain": [{"start","end"}], "blocked": [{"start","end","label"}]}.
+      home: the home suburb if the text names one.
+
+    Returns:
+      {"ok": true, "check_id", "passed": bool, "failures": [{code, detail, venue_id, values}],
+      "stops": [checked stops with name, times, indoor, cost, travel_in, source_ids],
+      "travel_home", "totals": {cost, currency, travel_minutes, home_by}, "constraints"}, or
+      {"ok": false, "error": "..."} when the arguments are malformed.
+    """
+    try:
+        return run_check(tool_context.state, stops, constraints, home or None)
+    except (ValueError, TypeError) as exc:
+        return {"ok": False, "error": str(exc)}
