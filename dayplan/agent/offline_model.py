@@ -99,7 +99,11 @@ def _call(name: str, **args: Any) -> types.Part:
 
 
 def _reply(*parts: types.Part) -> LlmResponse:
-    return LlmResponse(content=types.Content(role="model", parts=list(parts)))
+    # Zero token counts: nothing was sent to a real model (and ADK's usage logging stays quiet).
+    usage = types.GenerateContentResponseUsageMetadata(
+        prompt_token_count=0, candidates_token_count=0, total_token_count=0
+    )
+    return LlmResponse(content=types.Content(role="model", parts=list(parts)), usage_metadata=usage)
 
 
 def _text_reply(text: str) -> LlmResponse:
@@ -311,41 +315,85 @@ class _Planner:
 
         return sorted(order, key=score)
 
+    def must_ids(self, cands: list[dict]) -> dict[str, int]:
+        """Candidate ids that are a must-do activity's venue -> the activity's minutes."""
+        out: dict[str, int] = {}
+        for a in self.req.activities:
+            if not a.venue:
+                continue
+            want = a.venue.lower()
+            for c in cands:
+                name = c["name"].lower()
+                if want in name or name in want:
+                    out.setdefault(c["id"], a.duration_minutes)
+                    break
+        return out
+
     def itinerary(self, day: date | None, exclude: set[str]) -> list[dict]:
-        """Greedy: best candidates first, each at the earliest open, dry, unblocked slot."""
+        """Greedy: venue-less must-dos first, then must-do venues, then the best candidates,
+        each at the earliest open, dry, unblocked slot that still gets the party home in time."""
         w = self.window()
         rain, blocked = self.rain(), self.blocked()
         adults, children = self.party()
         budget, cap, mode = self.budget(), self.cap(), self.mode()
-        cands = [c for c in self.candidates() if c["id"] not in exclude]
-        home_point = self._home_point(cands)
+        all_cands = self.candidates()
+        must = self.must_ids(all_cands)
+        cands = [c for c in all_cands if c["id"] in must] + [
+            c for c in all_cands if c["id"] not in must and c["id"] not in exclude
+        ]
+        home_point = self._home_point()
         stops: list[dict] = []
         t, pos, spent = w[0], home_point, 0.0
+        for a in self.req.activities:
+            if not a.venue:
+                stops.append(
+                    {
+                        "activity": a.name,
+                        "start": minutes_to_hhmm(t),
+                        "end": minutes_to_hhmm(t + a.duration_minutes),
+                        "duration_minutes": a.duration_minutes,
+                    }
+                )
+                t += a.duration_minutes
         for c in cands:
-            if len(stops) >= MAX_STOPS:
+            if len(stops) >= MAX_STOPS and c["id"] not in must:
                 break
             point = (c["lat"], c["lon"])
             leg = estimate_minutes(pos, point, mode) if pos else 0
             back = estimate_minutes(point, home_point, mode) if home_point else 0
-            if cap is not None and (leg > cap or back > cap):
-                continue
             cost = adults * c["price"]["adult"] + children * c["price"]["child"]
-            if budget is not None and spent + cost > budget + 1e-9:
-                continue
-            slot = self._slot(c, day, t + leg, w[1] - back, rain, blocked)
+            is_must = c["id"] in must
+            if not is_must:
+                if cap is not None and (leg > cap or back > cap):
+                    continue
+                if budget is not None and spent + cost > budget + 1e-9:
+                    continue
+            visit = dict(c)
+            if is_must:
+                visit["min_minutes"] = visit["typical_minutes"] = must[c["id"]]
+            slot = self._slot(visit, day, t + leg, w[1] - back, rain, blocked)
             if slot is None:
-                continue
-            stops.append({"venue_id": c["id"], "start": minutes_to_hhmm(slot[0]), "end": minutes_to_hhmm(slot[1])})
+                if not is_must:
+                    continue
+                slot = (t + leg, t + leg + must[c["id"]])  # a must-do goes in; the check decides
+            stops.append(
+                {"venue_id": c["id"], "start": minutes_to_hhmm(slot[0]), "end": minutes_to_hhmm(slot[1])}
+            )
             t, pos, spent = slot[1], point, spent + cost
         if not stops and cands:  # nothing fits: propose the best one and let the check say why
             c = cands[0]
-            start = w[0] + (estimate_minutes(home_point, (c["lat"], c["lon"]), mode) if home_point else 0)
+            leg = estimate_minutes(home_point, (c["lat"], c["lon"]), mode) if home_point else 0
+            start = w[0] + leg
             stops.append(
-                {"venue_id": c["id"], "start": minutes_to_hhmm(start), "end": minutes_to_hhmm(start + c["min_minutes"])}
+                {
+                    "venue_id": c["id"],
+                    "start": minutes_to_hhmm(start),
+                    "end": minutes_to_hhmm(start + c["min_minutes"]),
+                }
             )
         return stops
 
-    def _home_point(self, cands: list[dict]) -> tuple[float, float] | None:
+    def _home_point(self) -> tuple[float, float] | None:
         gaz = data.gazetteer()
         if self.req.home is not None and not isinstance(self.req.home, str):
             return (self.req.home.lat, self.req.home.lon)
@@ -390,7 +438,7 @@ class _Planner:
             )
         if last.get("passed"):
             stops = [{k: s[k] for k in ("venue_id", "name", "start", "end")} for s in last["stops"]]
-            names = ", ".join(s["name"] for s in stops)
+            names = " → ".join(s["name"] for s in stops)
             totals = last["totals"]
             return self.finish(
                 {
@@ -404,21 +452,26 @@ class _Planner:
                 }
             )
         proposed = checks[-1].args.get("stops", [])
-        is_contradiction = all("activity" in s for s in proposed)
+        is_contradiction = bool(proposed) and all("activity" in s for s in proposed)
+        if not proposed:
+            return self.finish_failed(checks)
         if is_contradiction or len(checks) >= MAX_CHECKS or not self.calls("search_public_web"):
             return self.finish_failed(checks)
-        # repair: drop every stop a failure names, plan again without them
+        # repair: never drop a must-do; drop every other stop a failure names and plan again
+        must = set(self.must_ids(self.candidates())) | {s["activity"] for s in proposed if "activity" in s}
         named = {f.get("venue_id") for f in last.get("failures", []) if f.get("venue_id")}
-        excluded = set(named)
+        if named and named <= must:
+            return self.finish_failed(checks)
+        if not named:  # a plan-wide failure (budget, deadline): drop the last optional stop
+            optional = [i for i, s in enumerate(proposed) if s.get("venue_id") not in must and "activity" not in s]
+            if not optional:
+                return self.finish_failed(checks)
+            return self.check([s for i, s in enumerate(proposed) if i != optional[-1]])
+        excluded = set(named) - must
         for ex in checks:
             for f in (ex.response or {}).get("failures", []):
-                if f.get("venue_id"):
+                if f.get("venue_id") and f["venue_id"] not in must:
                     excluded.add(f["venue_id"])
-        if not named:  # a plan-wide failure (budget, deadline): drop the last stop
-            remaining = proposed[:-1]
-            if not remaining:
-                return self.finish_failed(checks)
-            return self.check(remaining)
         dates = self.calls("resolve_date")
         retry = self.itinerary(self.day(dates[-1]) if dates else None, excluded)
         if not retry or retry == proposed:

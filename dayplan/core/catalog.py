@@ -83,6 +83,7 @@ _STOP_WORDS = frozenset(
 _SYNONYMS = {
     "museums": "museum",
     "galleries": "gallery",
+    "libraries": "library",
     "art": "art",
     "kid": "kids",
     "children": "kids",
@@ -120,6 +121,8 @@ def query_terms(query: str) -> list[str]:
         if word in _STOP_WORDS:
             continue
         word = _SYNONYMS.get(word, word)
+        if word.endswith("ies") and len(word) > 4:
+            word = word[:-3] + "y"
         if word not in terms:
             terms.append(word)
     return terms
@@ -163,7 +166,8 @@ def search_venues(
         matched: list[str] = []
         text = f"{venue.name} {venue.description}".lower()
         for term in terms:
-            if term in venue.tags or term == venue.kind:
+            singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
+            if term in venue.tags or term == venue.kind or singular in venue.tags or singular == venue.kind:
                 score += 3
                 matched.append(term)
             elif term in text:

@@ -1,0 +1,7 @@
+"""``python -m dayplan``: see ``dayplan.cli``."""
+
+import sys
+
+from dayplan.cli import main
+
+sys.exit(main())

@@ -1,0 +1,187 @@
+"""Command line: ``python -m dayplan plan REQUEST [--json]``.
+
+REQUEST is a request file (JSON or YAML), a case file (its ``request`` key is used), a case name
+from ``cases/`` or quoted free text. Exit codes: 0 for any of the three statuses; 2 for bad input
+(one readable line on stderr, no traceback); 3 when a guardrail or boundary rule rejected the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from dayplan.contract import DayPlanReport, PlanRequest
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_REJECTED = 0, 2, 3
+
+
+class InputError(ValueError):
+    """Bad command-line input; the message is one readable line."""
+
+
+def case_dirs() -> list[Path]:
+    """Where case names are looked up: ``./cases`` then the repository's ``cases/``."""
+    repo_cases = Path(__file__).resolve().parent.parent / "cases"
+    dirs = [Path.cwd() / "cases", repo_cases]
+    return [d for i, d in enumerate(dirs) if d.is_dir() and d not in dirs[:i]]
+
+
+def _load_file(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        if path.suffix.lower() in (".yaml", ".yml"):
+            return yaml.safe_load(text)
+        return json.loads(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        first = str(exc).splitlines()[0]
+        raise InputError(f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}") from None
+
+
+def load_request(spec: str) -> tuple[PlanRequest, str]:
+    """Turn REQUEST into a ``PlanRequest`` and a label saying what it was read from.
+
+    Raises ``InputError`` with one readable line.
+    """
+    if not spec or not spec.strip():
+        raise InputError("REQUEST is empty: give a request file, a case name or quoted text")
+    path = Path(spec)
+    raw: Any = None
+    label = spec
+    looks_like_file = path.suffix.lower() in (".json", ".yaml", ".yml")
+    if looks_like_file or path.is_file():
+        if not path.is_file():
+            raise InputError(f"no such request file: {spec}")
+        raw = _load_file(path)
+        label = str(path)
+    else:
+        for folder in case_dirs():
+            for suffix in (".json", ".yaml", ".yml"):
+                candidate = folder / f"{spec}{suffix}"
+                if candidate.is_file():
+                    raw, label = _load_file(candidate), f"case {spec}"
+                    break
+            if raw is not None:
+                break
+    if raw is None:
+        raw, label = {"text": spec}, "free text"
+    if isinstance(raw, dict) and "request" in raw and isinstance(raw["request"], dict):
+        raw = raw["request"]
+    if not isinstance(raw, dict):
+        raise InputError(f"{label}: a request must be a JSON/YAML object")
+    try:
+        return PlanRequest.model_validate(raw), label
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "request"
+        raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
+
+
+def render_report(report: DayPlanReport, trace: str = "") -> str:
+    """A readable plain-text report."""
+    lines = []
+    badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
+        report.status, "NO FEASIBLE PLAN"
+    )
+    model = "offline stand-in, not an LLM" if report.model == "offline" else report.model
+    head = f"{badge} · {report.date or 'date not resolved'}"
+    if report.location:
+        head += f" · {report.location}"
+    lines.append(head)
+    lines.append(f"model: {model} · run {report.run_id}")
+    if report.plan:
+        lines.append("")
+        for s in report.plan.stops:
+            where = "indoor" if s.indoor else "outdoor"
+            cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
+            lines.append(
+                f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
+                f"{s.travel_in.minutes} min by {s.travel_in.mode})"
+            )
+        t = report.plan.totals
+        lines.append(
+            f"  home by {t.home_by} ({report.plan.travel_home.minutes} min) · total "
+            f"{t.currency} {t.cost:g} · {t.travel_minutes} min travelling"
+        )
+        if report.plan.rationale:
+            lines.append(f"  why: {report.plan.rationale}")
+    if report.questions:
+        lines.append("")
+        lines.append("Questions before I can plan:")
+        lines += [f"  - {q}" for q in report.questions]
+    if report.constraint_failures:
+        lines.append("")
+        lines.append("Why no plan works (proved by check_plan):")
+        lines += [f"  - [{f.code}] {f.detail}" for f in report.constraint_failures]
+    if report.assumptions:
+        lines.append("")
+        lines.append("Assumptions:")
+        lines += [f"  - {a}" for a in report.assumptions]
+    if report.sources:
+        lines.append("")
+        lines.append("Sources:")
+        lines += [f"  [{s.id}] {s.title} <{s.url}>" for s in report.sources]
+    if trace:
+        lines.append("")
+        lines.append("Tool path:")
+        lines += [f"  {line}" for line in trace.splitlines()]
+    return "\n".join(lines)
+
+
+def _cmd_plan(args: argparse.Namespace) -> int:
+    from dayplan.service.run import ModelSpecError, plan
+
+    request, _label = load_request(args.request)
+    try:
+        run = plan(request, model=args.model)
+    except ModelSpecError as exc:
+        raise InputError(str(exc)) from None
+    if run.error is not None or run.report is None:
+        rule = run.error.rule if run.error else "boundary"
+        detail = run.error.detail if run.error else "no report"
+        print(f"rejected by {rule}: {detail}", file=sys.stderr)
+        return EXIT_REJECTED
+    if args.json:
+        print(run.report.model_dump_json(indent=2))
+    else:
+        print(render_report(run.report, run.trace_text()))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``python -m dayplan`` argument parser."""
+    parser = argparse.ArgumentParser(prog="python -m dayplan", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
+    p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
+    p.add_argument("--json", action="store_true", help="print exactly the report JSON")
+    p.add_argument("--model", default="offline", help="offline (default)")
+    p.set_defaults(func=_cmd_plan)
+    return parser
+
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed one usage line
+        return EXIT_BAD_INPUT if exc.code else EXIT_OK
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
