@@ -43,7 +43,9 @@ def _load_file(path: Path) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         first = str(exc).splitlines()[0]
-        raise InputError(f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}") from None
+        raise InputError(
+            f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}"
+        ) from None
 
 
 def load_request(spec: str) -> tuple[PlanRequest, str]:
@@ -166,8 +168,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", default="offline", help="offline (default)")
     p.set_defaults(func=_cmd_plan)
     return parser
-
-
 
 
 def main(argv: list[str] | None = None) -> int:

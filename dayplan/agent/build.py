@@ -39,9 +39,7 @@ def build_agent(model: BaseLlm | str | None = None) -> LlmAgent:
     )
 
 
-def build_app(
-    model: BaseLlm | str | None = None, plugins: list[BasePlugin] | None = None
-) -> App:
+def build_app(model: BaseLlm | str | None = None, plugins: list[BasePlugin] | None = None) -> App:
     """The ADK ``App``: the planner agent plus guardrail plugins (default: ``default_plugins()``)."""
     return App(
         name=APP_NAME,

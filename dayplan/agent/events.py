@@ -36,7 +36,9 @@ class ToolStep:
             return str(r.get("assumption", r.get("date", "")))
         if self.tool == "search_public_web":
             where = " (indoor only)" if self.args.get("indoor_only") else ""
-            return f"{len(r.get('results', []))} result(s) for {self.args.get('query', '')!r}{where}"
+            return (
+                f"{len(r.get('results', []))} result(s) for {self.args.get('query', '')!r}{where}"
+            )
         if self.tool in ("check_plan", "arrange_plan"):
             if r.get("passed"):
                 t = r.get("totals", {})
@@ -64,7 +66,9 @@ def tool_steps(events: Iterable[Event]) -> list[ToolStep]:
         for part in content.parts:
             if part.function_call:
                 fc = part.function_call
-                step = ToolStep(fc.name or "?", dict(fc.args or {}), call_id=fc.id, author=event.author)
+                step = ToolStep(
+                    fc.name or "?", dict(fc.args or {}), call_id=fc.id, author=event.author
+                )
                 steps.append(step)
                 if fc.id:
                     by_id[fc.id] = step

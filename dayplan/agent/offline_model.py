@@ -80,7 +80,9 @@ def read_history(llm_request: LlmRequest) -> tuple[str, list[ToolExchange]]:
             if part.text and content.role == "user" and not first_text:
                 first_text = part.text
             if part.function_call:
-                ex = ToolExchange(part.function_call.name, dict(part.function_call.args or {}), None)
+                ex = ToolExchange(
+                    part.function_call.name, dict(part.function_call.args or {}), None
+                )
                 exchanges.append(ex)
                 if part.function_call.id:
                     by_id[part.function_call.id] = ex
@@ -167,9 +169,13 @@ class _Planner:
 
     def rain(self) -> list[tuple[int, int]]:
         if self.req.weather is not None:
-            return [(hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain]
+            return [
+                (hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain
+            ]
         if self.hints.rain:
-            return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in self.hints.rain]
+            return [
+                (hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in self.hints.rain
+            ]
         if self.hints.rain_all_day:
             return [self.window()]
         return []
@@ -177,7 +183,9 @@ class _Planner:
     def blocked(self) -> list[tuple[int, int]]:
         if self.req.blocked:
             return [(hhmm_to_minutes(b.start), hhmm_to_minutes(b.end)) for b in self.req.blocked]
-        return [(hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"])) for b in self.hints.blocked]
+        return [
+            (hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"])) for b in self.hints.blocked
+        ]
 
     def party(self) -> tuple[int, int]:
         if self.req.party:
@@ -273,7 +281,9 @@ class _Planner:
         # 3. date, then searches, then an itinerary
         dates = self.calls("resolve_date")
         if not dates:
-            return _reply(_call("resolve_date", expression=self.req.date or self.hints.date or "Saturday"))
+            return _reply(
+                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday")
+            )
         searches = self.calls("search_public_web")
         if not searches:
             return _reply(*self.search_calls())
@@ -309,8 +319,15 @@ class _Planner:
 
         def score(r: dict) -> tuple:
             tags = set(r.get("tags", []))
-            hits = sum(1 for p in prefs for w in p.split() if w.rstrip("s") in {t.rstrip("s") for t in tags})
-            must = any(a.venue and a.venue.lower() in r["name"].lower() for a in self.req.activities)
+            hits = sum(
+                1
+                for p in prefs
+                for w in p.split()
+                if w.rstrip("s") in {t.rstrip("s") for t in tags}
+            )
+            must = any(
+                a.venue and a.venue.lower() in r["name"].lower() for a in self.req.activities
+            )
             return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
 
         return sorted(order, key=score)
@@ -377,7 +394,11 @@ class _Planner:
                     continue
                 slot = (t + leg, t + leg + must[c["id"]])  # a must-do goes in; the check decides
             stops.append(
-                {"venue_id": c["id"], "start": minutes_to_hhmm(slot[0]), "end": minutes_to_hhmm(slot[1])}
+                {
+                    "venue_id": c["id"],
+                    "start": minutes_to_hhmm(slot[0]),
+                    "end": minutes_to_hhmm(slot[1]),
+                }
             )
             t, pos, spent = slot[1], point, spent + cost
         if not stops and cands:  # nothing fits: propose the best one and let the check say why
@@ -405,7 +426,9 @@ class _Planner:
         return None
 
     @staticmethod
-    def _slot(c: dict, day: date | None, earliest: int, latest_end: int, rain, blocked) -> tuple[int, int] | None:
+    def _slot(
+        c: dict, day: date | None, earliest: int, latest_end: int, rain, blocked
+    ) -> tuple[int, int] | None:
         try:
             opens = open_intervals(c["opening_hours"], day) if day else ((0, 24 * 60),)
         except OpeningHoursError:
@@ -433,8 +456,10 @@ class _Planner:
     def after_check(self, checks: list[ToolExchange]) -> LlmResponse:
         last = checks[-1].response or {}
         if not last.get("ok"):
-            return self.finish_failed(checks) if len(checks) >= MAX_CHECKS else self.check(
-                checks[-1].args.get("stops", [])[:1]
+            return (
+                self.finish_failed(checks)
+                if len(checks) >= MAX_CHECKS
+                else self.check(checks[-1].args.get("stops", [])[:1])
             )
         if last.get("passed"):
             stops = [{k: s[k] for k in ("venue_id", "name", "start", "end")} for s in last["stops"]]
@@ -458,12 +483,18 @@ class _Planner:
         if is_contradiction or len(checks) >= MAX_CHECKS or not self.calls("search_public_web"):
             return self.finish_failed(checks)
         # repair: never drop a must-do; drop every other stop a failure names and plan again
-        must = set(self.must_ids(self.candidates())) | {s["activity"] for s in proposed if "activity" in s}
+        must = set(self.must_ids(self.candidates())) | {
+            s["activity"] for s in proposed if "activity" in s
+        }
         named = {f.get("venue_id") for f in last.get("failures", []) if f.get("venue_id")}
         if named and named <= must:
             return self.finish_failed(checks)
         if not named:  # a plan-wide failure (budget, deadline): drop the last optional stop
-            optional = [i for i, s in enumerate(proposed) if s.get("venue_id") not in must and "activity" not in s]
+            optional = [
+                i
+                for i, s in enumerate(proposed)
+                if s.get("venue_id") not in must and "activity" not in s
+            ]
             if not optional:
                 return self.finish_failed(checks)
             return self.check([s for i, s in enumerate(proposed) if i != optional[-1]])

@@ -122,7 +122,9 @@ def read_text(text: str) -> TextHints:
     if m:
         hints.date = m.group(1)
     else:
-        m = re.search(r"\b(today|tomorrow|(?:next |this )?(?:" + "|".join(WEEKDAYS) + r"))\b", lowered)
+        m = re.search(
+            r"\b(today|tomorrow|(?:next |this )?(?:" + "|".join(WEEKDAYS) + r"))\b", lowered
+        )
         if m:
             hints.date = m.group(1)
     m = re.search(r"(?:aud|a\$|\$)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:aud|dollars)\b", lowered)

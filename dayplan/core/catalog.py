@@ -78,7 +78,28 @@ def venue_from_dict(raw: Mapping[str, Any], currency: str = "AUD") -> Venue:
 
 _WORD = re.compile(r"[a-z]+")
 _STOP_WORDS = frozenset(
-    "a an and the for of in on at to with things thing do day stuff fun places place near".split()
+    [
+        "a",
+        "an",
+        "and",
+        "the",
+        "for",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "with",
+        "things",
+        "thing",
+        "do",
+        "day",
+        "stuff",
+        "fun",
+        "places",
+        "place",
+        "near",
+    ]
 )
 _SYNONYMS = {
     "museums": "museum",
@@ -167,7 +188,12 @@ def search_venues(
         text = f"{venue.name} {venue.description}".lower()
         for term in terms:
             singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
-            if term in venue.tags or term == venue.kind or singular in venue.tags or singular == venue.kind:
+            if (
+                term in venue.tags
+                or term == venue.kind
+                or singular in venue.tags
+                or singular == venue.kind
+            ):
                 score += 3
                 matched.append(term)
             elif term in text:

@@ -31,7 +31,9 @@ def resolve_date(expression: str, today: date) -> tuple[date, str]:
         except ValueError:
             raise DateResolutionError(f"{expression!r} is not a real calendar date") from None
         if day < today:
-            raise DateResolutionError(f"{day.isoformat()} is in the past (today is {today.isoformat()})")
+            raise DateResolutionError(
+                f"{day.isoformat()} is in the past (today is {today.isoformat()})"
+            )
         return day, f"Date {day.isoformat()} ({WEEKDAYS[day.weekday()].title()}) as given"
     if text == "today":
         return today, f"Today resolved to {today.isoformat()}"

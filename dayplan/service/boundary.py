@@ -42,7 +42,9 @@ def parse_payload(raw: str | None) -> dict[str, Any]:
     try:
         payload = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise BoundaryError("finish_payload", f"finish payload is not valid JSON ({exc.msg})") from None
+        raise BoundaryError(
+            "finish_payload", f"finish payload is not valid JSON ({exc.msg})"
+        ) from None
     if not isinstance(payload, dict):
         raise BoundaryError("finish_payload", "finish payload is not a JSON object")
     return payload
@@ -110,7 +112,9 @@ def build_report(
     payload = parse_payload(payload_raw)
     status = payload.get("status")
     if status not in STATUSES:
-        raise BoundaryError("finish_payload", f"status {status!r} is not one of {', '.join(STATUSES)}")
+        raise BoundaryError(
+            "finish_payload", f"status {status!r} is not one of {', '.join(STATUSES)}"
+        )
     sources = found_sources(state)
     _check_sources(payload, sources)
     records = checks(state)
@@ -122,16 +126,16 @@ def build_report(
         "assumptions": assumptions(state),
         "model": model,
         "run_id": run_id,
-        "trace": [
-            {"tool": s.tool, "ok": s.ok, "summary": s.summary()[:500]} for s in steps
-        ],
+        "trace": [{"tool": s.tool, "ok": s.ok, "summary": s.summary()[:500]} for s in steps],
     }
     served_source_ids: list[str] = []
     if status == "complete":
         wanted = _payload_venue_ids(payload)
         passing = [c for c in records if c.get("passed")]
         if not passing:
-            raise BoundaryError("status_gate", "complete claimed, but no check_plan passed in this run")
+            raise BoundaryError(
+                "status_gate", "complete claimed, but no check_plan passed in this run"
+            )
         if wanted is None:
             chosen = passing[-1]
         else:
@@ -139,8 +143,10 @@ def build_report(
             if not matches:
                 checked = {s["venue_id"] for c in passing for s in c["stops"]}
                 unchecked = [v for v in wanted if v not in checked]
-                what = f"stop(s) {', '.join(unchecked)} never passed a check" if unchecked else (
-                    "the answer's stops are not the stops of any passing check"
+                what = (
+                    f"stop(s) {', '.join(unchecked)} never passed a check"
+                    if unchecked
+                    else ("the answer's stops are not the stops of any passing check")
                 )
                 raise BoundaryError("status_gate", what)
             chosen = matches[-1]
@@ -177,7 +183,9 @@ def build_report(
         if sid in sources and sid not in seen:
             seen.add(sid)
             src = sources[sid]
-            report["sources"].append({k: src[k] for k in ("id", "title", "url", "kind", "retrieved_at")})
+            report["sources"].append(
+                {k: src[k] for k in ("id", "title", "url", "kind", "retrieved_at")}
+            )
     try:
         return DayPlanReport.model_validate(report)
     except ValidationError as exc:

@@ -55,7 +55,9 @@ def venue_record(venue: Venue) -> dict:
     }
 
 
-def record_results(state, call_id: str, query: str, venues: list[Venue], note: str = "") -> list[dict]:
+def record_results(
+    state, call_id: str, query: str, venues: list[Venue], note: str = ""
+) -> list[dict]:
     """Store venues and sources in state by id, plus one search record; return the model's view."""
     results = []
     for venue in venues:
@@ -97,9 +99,7 @@ def search_public_web(
     call_id = tool_context.function_call_id or "local"
     if place is None:
         where = location or "the request's location"
-        note = (
-            f"The offline catalog covers {gaz['city']} only; nothing is known about {where}."
-        )
+        note = f"The offline catalog covers {gaz['city']} only; nothing is known about {where}."
         record_results(state, call_id, query, [], note)
         return {"ok": True, "backend": "offline_snapshot", "results": [], "note": note}
     hits = search_venues(

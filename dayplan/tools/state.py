@@ -159,7 +159,9 @@ def _windows(items: Any) -> list[tuple[int, int, str]]:
     return out
 
 
-def constraints_for(state: MutableMapping[str, Any], hints: Mapping[str, Any] | None) -> Constraints:
+def constraints_for(
+    state: MutableMapping[str, Any], hints: Mapping[str, Any] | None
+) -> Constraints:
     """The constraints a plan is checked against.
 
     Structured request fields win; ``hints`` (what the model read from the free text:
@@ -227,7 +229,9 @@ def constraints_for(state: MutableMapping[str, Any], hints: Mapping[str, Any] | 
     )
 
 
-def travel_for(state: MutableMapping[str, Any], mode: str, home_hint: str | None = None) -> CoordinateTravel:
+def travel_for(
+    state: MutableMapping[str, Any], mode: str, home_hint: str | None = None
+) -> CoordinateTravel:
     """A coordinate travel model over the venues found so far plus ``HOME`` (when known)."""
     points: dict[str, Point] = {vid: v.point for vid, v in found_venues(state).items()}
     home = home_point(state, home_hint)
