@@ -112,6 +112,11 @@ def _text_reply(text: str) -> LlmResponse:
     return _reply(types.Part(text=text))
 
 
+def text_constraint_hints(request: PlanRequest) -> dict:
+    """The constraint hints the offline model passes to ``check_plan`` for ``request``."""
+    return _Planner(request, [], None).constraint_hints()
+
+
 class OfflinePlannerModel(BaseLlm):
     """Deterministic rule-following stand-in for an LLM (see the module docstring)."""
 

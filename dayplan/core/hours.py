@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
+import opening_hours
 from opening_hours import OpeningHours, State
 
 from dayplan.core.clock import Interval
@@ -23,7 +24,7 @@ class OpeningHoursError(ValueError):
 def _parse(expression: str, country: str | None) -> OpeningHours:
     try:
         return OpeningHours(expression, country=country)
-    except SyntaxError as exc:  # the library reports bad syntax as SyntaxError
+    except (SyntaxError, ValueError, opening_hours.ParserError) as exc:
         raise OpeningHoursError(f"invalid opening_hours {expression!r}: {exc}") from None
 
 

@@ -1,0 +1,122 @@
+"""The thirteen (and more) cases through the real ADK loop, served through the boundary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dayplan.cli import main
+from dayplan.contract import DayPlanReport
+from dayplan.service.recheck import recheck_report
+from dayplan.service.run import plan
+from tests.conftest import case_names, case_request, load_case
+
+
+def served(capsys, name: str) -> DayPlanReport:
+    code = main(["plan", f"cases/{name}.json", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return DayPlanReport.model_validate_json(out)
+
+
+def test_there_are_at_least_thirteen_cases():
+    assert len(case_names()) >= 13
+
+
+@pytest.mark.parametrize("name", case_names())
+def test_case_gives_expected_status(capsys, monkeypatch, name):
+    monkeypatch.chdir(load_case.__globals__["ROOT"])
+    expect = load_case(name)["expect"]
+    report = served(capsys, name)
+    assert report.status == expect["status"]
+    tools = [s.tool for s in report.trace]
+    if "tools_in_order" in expect:
+        compact = [t for i, t in enumerate(tools) if i == 0 or tools[i - 1] != t]
+        assert compact == expect["tools_in_order"]
+    for forbidden in expect.get("forbidden_tools", []):
+        assert forbidden not in tools
+    for code in expect.get("failure_codes", []):
+        assert code in [f.code for f in report.constraint_failures]
+    if "date" in expect:
+        assert report.date == expect["date"]
+    if report.status == "complete":
+        # every served complete plan passes check_plan again, re-checked from its JSON
+        again = recheck_report(case_request(name), report)
+        assert again.ok, again.failures
+        assert again.total_cost == report.plan.totals.cost
+        assert again.home_by == int(report.plan.totals.home_by[:2]) * 60 + int(
+            report.plan.totals.home_by[3:]
+        )
+        assert report.sources and {s.kind for s in report.sources} == {"offline_snapshot"}
+        assert all(s.source_ids for s in report.plan.stops)
+        if expect.get("no_outdoor_in_rain") or expect.get("all_indoor"):
+            assert all(s.indoor for s in report.plan.stops) or expect.get("no_outdoor_in_rain")
+        if "max_cost" in expect:
+            assert report.plan.totals.cost <= expect["max_cost"]
+        if "home_by" in expect:
+            assert report.plan.totals.home_by <= expect["home_by"]
+    assert report.model == "offline"
+
+
+def test_wet_weather_tool_path_and_rain():
+    run = plan(case_request("wet_weather_family"))
+    assert run.error is None
+    tools = [s.tool for s in run.steps]
+    assert tools[0] == "resolve_date"
+    assert tools[-2:] == ["check_plan", "finish"]
+    assert set(tools[1:-2]) == {"search_public_web"}
+    assert all(s.args.get("indoor_only") for s in run.steps if s.tool == "search_public_web")
+    checks = [s for s in run.steps if s.tool == "check_plan"]
+    assert all(c.response["passed"] for c in checks)
+    report = run.report
+    assert report.status == "complete" and report.date == "2026-12-05"
+    assert "Saturday resolved to 2026-12-05" in report.assumptions
+    for stop in report.plan.stops:
+        start, end = stop.start, stop.end
+        in_rain = start < "15:00" and end > "11:00"
+        assert stop.indoor or not in_rain
+        assert not (start < "14:00" and end > "13:00"), "overlaps the nap"
+    assert report.plan.totals.cost <= 100
+    assert all(s.travel_in.minutes <= 30 for s in report.plan.stops)
+
+
+def test_impossible_schedule_path_is_check_then_finish():
+    run = plan(case_request("impossible_schedule"))
+    assert [s.tool for s in run.steps] == ["check_plan", "finish"]
+    failure = run.report.constraint_failures[0]
+    assert failure.code == "window_too_short"
+    assert failure.detail.startswith("window 30 min < 2 × 60 min of must-do activities")
+
+
+def test_vague_request_only_clarifies():
+    run = plan(case_request("missing_essentials"))
+    assert [s.tool for s in run.steps] == ["record_clarification", "finish"]
+    assert run.report.questions and all(len(q) < 80 for q in run.report.questions)
+    assert run.report.plan is None
+
+
+def test_runs_are_deterministic_apart_from_run_id():
+    a = plan(case_request("wet_weather_family")).report.model_dump()
+    b = plan(case_request("wet_weather_family")).report.model_dump()
+    a.pop("run_id"), b.pop("run_id")
+    assert a == b
+
+
+def test_served_json_has_the_contract_fields(capsys, monkeypatch):
+    monkeypatch.chdir(load_case.__globals__["ROOT"])
+    main(["plan", "wet_weather_family", "--json"])
+    body = json.loads(capsys.readouterr().out)
+    stop = body["plan"]["stops"][0]
+    assert set(stop) >= {
+        "venue_id",
+        "name",
+        "start",
+        "end",
+        "indoor",
+        "cost",
+        "travel_in",
+        "source_ids",
+    }
+    assert set(body["plan"]["totals"]) == {"cost", "currency", "travel_minutes", "home_by"}
+    assert set(body["sources"][0]) >= {"id", "title", "url", "kind"}

@@ -1,0 +1,70 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dayplan.cli import main
+from tests.conftest import ROOT
+
+
+def test_free_text_plan(capsys):
+    code = main(["plan", "Plan my Saturday in South Brisbane with 2 kids, museums", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert json.loads(out)["status"] == "complete"
+
+
+def test_yaml_request(tmp_path, capsys):
+    f = tmp_path / "req.yaml"
+    f.write_text(
+        "text: museums\nlocation: Brisbane\nnow: '2026-11-29T09:00:00+10:00'\ndate: Saturday\n"
+    )
+    assert main(["plan", str(f), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["date"] == "2026-12-05"
+
+
+@pytest.mark.parametrize(
+    "content, fragment",
+    [
+        ("{not json", "is not valid JSON"),
+        (
+            '{"text": "x", "window": {"start": "25:99", "end": "17:00"}}',
+            "invalid request at window.start",
+        ),
+        ('{"text": "x", "party": {"adults": -2}}', "invalid request at party.adults"),
+        ("[1, 2]", "must be a JSON/YAML object"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(tmp_path, capsys, content, fragment):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    assert main(["plan", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_missing_file_and_bad_model(capsys):
+    assert main(["plan", "nope.json"]) == 2
+    assert "no such request file" in capsys.readouterr().err
+    assert main(["plan", "x", "--model", "gpt-9"]) == 2
+    assert "unknown model" in capsys.readouterr().err
+
+
+def test_subprocess_exit_codes_and_no_traceback():
+    ok = subprocess.run(
+        [sys.executable, "-m", "dayplan", "plan", "missing_essentials", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode == 0 and json.loads(ok.stdout)["status"] == "needs_clarification"
+    bad = subprocess.run(
+        [sys.executable, "-m", "dayplan", "plan"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
