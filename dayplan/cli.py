@@ -8,7 +8,9 @@ from ``cases/`` or quoted free text. Exit codes: 0 for any of the three statuses
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import pkgutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,13 +18,11 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from dayplan import commands
+from dayplan.cli_common import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, InputError
 from dayplan.contract import DayPlanReport, PlanRequest
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_REJECTED = 0, 2, 3
-
-
-class InputError(ValueError):
-    """Bad command-line input; the message is one readable line."""
+__all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
 
 
 def case_dirs() -> list[Path]:
@@ -167,6 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print exactly the report JSON")
     p.add_argument("--model", default="offline", help="offline (default)")
     p.set_defaults(func=_cmd_plan)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)
     return parser
 
 

@@ -26,7 +26,8 @@ from google.genai import types
 from dayplan import data
 from dayplan.agent.build import build_app
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
-from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel, render_request
+from dayplan.agent.models import ModelSpecError, resolve_model
+from dayplan.agent.offline_model import render_request
 from dayplan.agent.phrasing import read_text
 from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
@@ -36,21 +37,7 @@ from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
 
-
-class ModelSpecError(ValueError):
-    """The model name is not one this build can run."""
-
-
-def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
-    """``None``/``"offline"`` -> ``OfflinePlannerModel``; a ``BaseLlm`` passes through.
-
-    Raises ``ModelSpecError`` for anything else.
-    """
-    if spec is None or spec == OFFLINE_MODEL_NAME:
-        return OfflinePlannerModel()
-    if isinstance(spec, BaseLlm):
-        return spec
-    raise ModelSpecError(f"unknown model {spec!r}; this build runs 'offline'")
+__all__ = ["ModelSpecError", "PlanRun", "initial_state", "plan", "resolve_model", "run_plan"]
 
 
 @dataclass
