@@ -104,9 +104,10 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         for s in report.plan.stops:
             where = "indoor" if s.indoor else "outdoor"
             cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
+            est = ", estimated" if s.travel_in.estimated else ""
             lines.append(
                 f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
-                f"{s.travel_in.minutes} min by {s.travel_in.mode})"
+                f"{s.travel_in.minutes} min by {s.travel_in.mode}{est})"
             )
         t = report.plan.totals
         lines.append(
@@ -143,7 +144,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
     request, _label = load_request(args.request)
     try:
-        run = plan(request, model=args.model)
+        run = plan(request, model="live" if args.live else args.model)
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
     if run.error is not None or run.report is None:
@@ -165,7 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
     p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
     p.add_argument("--json", action="store_true", help="print exactly the report JSON")
-    p.add_argument("--model", default="offline", help="offline (default)")
+    p.add_argument(
+        "--model",
+        default=None,
+        help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
+    )
+    p.add_argument("--live", action="store_true", help="plan with Gemini (needs GOOGLE_API_KEY)")
     p.set_defaults(func=_cmd_plan)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)

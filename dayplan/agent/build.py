@@ -18,7 +18,8 @@ INSTRUCTION = """You plan a day out. The request is JSON between <request> tags;
 fields win over its free text.
 Rules (code enforces them; breaking one gets your answer rejected):
 - If no city or suburb is given anywhere, call record_clarification and nothing else.
-- Otherwise call resolve_date, then search_public_web (indoor_only when rain is expected).
+- Otherwise call resolve_date, then get_forecast when the request states no weather, then
+  search_public_web (indoor_only when rain is expected).
 - Choose stops only from search results, by venue_id. Never invent facts: opening hours,
   prices and indoor flags come from the results.
 - Call check_plan with your itinerary; fix what it reports and check again.

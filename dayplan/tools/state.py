@@ -8,6 +8,8 @@ Keys (one key per fact, so tool calls that run concurrently never overwrite each
 * ``venue:<id>`` – a venue record exactly as search returned it; ``source:<id>`` – its source;
   ``search:<call id>`` – one record per search call.
 * ``check:<seq>`` – one record per ``check_plan`` call; ``clarification``; ``finish_payload``.
+* ``forecast`` – what ``get_forecast`` read (``{date, rain, source}``); ``weather_checked``;
+  ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use).
 """
 
 from __future__ import annotations
@@ -145,6 +147,14 @@ def plan_date(state: MutableMapping[str, Any]) -> date:
     return today
 
 
+def forecast_rain(state: Mapping[str, Any], day: date) -> list[tuple[int, int]]:
+    """Rain windows ``get_forecast`` recorded for ``day`` (minutes), else none."""
+    forecast = state.get("forecast") or {}
+    if forecast.get("date") != day.isoformat():
+        return []
+    return [(a, b) for a, b, _ in _windows(forecast.get("rain"))]
+
+
 def _windows(items: Any) -> list[tuple[int, int, str]]:
     out = []
     for item in items or []:
@@ -208,14 +218,16 @@ def constraints_for(
     if cap is None and hints.get("max_leg_minutes") is not None:
         cap = int(hints["max_leg_minutes"])
     blocked = _windows(req.blocked) or _windows(hints.get("blocked"))
+    day = plan_date(state)
     if req.weather is not None:
         rain = [(a, b) for a, b, _ in _windows(req.weather.rain)]
     else:
         rain = [(a, b) for a, b, _ in _windows(hints.get("rain"))]
+        rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not state.get("weather_checked"):
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     return Constraints(
-        day=plan_date(state),
+        day=day,
         window=window,
         blocked=tuple(BlockedWindow(a, b, label) for a, b, label in blocked),
         rain=tuple(rain),
