@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
 
-.PHONY: plan test lab lint clean-venv
+.PHONY: plan test lab lint clean-venv smoke-live
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(STAMP)
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)
 	@$(VENV)/bin/jupyter lab notebooks/
+
+## smoke-live: the three original cases with live Gemini (needs GOOGLE_API_KEY); traces in runs/live/
+smoke-live: $(STAMP)
+	@$(PY) -m dayplan smoke-live
 
 clean-venv:
 	rm -rf $(VENV)

@@ -434,3 +434,41 @@ def test_make_genai_client_is_the_configured_client_for_the_judge(live_env):
     assert options.timeout == 60_000 and options.retry_options.attempts == 4
     answer = client.models.generate_content(model="gemini-3.5-flash", contents="grade this")
     assert answer.text == "PASS" and route.calls[0].request.headers["x-goog-api-key"] == FAKE_KEY
+
+
+def test_smoke_live_without_a_key_fails_clearly(capsys, tmp_path):
+    assert main(["smoke-live", "--out", str(tmp_path / "live")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "GOOGLE_API_KEY" in err[0]
+    assert not (tmp_path / "live").exists()
+
+
+@respx.mock
+def test_smoke_live_saves_a_trace_per_case(live_env, capsys, tmp_path):
+    turns = iter(
+        [
+            shapes.function_call_response(
+                "record_clarification",
+                {"questions": ["Which city or suburb?"], "missing": ["location"]},
+                1,
+            ),
+            shapes.function_call_response(
+                "finish",
+                {"report_json": json.dumps({"status": "needs_clarification"})},
+                2,
+            ),
+        ]
+    )
+    respx.post(url__regex=shapes.GENERATE_URL).mock(
+        side_effect=lambda request: httpx.Response(200, json=next(turns))
+    )
+    code = main(["smoke-live", "missing_essentials", "--out", str(tmp_path)])
+    line = capsys.readouterr().out.strip()
+    assert code == 0, line
+    assert line.startswith(
+        "ok  missing_essentials: needs_clarification (expected needs_clarification)"
+    )
+    saved = json.loads((tmp_path / "missing_essentials.json").read_text())
+    assert [s["tool"] for s in saved["steps"]] == ["record_clarification", "finish"]
+    assert saved["model"] == "gemini-3.5-flash" and saved["events"]
+    assert FAKE_KEY not in (tmp_path / "missing_essentials.json").read_text()
