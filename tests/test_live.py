@@ -14,7 +14,7 @@ import pytest
 import respx
 from google.adk.models.google_llm import Gemini
 
-from dayplan.cli import main
+from dayplan.cli import main, render_report
 from dayplan.config import (
     RETRY_STATUS_CODES,
     Settings,
@@ -24,6 +24,7 @@ from dayplan.config import (
     make_genai_client,
 )
 from dayplan.contract import PlanRequest
+from dayplan.core.weather import ForecastFormatError, rain_windows
 from dayplan.service.run import initial_state, plan
 from dayplan.tools import check_plan, get_forecast, search_public_web
 from dayplan.tools.state import assumptions, found_sources, found_venues, searches
@@ -257,7 +258,25 @@ def test_unknown_facts_prove_nothing(live_env):
     assert ok["passed"] and ok["stops"][0]["source_ids"] == ["src-web-adk-call-1-0"]
 
 
-# -- forecast --------------------------------------------------------------------------------
+# -- forecast -----------------------------------------------------------------------------
+
+
+def test_rain_windows_threshold_nulls_and_midnight():
+    from datetime import date
+
+    probs = [None] * 24
+    probs[0], probs[1], probs[5], probs[22], probs[23] = 50, 49, 100, 60, 70
+    doc = shapes.open_meteo("2026-12-05", probs)
+    assert rain_windows(doc, date(2026, 12, 5)) == [(0, 60), (300, 360), (1320, 1439)]
+    assert rain_windows(doc, date(2026, 12, 5), threshold=40) == [
+        (0, 120),
+        (300, 360),
+        (1320, 1439),
+    ]
+    assert rain_windows(doc, date(2026, 12, 6)) == []
+    doc["hourly"]["precipitation_probability"].pop()
+    with pytest.raises(ForecastFormatError, match="24 entries but precipitation_probability 23"):
+        rain_windows(doc, date(2026, 12, 5))
 
 
 def test_offline_forecast_fixture_gives_the_saturday_rain(monkeypatch):
@@ -411,6 +430,7 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
     assert report.status == "complete" and report.model == "gemini-3.5-flash"
     assert [s.name for s in report.plan.stops] == ["Queensland Museum Kurilpa"]
     assert report.plan.stops[0].travel_in.estimated
+    assert "min by car, estimated)" in render_report(report)
     assert [(s.url, s.kind) for s in report.sources] == [(shapes.QM_URI, "web")]
     assert (
         "Rain expected 12:00–13:00 on 2026-12-05 (Open-Meteo forecast, ≥ 50 % chance)"
