@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only; google-genai is imported la
 
 DEFAULT_LIVE_MODEL = "gemini-3.5-flash"
 DEFAULT_VERTEX_LOCATION = "us-central1"
+LOW_TEMPERATURE = 0.2
+"""Sampling temperature for models before Gemini 3 (low: repeatable tool choices)."""
 RETRY_STATUS_CODES = (429, 500, 503, 504)
 """HTTP statuses worth retrying: rate limited, server error, unavailable, gateway timeout."""
 
@@ -47,7 +49,7 @@ class Settings(BaseSettings):
     mode: Literal["offline", "live"] = "offline"
     model: str = DEFAULT_LIVE_MODEL
     search_model: str | None = None
-    temperature: float = Field(default=0.2, ge=0, le=2)
+    temperature: float | None = Field(default=None, ge=0, le=2)
     max_llm_calls: int = Field(default=10, ge=1, le=100)
     search_budget: int = Field(default=8, ge=0, le=100)
     search_timeout_seconds: float = Field(default=20.0, gt=0, le=300)
@@ -67,6 +69,18 @@ class Settings(BaseSettings):
     google_cloud_location: str = Field(
         default=DEFAULT_VERTEX_LOCATION, validation_alias="GOOGLE_CLOUD_LOCATION"
     )
+
+    def effective_temperature(self, model: str | None = None) -> float | None:
+        """The temperature to send for ``model`` (default ``self.model``).
+
+        ``DAYPLAN_TEMPERATURE`` wins when set. Otherwise Gemini 3 models get ``None`` (the API
+        default, 1.0: Google's Gemini 3 guidance warns that lower values can cause looping or
+        degraded reasoning) and older models ``LOW_TEMPERATURE`` (0.2).
+        """
+        if self.temperature is not None:
+            return self.temperature
+        name = (model or self.model).rsplit("/", 1)[-1]
+        return None if name.startswith("gemini-3") else LOW_TEMPERATURE
 
     def credential_problem(self) -> str | None:
         """``None`` when live credentials are configured, else one line saying what is missing."""
@@ -167,6 +181,7 @@ def make_genai_client(settings: Settings | None = None, timeout_seconds: float |
 
 __all__ = [
     "DEFAULT_LIVE_MODEL",
+    "LOW_TEMPERATURE",
     "RETRY_STATUS_CODES",
     "LiveConfigError",
     "Settings",

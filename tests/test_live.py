@@ -68,18 +68,21 @@ def test_live_without_credentials_exits_2_naming_the_key(capsys, monkeypatch):
     assert not live_available() and "GOOGLE_API_KEY" in live_skip_notice()
 
 
-def test_live_model_has_timeout_retries_and_low_temperature(live_env):
+def test_live_model_has_timeout_retries_and_temperature(live_env, monkeypatch):
     from dayplan.agent.models import resolve_model
 
     model = resolve_model("live")
     assert isinstance(model, Gemini) and model.model == "gemini-3.5-flash"
-    assert model.temperature == 0.2
+    assert model.temperature is None  # Gemini 3: the API default (1.0), per Google's guidance
     assert model.retry_options.http_status_codes == [429, 500, 503, 504]
     options = model.api_client._api_client._http_options
     assert options.timeout == 60_000  # milliseconds: google-genai has no default timeout
     assert options.retry_options.http_status_codes == list(RETRY_STATUS_CODES)
     assert FAKE_KEY not in repr(model) and FAKE_KEY not in json.dumps(Settings().describe())
     assert resolve_model("live:gemini-3.5-pro").model == "gemini-3.5-pro"
+    assert resolve_model("live:gemini-2.5-flash-lite").temperature == 0.2  # older: low
+    monkeypatch.setenv("DAYPLAN_TEMPERATURE", "0.3")
+    assert resolve_model("live").temperature == 0.3  # an explicit setting wins
 
 
 def test_vertex_configuration_needs_a_project(monkeypatch):
@@ -104,6 +107,7 @@ def test_grounded_search_keeps_exact_urls_and_marks_unknowns(live_env):
     assert out["ok"] and out["backend"] == "google_search"
     body = json.loads(route.calls[0].request.content)
     assert body["tools"] == [{"googleSearch": {}}]  # the only tool of that call
+    assert "temperature" not in body.get("generationConfig", {})
     assert "South Brisbane" in body["contents"][0]["parts"][0]["text"]
     assert route.calls[0].request.headers["x-server-timeout"] == "20"
     by_name = {r["name"]: r for r in out["results"]}
@@ -437,7 +441,7 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
         in report.assumptions
     )
     first = agent_bodies[0]
-    assert first["generationConfig"]["temperature"] == 0.2
+    assert "temperature" not in first.get("generationConfig", {})  # Gemini 3: API default
     declared = {d["name"] for t in first["tools"] for d in t.get("functionDeclarations", [])}
     assert "get_forecast" in declared and "search_public_web" in declared
     assert not any("googleSearch" in t for t in first["tools"])  # never mixed with function tools

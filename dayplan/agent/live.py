@@ -1,4 +1,4 @@
-"""Live mode: Gemini through ADK, configured from ``Settings`` (timeout, retries, low temperature).
+"""Live mode: Gemini through ADK, configured from ``Settings`` (timeout, retries, temperature).
 
 ``make_live_model(settings)`` returns ADK's ``Gemini`` model (a ``LiveGemini`` subclass that
 applies the configured temperature) whose google-genai client has an explicit HTTP timeout and
@@ -28,16 +28,21 @@ __all__ = ["LiveConfigError", "LiveGemini", "is_live_model", "make_genai_client"
 
 
 class LiveGemini(Gemini):
-    """ADK's ``Gemini`` with a default sampling ``temperature`` (low: the planner should be
-    repeatable; the code, not the sampling, decides what is served)."""
+    """ADK's ``Gemini`` with a default sampling ``temperature`` (``None``: the API default;
+    see ``Settings.effective_temperature``). The code, not the sampling, decides what is
+    served."""
 
-    temperature: float = 0.2
+    temperature: float | None = None
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False
     ) -> AsyncGenerator[LlmResponse, None]:
         """Set the temperature (unless the request has one) and call Gemini."""
-        if llm_request.config is not None and llm_request.config.temperature is None:
+        if (
+            self.temperature is not None
+            and llm_request.config is not None
+            and llm_request.config.temperature is None
+        ):
             llm_request.config.temperature = self.temperature
         async for response in super().generate_content_async(llm_request, stream):
             yield response
@@ -50,11 +55,12 @@ def make_live_model(settings: Settings | None = None, model: str | None = None) 
     """
     settings = settings or Settings()
     kwargs = client_kwargs(settings)  # raises LiveConfigError first, before anything is built
+    name = model or settings.model
     return LiveGemini(
-        model=model or settings.model,
+        model=name,
         retry_options=retry_options(settings),
         client_kwargs=kwargs,
-        temperature=settings.temperature,
+        temperature=settings.effective_temperature(name),
     )
 
 

@@ -88,15 +88,14 @@ def grounded_answer(query: str, location: str, indoor_only: bool, settings: Sett
         location=location,
         indoor=" Only indoor places (it may rain)." if indoor_only else "",
     )
+    model = settings.search_model or settings.model
     config = types.GenerateContentConfig(
         tools=[types.Tool(google_search=types.GoogleSearch())],
-        temperature=settings.temperature,
+        temperature=settings.effective_temperature(model),
     )
     try:
         client = make_genai_client(settings, timeout_seconds=seconds)
-        return client.models.generate_content(
-            model=settings.search_model or settings.model, contents=prompt, config=config
-        )
+        return client.models.generate_content(model=model, contents=prompt, config=config)
     except LiveConfigError as exc:
         raise SearchFailed(str(exc)) from None
     except httpx.TimeoutException:
