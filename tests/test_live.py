@@ -496,3 +496,57 @@ def test_smoke_live_saves_a_trace_per_case(live_env, capsys, tmp_path):
     assert [s["tool"] for s in saved["steps"]] == ["record_clarification", "finish"]
     assert saved["model"] == "gemini-3.5-flash" and saved["events"]
     assert FAKE_KEY not in (tmp_path / "missing_essentials.json").read_text()
+
+
+GEOCODE_SYDNEY = {
+    "results": [
+        {
+            "id": 2147714,
+            "name": "Sydney",
+            "latitude": -33.86785,
+            "longitude": 151.20732,
+            "elevation": 58.0,
+            "feature_code": "PPLA",
+            "country_code": "AU",
+            "timezone": "Australia/Sydney",
+            "population": 4627345,
+            "country": "Australia",
+            "admin1": "New South Wales",
+        }
+    ],
+    "generationtime_ms": 0.6,
+}
+
+
+@respx.mock
+def test_live_geocodes_a_city_outside_the_gazetteer(live_env):
+    from dayplan.tools.geocode import GEOCODING_URL, locate_live
+
+    respx.get(GEOCODING_URL).mock(return_value=httpx.Response(200, json=GEOCODE_SYDNEY))
+    forecast = respx.get(shapes.OPEN_METEO_URL).mock(
+        return_value=httpx.Response(200, json=shapes.open_meteo("2026-12-05", [0] * 24))
+    )
+    ctx = live_ctx(PlanRequest(text="Saturday in Sydney", location="Sydney"))
+    ctx.state["timezone"] = "Australia/Brisbane"
+    locate_live(ctx.state)
+    assert ctx.state["timezone"] == "Australia/Sydney"
+    assert ctx.state["now"] == "2026-11-29T10:00:00+11:00"  # same instant, Sydney summer time
+    assert "Sydney located at Sydney, New South Wales, AU (Open-Meteo geocoding)" in assumptions(
+        ctx.state
+    )
+    assert get_forecast(ctx)["ok"]
+    params = dict(forecast.calls[0].request.url.params)
+    assert (params["latitude"], params["timezone"]) == ("-33.8678", "Australia/Sydney")
+
+
+@respx.mock
+def test_live_geocoding_without_a_match_says_so(live_env):
+    from dayplan.tools.geocode import GEOCODING_URL, locate_live
+
+    respx.get(GEOCODING_URL).mock(return_value=httpx.Response(200, json={"generationtime_ms": 0.4}))
+    ctx = live_ctx(PlanRequest(text="t", location="Nowhereville"))
+    locate_live(ctx.state)
+    assert "location_point" not in ctx.state
+    assert "Nowhereville could not be located; travel from home is unknown" in assumptions(
+        ctx.state
+    )

@@ -34,6 +34,7 @@ from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.service.boundary import BoundaryError, build_report
+from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
@@ -108,6 +109,8 @@ async def run_plan(
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
     state["backend"] = "live" if live else "offline"  # which search/forecast backend tools use
+    if live:
+        locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=USER_ID, state=state
     )

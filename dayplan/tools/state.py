@@ -9,7 +9,8 @@ Keys (one key per fact, so tool calls that run concurrently never overwrite each
   ``search:<call id>`` – one record per search call.
 * ``check:<seq>`` – one record per ``check_plan`` call; ``clarification``; ``finish_payload``.
 * ``forecast`` – what ``get_forecast`` read (``{date, rain, source}``); ``weather_checked``;
-  ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use).
+  ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use);
+  ``location_point`` – live mode: the geocoded location when the gazetteer lacks it.
 """
 
 from __future__ import annotations
@@ -95,12 +96,19 @@ def searches(state: Mapping[str, Any]) -> list[dict]:
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
-    """The request's location resolved against the gazetteer (structured field, else text)."""
+    """The request's location resolved against the gazetteer (structured field, else text),
+    else the geocoded ``location_point`` of a live run."""
     req = request_of(state)
     gaz = data.gazetteer()
     if req.location:
-        return resolve_place(req.location, gaz)
-    return find_place_in_text(req.text, gaz) if req.text else None
+        place = resolve_place(req.location, gaz)
+    else:
+        place = find_place_in_text(req.text, gaz) if req.text else None
+    point = state.get("location_point")  # live mode: geocoded outside the gazetteer
+    if place is None and point:
+        tz = point.get("timezone") or DEFAULT_TIMEZONE
+        return Place(point["name"], (point["lat"], point["lon"]), point["name"], tz)
+    return place
 
 
 def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Point | None:
