@@ -226,6 +226,19 @@ def test_malformed_grounding_metadata_is_never_trusted(live_env, metadata, expec
 
 
 @respx.mock
+def test_indoor_only_drops_places_the_answer_says_are_outdoors(live_env):
+    outdoor = dict(shapes.PLACES[0], name="Kangaroo Point Cliffs", indoor=False)
+    respx.post(url__regex=shapes.GENERATE_URL).mock(
+        return_value=httpx.Response(200, json=shapes.grounded_response([outdoor, shapes.PLACES[1]]))
+    )
+    out = search_public_web("things to do", live_ctx(), indoor_only=True)
+    assert [r["name"] for r in out["results"]] == ["Roma Street Parkland"]  # indoor unknown: kept
+    assert out["unusable"] == [
+        "Kangaroo Point Cliffs: outdoors, and only indoor places were asked for"
+    ]
+
+
+@respx.mock
 def test_support_indices_out_of_range_fall_back_to_the_answer_sources(live_env):
     meta = {
         "groundingChunks": [{"web": {"uri": shapes.QM_URI, "title": "museum.qld.gov.au"}}],

@@ -94,8 +94,8 @@ def grounded_answer(query: str, location: str, indoor_only: bool, settings: Sett
         temperature=settings.effective_temperature(model),
     )
     try:
-        client = make_genai_client(settings, timeout_seconds=seconds)
-        return client.models.generate_content(model=model, contents=prompt, config=config)
+        with make_genai_client(settings, timeout_seconds=seconds) as client:
+            return client.models.generate_content(model=model, contents=prompt, config=config)
     except LiveConfigError as exc:
         raise SearchFailed(str(exc)) from None
     except httpx.TimeoutException:
@@ -305,6 +305,9 @@ def live_search(
             unusable.append(problem)
             continue
         if record["id"] in venue_ids:
+            continue
+        if indoor_only and not record["indoor"] and "indoor" not in record["unknown"]:
+            unusable.append(f"{record['name']}: outdoors, and only indoor places were asked for")
             continue
         indices = _chunks_for(record["name"], span, text, supports, chunks)
         record["source_ids"] = [source_ids[i] for i in indices]
