@@ -109,7 +109,6 @@ class Settings(BaseSettings):
         return {
             "mode": self.mode,
             "live_model": self.model,
-            "backend": "vertex_ai" if self.use_vertexai else "ai_studio",
             "max_llm_calls": self.max_llm_calls,
             "search_budget": self.search_budget,
             "google_api_key_set": self.google_api_key is not None,
