@@ -20,7 +20,7 @@ plan: $(STAMP)
 
 ## test: lint, format check, import-layer contracts, then every test and notebook
 test: $(STAMP) lint
-	@$(PY) -m pytest
+	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI DAYPLAN_MODE=offline $(PY) -m pytest
 
 lint: $(STAMP)
 	@$(VENV)/bin/ruff check .
