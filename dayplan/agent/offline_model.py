@@ -30,6 +30,7 @@ from google.adk.models.llm_response import LlmResponse
 from google.genai import types
 
 from dayplan import data
+from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints, read_text
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.clock import minutes_to_hhmm, overlaps
@@ -253,6 +254,9 @@ class _Planner:
                 {"status": "needs_clarification", "questions": clar[-1].response["questions"]}
             )
         if checks:
+            actions = save_calls(self.req, self.history, self.can)  # save, re-read, then finish
+            if actions:
+                return _reply(*(_call(name, **args) for name, args in actions))
             return self.after_check(checks)
         # 1. explicit contradiction: must-do activities that cannot fit the window
         w = self.window()
@@ -286,8 +290,10 @@ class _Planner:
         # 3. date, then searches, then an itinerary
         dates = self.calls("resolve_date")
         if not dates:
+            remember = [] if self.calls("remember_preference") else memory_calls(self.req)
             return _reply(
-                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday")
+                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday"),
+                *(_call(name, **args) for name, args in remember if self.can(name)),
             )
         searches = self.calls("search_public_web")
         if not searches:

@@ -2,20 +2,26 @@
 on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what it found in
 session state so code, not the model's prose, decides what is served."""
 
+from dayplan.tools.actions import get_saved_plan, save_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
+from dayplan.tools.memory import remember_preference
 from dayplan.tools.plan import check_plan
 from dayplan.tools.search import search_public_web
 
 PLANNER_TOOLS = (resolve_date, search_public_web, check_plan, record_clarification, finish)
+PLANNER_TOOLS += (save_plan, get_saved_plan, remember_preference)  # actions and memory
 """The planner's tool set, in the order they are offered."""
 
 __all__ = [
     "PLANNER_TOOLS",
     "check_plan",
     "finish",
+    "get_saved_plan",
     "record_clarification",
+    "remember_preference",
     "resolve_date",
+    "save_plan",
     "search_public_web",
 ]
