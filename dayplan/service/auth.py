@@ -53,7 +53,12 @@ def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     """Exception handler for ``ProblemError``: ``{type, title, status, detail}`` as problem JSON."""
     assert isinstance(exc, ProblemError)
     return JSONResponse(
-        {"type": "about:blank", "title": exc.title, "status": exc.status_code, "detail": exc.detail},
+        {
+            "type": "about:blank",
+            "title": exc.title,
+            "status": exc.status_code,
+            "detail": exc.detail,
+        },
         status_code=exc.status_code,
         headers=exc.headers,
         media_type=PROBLEM_TYPE,
