@@ -218,7 +218,7 @@ class Store:
             pass
         with self.engine.connect() as conn:
             existing = conn.execute(
-                select(saved_plans.c.plan_id, saved_plans.c.plan_hash).where(
+                select(saved_plans.c.plan_id, saved_plans.c.plan_json).where(
                     (saved_plans.c.plan_id == plan_id)
                     | (
                         (saved_plans.c.user_id == user_id)
@@ -226,7 +226,10 @@ class Store:
                     )
                 )
             ).first()
-        if existing is not None and existing.plan_id == plan_id and existing.plan_hash == plan_hash:
+        # the stored content itself decides (not its stored hash): a row edited since it was
+        # written is not "the same plan", so a retry never blesses it as a replay
+        same_row = existing is not None and existing.plan_id == plan_id
+        if same_row and existing.plan_json == row["plan_json"]:
             return SaveOutcome(plan_id, "already_exists", True, plan_hash)
         return SaveOutcome(
             plan_id,
