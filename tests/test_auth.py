@@ -15,6 +15,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 
+from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.service import saved
 from dayplan.service.auth import (
     ProblemError,
@@ -22,7 +23,9 @@ from dayplan.service.auth import (
     current_user,
     problem_handler,
 )
+from dayplan.service.run import run_plan
 from dayplan.store import get_store
+from tests.conftest import load_case
 
 SECRET = "test-secret-that-is-long-enough-for-hs256"
 PLAN = {"date": "2026-12-05", "stops": [{"venue_id": "qm", "start": "09:30", "end": "11:00"}]}
@@ -203,3 +206,27 @@ def test_saved_plans_are_served_to_their_owner_only(client, monkeypatch):
         "detail"
     ].replace("plan-000000000000000000000000", "X")  # same answer: existence is not leaked
     assert_problem(client.get(f"/v1/saved-plans/{outcome.plan_id}"), 401, "needs Authorization")
+
+
+def test_service_shaped_endpoint_two_identical_saves_one_row(client, monkeypatch):
+    """What app.py wires: the user from the token, passed to run_plan as user_id."""
+    app = client.app
+
+    @app.post("/test/day-plans", response_model=DayPlanReport)
+    async def day_plans(request: PlanRequest, user: str = Depends(current_user)):
+        run = await run_plan(request, user_id=user)
+        return run.report
+
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    body = {**load_case("wet_weather_family")["request"], "save": True, "request_id": "svc-1"}
+    response = client.post("/test/day-plans", json=body, headers=hs("ann"))
+    assert response.status_code == 200, response.text
+    first = response.json()["saved"]
+    second = client.post("/test/day-plans", json=body, headers=hs("ann")).json()["saved"]
+    assert first["plan_id"] == second["plan_id"]
+    assert (first["idempotent_replay"], second["idempotent_replay"]) == (False, True)
+    assert first["verification_status"] == second["verification_status"] == "verified"
+    assert client.store.count_plans() == 1 and client.store.count_plans("ann") == 1
+    assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("ann")).status_code == 200
+    assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("bob")).status_code == 404
+    assert client.post("/test/day-plans", json=body).status_code == 401

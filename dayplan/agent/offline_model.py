@@ -10,6 +10,9 @@ answers with the next function call(s), following fixed rules:
 3. Otherwise ``resolve_date``, then one search per preference in the same turn (indoor only
    when rain is expected), then a greedy itinerary, ``check_plan``, at most two repairs that
    drop the stops a failed check named, and ``finish`` (only when the tool is offered).
+4. Actions and memory (``dayplan.agent.offline_actions``): with ``save: true``, ``save_plan``
+   and ``get_saved_plan`` after the passing check and before ``finish``; a text that asks to be
+   remembered gets ``remember_preference`` calls next to ``resolve_date``.
 
 It keeps no state between calls: everything is derived from the conversation, so one instance
 serves concurrent runs.
