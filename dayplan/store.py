@@ -39,6 +39,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -260,11 +261,11 @@ class Store:
 
     def count_plans(self, user_id: str | None = None) -> int:
         """How many rows ``saved_plans`` holds (for one user, or all)."""
-        query = select(saved_plans.c.plan_id)
+        query = select(func.count()).select_from(saved_plans)
         if user_id is not None:
             query = query.where(saved_plans.c.user_id == user_id)
         with self.engine.connect() as conn:
-            return len(conn.execute(query).all())
+            return int(conn.execute(query).scalar_one())
 
     # -- preferences -------------------------------------------------------------------------
 
@@ -281,6 +282,13 @@ class Store:
         if not value or len(value) > 200:
             raise ValueError("a preference value is 1 to 200 characters")
         stamp = _now()
+        try:
+            self._remember(user_id, kind, value, stamp)
+        except IntegrityError:  # a concurrent writer inserted the same value first: refresh it
+            self._remember(user_id, kind, value, stamp)
+        return Preference(kind, value, stamp)
+
+    def _remember(self, user_id: str, kind: str, value: str, stamp: str) -> None:
         with self.engine.begin() as conn:
             if kind in SINGLE_VALUED:
                 conn.execute(
@@ -305,7 +313,6 @@ class Store:
                         user_id=user_id, kind=kind, value=value, updated_at=stamp
                     )
                 )
-        return Preference(kind, value, stamp)
 
     def recent_preferences(self, user_id: str, limit: int = 10) -> list[Preference]:
         """The user's most recently remembered preferences, newest first (at most ``limit``)."""

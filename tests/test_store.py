@@ -162,3 +162,15 @@ def test_preferences_single_valued_kinds_replace_likes_accumulate(store):
         store.remember("ann", "password", "x")
     with pytest.raises(ValueError, match="1 to 200"):
         store.remember("ann", "like", "  ")
+
+
+def test_concurrent_identical_preferences_are_one_row(store):
+    start = threading.Barrier(20)
+
+    def remember(_):
+        start.wait(timeout=10)
+        return store.remember("ann", "like", "museums")
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        list(pool.map(remember, range(20)))
+    assert [(p.kind, p.value) for p in store.recent_preferences("ann")] == [("like", "museums")]
