@@ -26,9 +26,18 @@ def case_names() -> list[str]:
     return sorted(p.stem for p in CASES.glob("*.json"))
 
 
+@pytest.fixture(scope="session")
+def _session_db_url(tmp_path_factory) -> str:
+    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'dayplan.sqlite'}"
+
+
 @pytest.fixture(autouse=True)
-def _offline_env(monkeypatch):
-    """Tests run offline: no live mode, no key from the developer's shell leaks in."""
+def _offline_env(monkeypatch, _session_db_url):
+    """Tests run offline: no live mode, no key from the developer's shell leaks in; the store
+    is a SQLite file in a temporary folder, events stay in memory, auth is off."""
     monkeypatch.setenv("DAYPLAN_MODE", "offline")
+    monkeypatch.setenv("DAYPLAN_DB_URL", _session_db_url)
+    for name in ("DAYPLAN_EVENT_LOG", "DAYPLAN_JWT_SECRET", "DAYPLAN_JWKS_URL"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)

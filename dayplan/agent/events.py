@@ -55,6 +55,14 @@ class ToolStep:
             return f"{len(r.get('questions', []))} question(s)"
         if self.tool == "finish":
             return f"received {r.get('received_chars', 0)} characters"
+        if self.tool == "save_plan":
+            replay = " (idempotent replay)" if r.get("idempotent_replay") else ""
+            return f"{r.get('status')} {r.get('plan_id')}{replay}"
+        if self.tool == "get_saved_plan":
+            verdict = "verified" if r.get("verified") else "not verified"
+            return f"re-read {r.get('plan_id')}: {verdict}" if r.get("found") else "not found"
+        if self.tool == "remember_preference":
+            return f"remembered {r.get('kind')}: {r.get('value')}"
         return "ok"
 
 

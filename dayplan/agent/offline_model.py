@@ -11,6 +11,9 @@ answers with the next function call(s), following fixed rules:
    rain windows count like stated rain), then one search per preference in the same turn (indoor only
    when rain is expected), then a greedy itinerary, ``check_plan``, at most two repairs that
    drop the stops a failed check named, and ``finish`` (only when the tool is offered).
+4. Actions and memory (``dayplan.agent.offline_actions``): with ``save: true``, ``save_plan``
+   and ``get_saved_plan`` after the passing check and before ``finish``; a text that asks to be
+   remembered gets ``remember_preference`` calls next to ``resolve_date``.
 
 It keeps no state between calls: everything is derived from the conversation, so one instance
 serves concurrent runs.
@@ -31,6 +34,7 @@ from google.adk.models.llm_response import LlmResponse
 from google.genai import types
 
 from dayplan import data
+from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints, read_text
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.clock import minutes_to_hhmm, overlaps
@@ -264,6 +268,9 @@ class _Planner:
                 {"status": "needs_clarification", "questions": clar[-1].response["questions"]}
             )
         if checks:
+            actions = save_calls(self.req, self.history, self.can)  # save, re-read, then finish
+            if actions:
+                return _reply(*(_call(name, **args) for name, args in actions))
             return self.after_check(checks)
         # 1. explicit contradiction: must-do activities that cannot fit the window
         w = self.window()
@@ -297,8 +304,10 @@ class _Planner:
         # 3. date, then searches, then an itinerary
         dates = self.calls("resolve_date")
         if not dates:
+            remember = [] if self.calls("remember_preference") else memory_calls(self.req)
             return _reply(
-                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday")
+                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday"),
+                *(_call(name, **args) for name, args in remember if self.can(name)),
             )
         if self.wants_forecast():
             day = dates[-1].response or {}

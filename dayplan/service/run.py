@@ -25,8 +25,10 @@ from google.genai import types
 
 from dayplan import data
 from dayplan.agent.build import build_app
+from dayplan.agent.event_log import EventLog, EventLogPlugin, sink_from_env
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
 from dayplan.agent.live import is_live_model
+from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.phrasing import read_text
@@ -34,6 +36,7 @@ from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.service.boundary import BoundaryError, build_report
+from dayplan.service.saved_report import attach_saved, terminal_event
 from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
@@ -57,6 +60,8 @@ class PlanRun:
     run_id: str
     wall_ms: float
     notes: list[str] = field(default_factory=list)
+    event_records: list[dict[str, Any]] = field(default_factory=list)
+    user_id: str = USER_ID
 
     def trace_text(self) -> str:
         """The tool path as numbered lines (see ``format_trace``)."""
@@ -94,25 +99,36 @@ async def run_plan(
     max_llm_calls: int | None = None,
     now: datetime | None = None,
     on_event: Callable[[Event], None] | None = None,
+    user_id: str = USER_ID,
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
     ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``max_llm_calls`` caps model turns
     (default from ``Settings``, 10). ``on_event`` sees every ADK event as it arrives. Never raises
     for a bad run: ``PlanRun.error`` carries the rule that stopped it.
+
+    ``user_id`` is who the run acts for (the service passes the token's ``sub``): it keys saved
+    plans and remembered preferences. Structured events go to ``PlanRun.event_records`` and, when
+    ``DAYPLAN_EVENT_LOG`` is set, one JSON line each to that sink.
     """
     llm = resolve_model(model)
     settings = Settings()
     run_id = uuid.uuid4().hex[:12]
-    app = build_app(llm, plugins=plugins)
+    event_log = EventLog(run_id, sink=sink_from_env())
+    observers = [
+        EventLogPlugin(event_log, terminal_events=False),
+        MemoryContextPlugin(event_log),
+    ]
+    app = build_app(llm, plugins=plugins, observers=observers)
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
     state["backend"] = "live" if live else "offline"  # which search/forecast backend tools use
     if live:
         locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
+    state.update(user_id=user_id, execution_id=run_id)
     session = await runner.session_service.create_session(
-        app_name=app.name, user_id=USER_ID, state=state
+        app_name=app.name, user_id=user_id, state=state
     )
     message = types.Content(role="user", parts=[types.Part(text=render_request(request))])
     config = RunConfig(
@@ -125,7 +141,7 @@ async def run_plan(
     started = time.perf_counter()
     try:
         async for event in runner.run_async(
-            user_id=USER_ID, session_id=session.id, new_message=message, run_config=config
+            user_id=user_id, session_id=session.id, new_message=message, run_config=config
         ):
             events.append(event)
             if on_event is not None:
@@ -137,10 +153,10 @@ async def run_plan(
     finally:
         await runner.close()
     final = await runner.session_service.get_session(
-        app_name=app.name, user_id=USER_ID, session_id=session.id
+        app_name=app.name, user_id=user_id, session_id=session.id
     )
     final_state = dict(final.state) if final else state
-    steps = tool_steps(events)
+    steps = context_steps(final_state) + tool_steps(events)
     report = None
     if error is None:
         try:
@@ -151,8 +167,10 @@ async def run_plan(
                 model=llm.model,
                 run_id=run_id,
             )
+            report = attach_saved(report, final_state)
         except BoundaryError as exc:
             error = exc
+    terminal_event(event_log, report, error)
     return PlanRun(
         request=request,
         report=report,
@@ -163,6 +181,8 @@ async def run_plan(
         model=llm.model,
         run_id=run_id,
         wall_ms=(time.perf_counter() - started) * 1000,
+        event_records=event_log.records,
+        user_id=user_id,
     )
 
 

@@ -2,10 +2,12 @@
 on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what it found in
 session state so code, not the model's prose, decides what is served."""
 
+from dayplan.tools.actions import get_saved_plan, save_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
 from dayplan.tools.forecast import get_forecast
+from dayplan.tools.memory import remember_preference
 from dayplan.tools.plan import check_plan
 from dayplan.tools.search import search_public_web
 
@@ -16,6 +18,9 @@ PLANNER_TOOLS = (
     check_plan,
     record_clarification,
     finish,
+    save_plan,
+    get_saved_plan,
+    remember_preference,
 )
 """The planner's tool set, in the order they are offered."""
 
@@ -24,7 +29,10 @@ __all__ = [
     "check_plan",
     "finish",
     "get_forecast",
+    "get_saved_plan",
     "record_clarification",
+    "remember_preference",
     "resolve_date",
+    "save_plan",
     "search_public_web",
 ]

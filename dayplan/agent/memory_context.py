@@ -1,0 +1,108 @@
+"""The context step: at the start of every run, load what this user told the planner before.
+
+``MemoryContextPlugin`` runs before the agent: it asks the store for the user's recent
+preferences (CONTEXT_REQUESTED), puts them in session state as ``recent_memories`` (a list of
+``{"kind", "value", "updated_at"}``, newest first) and reports how many (CONTEXT_LOADED). Before
+each model call it adds them to the instructions, labelled as the user's earlier words, so the
+model can use them (the current request always wins).
+
+A store that cannot be read never stops a run: ``recent_memories`` is then empty and the
+CONTEXT_LOADED summary says the store was unavailable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from google.adk.agents.base_agent import BaseAgent
+from google.adk.agents.callback_context import CallbackContext
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.adk.plugins.base_plugin import BasePlugin
+from google.genai import types
+from sqlalchemy.exc import SQLAlchemyError
+
+from dayplan.agent.event_log import EventLog
+from dayplan.agent.events import ToolStep
+from dayplan.store import get_store
+
+MEMORY_KEY = "recent_memories"
+CONTEXT_STEP = "load_context"
+MAX_MEMORIES = 10
+
+
+def memory_lines(memories: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Readable lines, e.g. ``home_suburb: New Farm``, newest first."""
+    return [f"{m['kind']}: {m['value']}" for m in memories]
+
+
+class MemoryContextPlugin(BasePlugin):
+    """Load the user's recent preferences into ``recent_memories`` before the agent runs."""
+
+    def __init__(self, log: EventLog | None = None, *, limit: int = MAX_MEMORIES) -> None:
+        super().__init__(name="memory_context")
+        self.log = log
+        self.limit = limit
+
+    def _emit(self, event_type: str, summary: str, ms: float | None = None) -> None:
+        if self.log is not None:
+            self.log.emit(event_type, summary, duration_ms=ms)
+
+    async def before_agent_callback(
+        self, *, agent: BaseAgent, callback_context: CallbackContext
+    ) -> types.Content | None:
+        state = callback_context.state
+        if MEMORY_KEY in state:  # loaded once per session
+            return None
+        user = callback_context.user_id
+        self._emit("CONTEXT_REQUESTED", f"recent preferences of user {user}")
+        if self.log is not None:
+            self.log.start_clock("context")
+        try:
+            memories = [p.as_dict() for p in get_store().recent_preferences(user, self.limit)]
+            note = f"{len(memories)} recent preference(s) of user {user}"
+        except SQLAlchemyError as exc:
+            memories = []
+            note = f"memory store unavailable ({type(exc).__name__}); no preferences loaded"
+        state[MEMORY_KEY] = memories
+        state["context_note"] = note
+        ms = self.log.elapsed_ms("context") if self.log is not None else None
+        self._emit("CONTEXT_LOADED", note, ms)
+        return None
+
+    async def before_model_callback(
+        self, *, callback_context: CallbackContext, llm_request: LlmRequest
+    ) -> LlmResponse | None:
+        memories = callback_context.state.get(MEMORY_KEY) or []
+        if memories:
+            llm_request.append_instructions(
+                [
+                    "What this user told the planner in earlier requests (their own words; the "
+                    "current request wins where it differs):",
+                    *(f"- {line}" for line in memory_lines(memories)),
+                ]
+            )
+        return None
+
+
+class ContextStep(ToolStep):
+    """The context step as a trace line: ``load_context ✓ 2 recent preference(s) …``."""
+
+    def summary(self) -> str:
+        return str((self.response or {}).get("note", "context loaded"))[:300]
+
+
+def context_steps(state: Mapping[str, Any]) -> list[ToolStep]:
+    """A one-step trace prefix for the context load, when it loaded something (else empty, so
+    traces of runs without memories keep their tool path unchanged)."""
+    memories = state.get(MEMORY_KEY) or []
+    if not memories:
+        return []
+    return [
+        ContextStep(
+            CONTEXT_STEP,
+            {},
+            {"ok": True, "note": state.get("context_note", ""), "memories": list(memories)},
+        )
+    ]

@@ -1,0 +1,344 @@
+"""Durable state for actions and memory: saved day plans and remembered preferences.
+
+SQLAlchemy 2 over a SQLite file by default (``sqlite:///runs/dayplan.sqlite``, relative to the
+working directory); ``DAYPLAN_DB_URL`` takes any SQLAlchemy URL (PostgreSQL when several service
+instances share one store). The schema is created when a ``Store`` opens; SQLite runs in WAL
+mode with a busy timeout, so concurrent writers wait instead of failing.
+
+Two tables:
+
+* ``saved_plans`` – one row per registered plan. ``plan_id`` (primary key) is a deterministic
+  hash of (user, request id, plan key), and ``(user_id, request_id)`` is unique, so a retried or
+  concurrent save can never write a second row: the database, not a check-then-insert in Python,
+  rejects the duplicate.
+* ``preferences`` – what a user told the planner (home suburb, children's ages, likes, dislikes),
+  one row per (user, kind, value); remembering it again refreshes ``updated_at``.
+
+Every write is one transaction: a process killed mid-write leaves no partial row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+DEFAULT_DB_URL = "sqlite:///runs/dayplan.sqlite"
+PREFERENCE_KINDS = ("home_suburb", "children_ages", "like", "dislike")
+SINGLE_VALUED = ("home_suburb", "children_ages")
+
+metadata = MetaData()
+
+saved_plans = Table(
+    "saved_plans",
+    metadata,
+    Column("plan_id", String(64), primary_key=True),
+    Column("user_id", String(200), nullable=False, index=True),
+    Column("request_id", String(200), nullable=False),
+    Column("plan_key", String(2000), nullable=False),
+    Column("plan_hash", String(64), nullable=False),
+    Column("plan_json", Text, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    UniqueConstraint("user_id", "request_id", name="uq_saved_plans_user_request"),
+)
+
+preferences = Table(
+    "preferences",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", String(200), nullable=False, index=True),
+    Column("kind", String(40), nullable=False),
+    Column("value", String(200), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+    UniqueConstraint("user_id", "kind", "value", name="uq_preferences_user_kind_value"),
+)
+
+SaveStatus = Literal["created", "already_exists", "conflict"]
+
+
+def db_url() -> str:
+    """The configured database URL: ``DAYPLAN_DB_URL`` or the SQLite default."""
+    return os.environ.get("DAYPLAN_DB_URL") or DEFAULT_DB_URL
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys and no spaces: equal values give equal strings (and hashes)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(value: Any) -> str:
+    """SHA-256 hex digest of ``canonical_json(value)``."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def make_plan_id(user_id: str, request_id: str, plan_key: str) -> str:
+    """Deterministic plan id: ``plan-`` + 24 hex chars of SHA-256 over (user, request, plan key).
+
+    The same three inputs always give the same id, so a retry finds its own earlier save.
+    """
+    digest = content_hash([user_id, request_id, plan_key])
+    return f"plan-{digest[:24]}"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class SavedRow:
+    """One ``saved_plans`` row; ``plan`` is the stored plan JSON parsed back."""
+
+    plan_id: str
+    user_id: str
+    request_id: str
+    plan_key: str
+    plan_hash: str
+    plan: dict[str, Any]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What a save did: ``created`` (this call wrote the row), ``already_exists`` (the same plan
+    was saved before under the same key: an idempotent replay, nothing written) or ``conflict``
+    (the key is taken by a different plan: nothing written). ``existing_plan_id`` names the row
+    that holds the key when it is not ``plan_id``."""
+
+    plan_id: str
+    status: SaveStatus
+    idempotent_replay: bool
+    plan_hash: str
+    existing_plan_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Preference:
+    """One remembered preference: ``kind`` is one of ``PREFERENCE_KINDS``."""
+
+    kind: str
+    value: str
+    updated_at: str
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"kind", "value", "updated_at"}``."""
+        return {"kind": self.kind, "value": self.value, "updated_at": self.updated_at}
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """Saved plans and preferences over one SQLAlchemy engine (thread-safe; share it).
+
+    ``url`` defaults to ``db_url()``. A relative SQLite path is created (with its folder) on
+    open, and the schema is created if missing. Raises ``sqlalchemy.exc.ArgumentError`` for a
+    malformed URL.
+    """
+
+    def __init__(self, url: str | None = None):
+        self.url = url or db_url()
+        parsed = make_url(self.url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            database = parsed.database
+            if database and database != ":memory:" and not database.startswith("file:"):
+                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+            kwargs["pool_size"] = 10
+            kwargs["max_overflow"] = 60
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def journal_mode(self) -> str | None:
+        """SQLite's journal mode (``"wal"``), ``None`` for other databases."""
+        if not self.is_sqlite:
+            return None
+        with self.engine.connect() as conn:
+            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar()).lower()
+
+    # -- saved plans -------------------------------------------------------------------------
+
+    def save_plan(
+        self, *, user_id: str, request_id: str, plan_key: str, plan: dict[str, Any]
+    ) -> SaveOutcome:
+        """Register ``plan`` once for (``user_id``, ``request_id``).
+
+        One INSERT in one transaction; the primary key (``plan_id``) and the unique
+        (user, request) pair reject a duplicate. On rejection the existing row decides: same
+        plan id and same content -> ``already_exists`` with ``idempotent_replay=True``;
+        anything else -> ``conflict``. Nothing is ever overwritten.
+        """
+        plan_id = make_plan_id(user_id, request_id, plan_key)
+        plan_hash = content_hash(plan)
+        row = {
+            "plan_id": plan_id,
+            "user_id": user_id,
+            "request_id": request_id,
+            "plan_key": plan_key,
+            "plan_hash": plan_hash,
+            "plan_json": canonical_json(plan),
+            "created_at": _now(),
+        }
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(saved_plans).values(**row))
+            return SaveOutcome(plan_id, "created", False, plan_hash)
+        except IntegrityError:
+            pass
+        with self.engine.connect() as conn:
+            existing = conn.execute(
+                select(saved_plans.c.plan_id, saved_plans.c.plan_json).where(
+                    (saved_plans.c.plan_id == plan_id)
+                    | (
+                        (saved_plans.c.user_id == user_id)
+                        & (saved_plans.c.request_id == request_id)
+                    )
+                )
+            ).first()
+        # the stored content itself decides (not its stored hash): a row edited since it was
+        # written is not "the same plan", so a retry never blesses it as a replay
+        same_row = existing is not None and existing.plan_id == plan_id
+        if same_row and existing.plan_json == row["plan_json"]:
+            return SaveOutcome(plan_id, "already_exists", True, plan_hash)
+        return SaveOutcome(
+            plan_id,
+            "conflict",
+            False,
+            plan_hash,
+            existing_plan_id=existing.plan_id if existing is not None else None,
+        )
+
+    def get_plan(self, plan_id: str, user_id: str | None = None) -> SavedRow | None:
+        """Read one saved plan back; with ``user_id``, only that user's (else ``None``)."""
+        query = select(saved_plans).where(saved_plans.c.plan_id == plan_id)
+        if user_id is not None:
+            query = query.where(saved_plans.c.user_id == user_id)
+        with self.engine.connect() as conn:
+            r = conn.execute(query).first()
+        if r is None:
+            return None
+        return SavedRow(
+            plan_id=r.plan_id,
+            user_id=r.user_id,
+            request_id=r.request_id,
+            plan_key=r.plan_key,
+            plan_hash=r.plan_hash,
+            plan=json.loads(r.plan_json),
+            created_at=r.created_at,
+        )
+
+    def count_plans(self, user_id: str | None = None) -> int:
+        """How many rows ``saved_plans`` holds (for one user, or all)."""
+        query = select(func.count()).select_from(saved_plans)
+        if user_id is not None:
+            query = query.where(saved_plans.c.user_id == user_id)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    # -- preferences -------------------------------------------------------------------------
+
+    def remember(self, user_id: str, kind: str, value: str) -> Preference:
+        """Store one preference (``kind`` in ``PREFERENCE_KINDS``, ``value`` ≤ 200 chars).
+
+        ``home_suburb`` and ``children_ages`` hold one value per user (a new one replaces the
+        old); likes and dislikes accumulate. Remembering a known value refreshes its time.
+        Raises ``ValueError`` for an unknown kind or an empty/over-long value.
+        """
+        if kind not in PREFERENCE_KINDS:
+            raise ValueError(f"unknown preference kind {kind!r}; use {', '.join(PREFERENCE_KINDS)}")
+        value = value.strip()
+        if not value or len(value) > 200:
+            raise ValueError("a preference value is 1 to 200 characters")
+        stamp = _now()
+        try:
+            self._remember(user_id, kind, value, stamp)
+        except IntegrityError:  # a concurrent writer inserted the same value first: refresh it
+            self._remember(user_id, kind, value, stamp)
+        return Preference(kind, value, stamp)
+
+    def _remember(self, user_id: str, kind: str, value: str, stamp: str) -> None:
+        with self.engine.begin() as conn:
+            if kind in SINGLE_VALUED:
+                conn.execute(
+                    preferences.delete().where(
+                        (preferences.c.user_id == user_id)
+                        & (preferences.c.kind == kind)
+                        & (preferences.c.value != value)
+                    )
+                )
+            done = conn.execute(
+                update(preferences)
+                .where(
+                    (preferences.c.user_id == user_id)
+                    & (preferences.c.kind == kind)
+                    & (preferences.c.value == value)
+                )
+                .values(updated_at=stamp)
+            )
+            if done.rowcount == 0:
+                conn.execute(
+                    insert(preferences).values(
+                        user_id=user_id, kind=kind, value=value, updated_at=stamp
+                    )
+                )
+
+    def recent_preferences(self, user_id: str, limit: int = 10) -> list[Preference]:
+        """The user's most recently remembered preferences, newest first (at most ``limit``)."""
+        query = (
+            select(preferences.c.kind, preferences.c.value, preferences.c.updated_at)
+            .where(preferences.c.user_id == user_id)
+            .order_by(preferences.c.updated_at.desc(), preferences.c.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [Preference(r.kind, r.value, r.updated_at) for r in conn.execute(query)]
+
+    def close(self) -> None:
+        """Release the engine's connections."""
+        self.engine.dispose()
+
+
+_STORES: dict[str, Store] = {}
+_LOCK = threading.Lock()
+
+
+def get_store(url: str | None = None) -> Store:
+    """The shared ``Store`` for ``url`` (default ``db_url()``), opened once per URL."""
+    key = url or db_url()
+    with _LOCK:
+        store = _STORES.get(key)
+        if store is None:
+            store = _STORES[key] = Store(key)
+        return store

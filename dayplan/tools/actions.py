@@ -1,0 +1,173 @@
+"""Actions: ``save_plan`` registers a checked plan, ``get_saved_plan`` proves it was registered.
+
+The model chooses *whether* to save; code decides *what* is saved and whether it worked:
+
+* ``save_plan`` refuses unless the request asked for it (``save: true``) and a ``check_plan``
+  passed in this run. It saves the checked result (stops, times, costs, travel, totals, date)
+  copied from the check record, never the model's wording.
+* The plan id is a deterministic hash of (user, request id, plan key): the request's
+  ``request_id`` or, without one, the run's execution id; the plan key is the checked stops.
+  The store's primary key rejects a duplicate, so a retry returns ``already_exists`` with
+  ``idempotent_replay: true``; the same request id with a different plan is a ``conflict`` and
+  nothing is written.
+* ``get_saved_plan`` re-reads the row; only a re-read whose content hash equals what this run
+  saved counts as verified (read-after-write).
+
+State keys: ``saved`` (the last save outcome), ``saved_verification`` (the last re-read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from google.adk.tools.tool_context import ToolContext
+from sqlalchemy.exc import SQLAlchemyError
+
+from dayplan.store import content_hash, get_store
+from dayplan.tools.state import checks, request_of
+
+DEFAULT_USER = "local"
+STOP_FIELDS = ("venue_id", "name", "start", "end", "indoor", "cost", "travel_in")
+
+
+def user_of(tool_context: Any) -> str:
+    """The run's user: ADK's invocation ``user_id``, else state ``user_id``, else ``local``."""
+    user = getattr(tool_context, "user_id", None)
+    return str(user or tool_context.state.get("user_id") or DEFAULT_USER)
+
+
+def request_key(state: Mapping[str, Any]) -> str:
+    """The idempotency key's request part: the request's ``request_id``, else the execution id."""
+    req = request_of(state)
+    return str(req.request_id or state.get("execution_id") or state.get("run_id") or "")
+
+
+def save_allowed(state: Mapping[str, Any]) -> str | None:
+    """``None`` when ``save_plan`` may run; otherwise the reason it may not."""
+    if not request_of(state).save:
+        return "the request did not ask to save (save: true)"
+    if not any(c.get("passed") and c.get("stops") for c in checks(state)):
+        return "no check_plan has passed in this run: save only a complete, checked plan"
+    return None
+
+
+def plan_key(stops: list[Mapping[str, Any]]) -> str:
+    """The checked stops as one string: ``venue@HH:MM-HH:MM`` joined by ``|``."""
+    return "|".join(
+        f"{s.get('venue_id') or s.get('activity') or '?'}@{s['start']}-{s['end']}" for s in stops
+    )
+
+
+def plan_content(check: Mapping[str, Any]) -> dict[str, Any]:
+    """What is stored for a passing check: date, stops, leg home and totals (no prose)."""
+    return {
+        "date": check["constraints"]["date"],
+        "stops": [{k: s.get(k) for k in STOP_FIELDS} for s in check["stops"]],
+        "travel_home": check["travel_home"],
+        "totals": check["totals"],
+    }
+
+
+def _passing_check(state: Mapping[str, Any], check_id: str) -> Mapping[str, Any] | None:
+    passing = [c for c in checks(state) if c.get("passed") and c.get("stops")]
+    if check_id:
+        passing = [c for c in passing if c.get("check_id") == check_id]
+    return passing[-1] if passing else None
+
+
+def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
+    """Register the checked plan for this user, once.
+
+    Call it only when the request has "save": true and check_plan has passed; then call
+    get_saved_plan with the returned plan_id to verify the save before finish.
+
+    Args:
+      check_id: the check_id of the passing check_plan result to save; empty = the latest.
+
+    Returns:
+      {"ok": true, "plan_id", "status": "created" | "already_exists", "idempotent_replay"},
+      or {"ok": false, "status": "conflict" | "failed", "error", "plan_id"?} when nothing was
+      written.
+    """
+    state = tool_context.state
+    reason = save_allowed(state)
+    if reason:
+        return {"ok": False, "status": "failed", "error": f"save_plan refused: {reason}"}
+    check = _passing_check(state, str(check_id or ""))
+    if check is None:
+        return {
+            "ok": False,
+            "status": "failed",
+            "error": f"no passing check_plan with check_id {check_id!r} in this run",
+        }
+    user = user_of(tool_context)
+    key = plan_key(check["stops"])
+    content = plan_content(check)
+    try:
+        outcome = get_store().save_plan(
+            user_id=user, request_id=request_key(state), plan_key=key, plan=content
+        )
+    except SQLAlchemyError as exc:  # never leak a connection string: name the error class only
+        return {
+            "ok": False,
+            "status": "failed",
+            "error": f"the plan store is unavailable ({type(exc).__name__})",
+        }
+    record = {
+        "plan_id": outcome.plan_id,
+        "status": outcome.status,
+        "idempotent_replay": outcome.idempotent_replay,
+        "plan_hash": outcome.plan_hash,
+        "plan_key": key,
+        "check_id": check.get("check_id"),
+        "request_id": request_key(state),
+    }
+    state["saved"] = record
+    result = {
+        "ok": outcome.status != "conflict",
+        "plan_id": outcome.plan_id,
+        "status": outcome.status,
+        "idempotent_replay": outcome.idempotent_replay,
+    }
+    if outcome.status == "conflict":
+        result["error"] = (
+            "conflict: this request id already saved a different plan; nothing was written"
+        )
+    return result
+
+
+def get_saved_plan(plan_id: str, tool_context: ToolContext) -> dict:
+    """Re-read a saved plan of this user and compare it with what this run saved.
+
+    Args:
+      plan_id: the plan_id save_plan returned.
+
+    Returns:
+      {"ok": true, "plan_id", "found": bool, "verified": bool, "stops": [...], "totals"} —
+      verified only when the stored content equals what this run saved — or
+      {"ok": false, "error"} on a store failure.
+    """
+    state = tool_context.state
+    plan_id = str(plan_id or "").strip()
+    if not plan_id:
+        return {"ok": False, "error": "give the plan_id that save_plan returned"}
+    try:
+        row = get_store().get_plan(plan_id, user_id=user_of(tool_context))
+    except SQLAlchemyError as exc:
+        return {"ok": False, "error": f"the plan store is unavailable ({type(exc).__name__})"}
+    saved = state.get("saved") or {}
+    found = row is not None
+    intact = found and content_hash(row.plan) == row.plan_hash
+    verified = bool(
+        intact and saved.get("plan_id") == plan_id and saved.get("plan_hash") == row.plan_hash
+    )
+    state["saved_verification"] = {"plan_id": plan_id, "found": found, "verified": verified}
+    out: dict[str, Any] = {"ok": True, "plan_id": plan_id, "found": found, "verified": verified}
+    if row is not None:
+        out["date"] = row.plan.get("date")
+        out["stops"] = [
+            {k: s.get(k) for k in ("venue_id", "name", "start", "end")} for s in row.plan["stops"]
+        ]
+        out["totals"] = row.plan.get("totals")
+    return out

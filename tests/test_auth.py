@@ -1,0 +1,232 @@
+"""Per-user auth and the saved-plans endpoint, on a tiny FastAPI app (no network: the JWKS is
+served from a loopback HTTP server started by the test)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import jwt
+import pytest
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from fastapi import Depends, FastAPI
+from fastapi.testclient import TestClient
+
+from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.service import saved
+from dayplan.service.auth import (
+    ProblemError,
+    announce_auth_mode,
+    current_user,
+    problem_handler,
+)
+from dayplan.service.run import run_plan
+from dayplan.store import get_store
+from tests.conftest import load_case
+
+SECRET = "test-secret-that-is-long-enough-for-hs256"
+PLAN = {"date": "2026-12-05", "stops": [{"venue_id": "qm", "start": "09:30", "end": "11:00"}]}
+
+
+def make_app() -> FastAPI:
+    app = FastAPI()
+    app.add_exception_handler(ProblemError, problem_handler)
+    app.include_router(saved.router)
+
+    @app.get("/whoami")
+    def whoami(user: str = Depends(current_user)) -> dict:
+        return {"user": user}
+
+    return app
+
+
+@pytest.fixture
+def client(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'auth.sqlite'}"
+    monkeypatch.setenv("DAYPLAN_DB_URL", url)
+    store = get_store(url)
+    with TestClient(make_app()) as c:
+        c.store = store
+        yield c
+    store.close()
+
+
+def hs(sub: str | None = "ann", secret: str = SECRET, **claims) -> dict[str, str]:
+    body = {**({"sub": sub} if sub is not None else {}), **claims}
+    return {"Authorization": f"Bearer {jwt.encode(body, secret, algorithm='HS256')}"}
+
+
+def assert_problem(response, status: int, fragment: str) -> None:
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/problem+json"
+    body = response.json()
+    assert body["status"] == status and fragment in body["detail"]
+
+
+def test_auth_off_is_user_local_and_says_so(client, caplog):
+    with caplog.at_level(logging.WARNING, logger="dayplan.service.auth"):
+        line = announce_auth_mode()
+    assert "auth is OFF" in line and "auth is OFF" in caplog.text
+    assert client.get("/whoami").json() == {"user": "local"}
+    # a token is ignored when auth is off: the body or a header never chooses the user
+    assert client.get("/whoami", headers=hs("mallory")).json() == {"user": "local"}
+
+
+def test_hs256_token_names_the_user(client, monkeypatch):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    assert client.get("/whoami", headers=hs("ann")).json() == {"user": "ann"}
+    assert "auth is ON (hs256)" in announce_auth_mode()
+
+
+@pytest.mark.parametrize(
+    "headers, fragment",
+    [
+        ({}, "needs Authorization: Bearer"),
+        ({"Authorization": "Basic YW5uOnB3"}, "Bearer scheme"),
+        ({"Authorization": "Bearer not-a-jwt"}, "not a well-formed JWT"),
+        (hs(secret="wrong-secret-wrong-secret-wrong-secret"), "InvalidSignatureError"),
+        (hs(exp=int(time.time()) - 3600), "expired"),
+        (hs(sub=None), "MissingRequiredClaimError"),
+        (hs(sub=""), "sub must be a non-empty string"),
+    ],
+)
+def test_hs256_refuses_missing_or_bad_tokens(client, monkeypatch, headers, fragment):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    response = client.get("/whoami", headers=headers)
+    assert_problem(response, 401, fragment)
+    assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_an_unsigned_token_is_refused(client, monkeypatch):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    unsigned = jwt.encode({"sub": "ann"}, None, algorithm="none")
+    assert_problem(
+        client.get("/whoami", headers={"Authorization": f"Bearer {unsigned}"}),
+        401,
+        "algorithm 'none' is not accepted",
+    )
+
+
+class JwksServer:
+    """A JWKS document on http://127.0.0.1:<port>/jwks.json, served from a thread."""
+
+    def __init__(self, jwks: dict):
+        body = json.dumps(jwks).encode()
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (http.server API)
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/jwks.json"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> JwksServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def jwk(public_key, kid: str, alg: str) -> dict:
+    algo = jwt.algorithms.ECAlgorithm if alg == "ES256" else jwt.algorithms.RSAAlgorithm
+    return {**algo.to_jwk(public_key, as_dict=True), "kid": kid, "alg": alg, "use": "sig"}
+
+
+def test_es256_and_rs256_tokens_verify_against_a_jwks(client, monkeypatch):
+    ec_key = ec.generate_private_key(ec.SECP256R1())
+    rsa_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    stranger = ec.generate_private_key(ec.SECP256R1())
+    jwks = {
+        "keys": [
+            jwk(ec_key.public_key(), "ec-1", "ES256"),
+            jwk(rsa_key.public_key(), "rsa-1", "RS256"),
+        ]
+    }
+    with JwksServer(jwks) as server:
+        monkeypatch.setenv("DAYPLAN_JWKS_URL", server.url)
+        monkeypatch.setenv("DAYPLAN_JWT_AUDIENCE", "dayplan")
+        monkeypatch.setenv("DAYPLAN_JWT_ISSUER", "https://id.example")
+        claims = {"aud": "dayplan", "iss": "https://id.example", "exp": int(time.time()) + 600}
+
+        def bearer(key, kid, alg, **extra):
+            token = jwt.encode({**claims, **extra}, key, algorithm=alg, headers={"kid": kid})
+            return {"Authorization": f"Bearer {token}"}
+
+        ok_ec = client.get("/whoami", headers=bearer(ec_key, "ec-1", "ES256", sub="ann"))
+        ok_rsa = client.get("/whoami", headers=bearer(rsa_key, "rsa-1", "RS256", sub="bob"))
+        assert ok_ec.json() == {"user": "ann"} and ok_rsa.json() == {"user": "bob"}
+        forged = client.get("/whoami", headers=bearer(stranger, "ec-1", "ES256", sub="ann"))
+        assert_problem(forged, 401, "InvalidSignatureError")
+        unknown_kid = client.get("/whoami", headers=bearer(stranger, "ec-9", "ES256", sub="x"))
+        assert_problem(unknown_kid, 401, "no key of the identity provider")
+        wrong_aud = client.get(
+            "/whoami", headers=bearer(ec_key, "ec-1", "ES256", sub="ann", aud="other")
+        )
+        assert_problem(wrong_aud, 401, "InvalidAudienceError")
+        # with only a JWKS configured, an HS256 token signed with anything is refused
+        assert_problem(client.get("/whoami", headers=hs("ann")), 401, "'HS256' is not accepted")
+
+
+def test_unreachable_jwks_is_a_503_problem(client, monkeypatch):
+    key = ec.generate_private_key(ec.SECP256R1())
+    with JwksServer({"keys": []}) as server:
+        url = server.url
+    monkeypatch.setenv("DAYPLAN_JWKS_URL", url)  # the server is gone now
+    token = jwt.encode({"sub": "ann"}, key, algorithm="ES256", headers={"kid": "k"})
+    response = client.get("/whoami", headers={"Authorization": f"Bearer {token}"})
+    assert_problem(response, 503, "unreachable")
+
+
+def test_saved_plans_are_served_to_their_owner_only(client, monkeypatch):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    outcome = client.store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    mine = client.get(f"/v1/saved-plans/{outcome.plan_id}", headers=hs("ann"))
+    assert mine.status_code == 200
+    body = mine.json()
+    assert body["plan_id"] == outcome.plan_id and body["plan"] == PLAN
+    assert body["request_id"] == "r1" and body["content_hash"] == outcome.plan_hash
+    theirs = client.get(f"/v1/saved-plans/{outcome.plan_id}", headers=hs("bob"))
+    missing = client.get("/v1/saved-plans/plan-000000000000000000000000", headers=hs("ann"))
+    assert_problem(theirs, 404, "no saved plan")
+    assert_problem(missing, 404, "no saved plan")
+    assert theirs.json()["detail"].replace(outcome.plan_id, "X") == missing.json()[
+        "detail"
+    ].replace("plan-000000000000000000000000", "X")  # same answer: existence is not leaked
+    assert_problem(client.get(f"/v1/saved-plans/{outcome.plan_id}"), 401, "needs Authorization")
+
+
+def test_service_shaped_endpoint_two_identical_saves_one_row(client, monkeypatch):
+    """What app.py wires: the user from the token, passed to run_plan as user_id."""
+    app = client.app
+
+    @app.post("/test/day-plans", response_model=DayPlanReport)
+    async def day_plans(request: PlanRequest, user: str = Depends(current_user)):
+        run = await run_plan(request, user_id=user)
+        return run.report
+
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    body = {**load_case("wet_weather_family")["request"], "save": True, "request_id": "svc-1"}
+    response = client.post("/test/day-plans", json=body, headers=hs("ann"))
+    assert response.status_code == 200, response.text
+    first = response.json()["saved"]
+    second = client.post("/test/day-plans", json=body, headers=hs("ann")).json()["saved"]
+    assert first["plan_id"] == second["plan_id"]
+    assert (first["idempotent_replay"], second["idempotent_replay"]) == (False, True)
+    assert first["verification_status"] == second["verification_status"] == "verified"
+    assert client.store.count_plans() == 1 and client.store.count_plans("ann") == 1
+    assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("ann")).status_code == 200
+    assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("bob")).status_code == 404
+    assert client.post("/test/day-plans", json=body).status_code == 401

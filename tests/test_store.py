@@ -1,0 +1,176 @@
+"""The store: WAL mode, idempotent saves under concurrency, atomic writes under SIGKILL, memory."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from dayplan.store import Store, make_plan_id
+
+PLAN = {
+    "date": "2026-12-05",
+    "stops": [{"venue_id": "qm", "start": "09:30", "end": "11:00"}],
+    "totals": {"cost": 0},
+}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(f"sqlite:///{tmp_path / 'store.sqlite'}")
+    yield s
+    s.close()
+
+
+def test_schema_is_created_and_sqlite_runs_in_wal_mode(store, tmp_path):
+    assert store.journal_mode() == "wal"
+    con = sqlite3.connect(tmp_path / "store.sqlite")
+    tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
+    con.close()
+    assert {"saved_plans", "preferences"} <= tables
+
+
+def test_plan_id_is_deterministic_and_depends_on_every_part():
+    a = make_plan_id("ann", "req-1", "qm@09:30-11:00")
+    assert a == make_plan_id("ann", "req-1", "qm@09:30-11:00")
+    assert a.startswith("plan-") and len(a) == 29
+    assert len({a, make_plan_id("bob", "req-1", "qm@09:30-11:00")}) == 2
+    assert len({a, make_plan_id("ann", "req-2", "qm@09:30-11:00")}) == 2
+    assert len({a, make_plan_id("ann", "req-1", "qm@10:00-11:00")}) == 2
+
+
+def test_same_key_same_plan_is_an_idempotent_replay(store):
+    first = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    again = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=dict(PLAN))
+    assert (first.status, first.idempotent_replay) == ("created", False)
+    assert (again.status, again.idempotent_replay) == ("already_exists", True)
+    assert again.plan_id == first.plan_id
+    assert store.count_plans() == 1
+
+
+def test_same_key_different_plan_is_a_conflict_and_writes_nothing(store):
+    first = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    changed = {**PLAN, "totals": {"cost": 12}}
+    same_stops = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=changed)
+    other_stops = store.save_plan(user_id="ann", request_id="r1", plan_key="k2", plan=changed)
+    assert same_stops.status == other_stops.status == "conflict"
+    assert other_stops.existing_plan_id == first.plan_id
+    assert store.count_plans() == 1
+    assert store.get_plan(first.plan_id).plan == PLAN
+
+
+def test_a_different_key_is_a_new_row(store):
+    a = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    b = store.save_plan(user_id="ann", request_id="r2", plan_key="k", plan=PLAN)
+    c = store.save_plan(user_id="bob", request_id="r1", plan_key="k", plan=PLAN)
+    assert len({a.plan_id, b.plan_id, c.plan_id}) == 3
+    assert {a.status, b.status, c.status} == {"created"}
+    assert store.count_plans() == 3 and store.count_plans("ann") == 2
+
+
+def test_read_is_scoped_to_the_owner(store):
+    saved = store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    assert store.get_plan(saved.plan_id, user_id="ann").plan == PLAN
+    assert store.get_plan(saved.plan_id, user_id="bob") is None
+
+
+def test_fifty_concurrent_identical_saves_write_exactly_one_row(store):
+    start = threading.Barrier(50)
+
+    def save(_):
+        start.wait(timeout=10)  # all fifty INSERTs race at once
+        return store.save_plan(user_id="ann", request_id="r-50", plan_key="k", plan=PLAN)
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        outcomes = list(pool.map(save, range(50)))
+    assert [o.status for o in outcomes].count("created") == 1
+    assert [o.status for o in outcomes].count("already_exists") == 49
+    assert {o.plan_id for o in outcomes} == {outcomes[0].plan_id}
+    assert store.count_plans() == 1
+
+
+KILLED_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from sqlalchemy import event
+    from dayplan.store import Store
+
+    store = Store(sys.argv[1])
+
+    def stall(conn):  # the INSERT is sent; the COMMIT never is
+        print("inserted", flush=True)
+        time.sleep(60)
+
+    event.listen(store.engine, "commit", stall)
+    store.save_plan(user_id="ann", request_id="r1", plan_key="k", plan={"stops": ["x"] * 500})
+    """
+)
+
+
+def test_a_save_killed_mid_write_leaves_no_partial_row(tmp_path):
+    url = f"sqlite:///{tmp_path / 'killed.sqlite'}"
+    Store(url).close()  # the schema exists before the writer starts
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, url],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert proc.stdout.readline().strip() == "inserted"
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(timeout=10) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    after = Store(url)
+    try:
+        assert after.count_plans() == 0
+        with after.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+        # and the key is free: the next save is the first
+        assert (
+            after.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN).status
+            == "created"
+        )
+    finally:
+        after.close()
+
+
+def test_preferences_single_valued_kinds_replace_likes_accumulate(store):
+    store.remember("ann", "home_suburb", "New Farm")
+    store.remember("ann", "like", "museums")
+    store.remember("ann", "like", "swimming")
+    store.remember("ann", "home_suburb", "Paddington")
+    store.remember("bob", "like", "zoos")
+    got = [(p.kind, p.value) for p in store.recent_preferences("ann")]
+    assert got == [("home_suburb", "Paddington"), ("like", "swimming"), ("like", "museums")]
+    assert [(p.kind, p.value) for p in store.recent_preferences("ann", limit=1)] == [
+        ("home_suburb", "Paddington")
+    ]
+    with pytest.raises(ValueError, match="unknown preference kind"):
+        store.remember("ann", "password", "x")
+    with pytest.raises(ValueError, match="1 to 200"):
+        store.remember("ann", "like", "  ")
+
+
+def test_concurrent_identical_preferences_are_one_row(store):
+    start = threading.Barrier(20)
+
+    def remember(_):
+        start.wait(timeout=10)
+        return store.remember("ann", "like", "museums")
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        list(pool.map(remember, range(20)))
+    assert [(p.kind, p.value) for p in store.recent_preferences("ann")] == [("like", "museums")]
