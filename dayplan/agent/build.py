@@ -7,7 +7,7 @@ from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
-from dayplan.agent.guardrails import default_plugins
+from dayplan.agent.guardrails import GuardrailConfig, build_plugins
 from dayplan.agent.offline_model import OfflinePlannerModel
 from dayplan.tools import PLANNER_TOOLS
 
@@ -39,10 +39,15 @@ def build_agent(model: BaseLlm | str | None = None) -> LlmAgent:
     )
 
 
-def build_app(model: BaseLlm | str | None = None, plugins: list[BasePlugin] | None = None) -> App:
-    """The ADK ``App``: the planner agent plus guardrail plugins (default: ``default_plugins()``)."""
+def build_app(
+    model: BaseLlm | str | None = None,
+    plugins: list[BasePlugin] | None = None,
+    guardrails: GuardrailConfig | None = None,
+) -> App:
+    """The ADK ``App``: the planner agent plus plugins. ``plugins`` wins when given; otherwise
+    the guardrails ``guardrails`` switches on (default: all, see ``GuardrailConfig``)."""
     return App(
         name=APP_NAME,
         root_agent=build_agent(model),
-        plugins=default_plugins() if plugins is None else plugins,
+        plugins=build_plugins(guardrails) if plugins is None else plugins,
     )

@@ -26,6 +26,7 @@ from google.genai import types
 from dayplan import data
 from dayplan.agent.build import build_app
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
+from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig, refusals
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.phrasing import read_text
@@ -89,41 +90,49 @@ async def run_plan(
     *,
     model: str | BaseLlm | None = None,
     plugins: list[BasePlugin] | None = None,
+    guardrails: GuardrailConfig | None = None,
     max_llm_calls: int | None = None,
     now: datetime | None = None,
     on_event: Callable[[Event], None] | None = None,
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
-    ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``max_llm_calls`` caps model turns
-    (default from ``Settings``, 10). ``on_event`` sees every ADK event as it arrives. Never raises
+    ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``guardrails`` switches guardrails
+    on and off (default: all on, limits from ``Settings``); ``plugins``, when given, replaces the
+    guardrail plugins. ``max_llm_calls`` caps model turns (default: the loop guard's 10; 0 =
+    unlimited). ``on_event`` sees every ADK event as it arrives. Never raises
     for a bad run: ``PlanRun.error`` carries the rule that stopped it.
     """
     llm = resolve_model(model)
     settings = Settings()
+    config = guardrails or GuardrailConfig.from_settings(settings)
     run_id = uuid.uuid4().hex[:12]
-    app = build_app(llm, plugins=plugins)
+    app = build_app(llm, plugins=plugins, guardrails=config)
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=USER_ID, state=state
     )
     message = types.Content(role="user", parts=[types.Part(text=render_request(request))])
-    config = RunConfig(max_llm_calls=max_llm_calls or settings.max_llm_calls)
+    limit = config.run_llm_call_limit() if max_llm_calls is None else max_llm_calls
+    run_config = RunConfig(max_llm_calls=limit)
     events: list[Event] = []
     error: BoundaryError | None = None
     started = time.perf_counter()
     try:
         async for event in runner.run_async(
-            user_id=USER_ID, session_id=session.id, new_message=message, run_config=config
+            user_id=USER_ID, session_id=session.id, new_message=message, run_config=run_config
         ):
             events.append(event)
             if on_event is not None:
                 on_event(event)
     except Exception as exc:  # the loop guard and model errors end the run, never the caller
         name = type(exc).__name__
-        rule = "loop_guard" if "LlmCallsLimit" in name else "agent_error"
-        error = BoundaryError(rule, f"{name}: {str(exc)[:300]}")
+        if "LlmCallsLimit" in name:
+            detail = f"the run used all {limit} model turns without finishing (max_llm_calls)"
+            error = BoundaryError(LOOP_GUARD, detail)
+        else:
+            error = BoundaryError("agent_error", f"{name}: {str(exc)[:300]}")
     finally:
         await runner.close()
     final = await runner.session_service.get_session(
@@ -132,6 +141,10 @@ async def run_plan(
     final_state = dict(final.state) if final else state
     steps = tool_steps(events)
     report = None
+    refused = refusals([s.response for s in steps])
+    if error is None and final_state.get("finish_payload") is None and refused:
+        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
+        error = BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
     if error is None:
         try:
             report = build_report(

@@ -6,9 +6,9 @@ from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
 from dayplan.tools.plan import check_plan
-from dayplan.tools.search import search_public_web
+from dayplan.tools.search import search_public_web, search_public_web_async
 
-PLANNER_TOOLS = (resolve_date, search_public_web, check_plan, record_clarification, finish)
+PLANNER_TOOLS = (resolve_date, search_public_web_async, check_plan, record_clarification, finish)
 """The planner's tool set, in the order they are offered."""
 
 __all__ = [
