@@ -217,7 +217,9 @@ def unearned(payload: Mapping[str, Any], state: Mapping[str, Any]) -> str | None
     known = set(sources) | {s.get("url") for s in sources.values()}
     bad = [c for c in _claimed_sources(payload) if c not in known]
     if bad:
-        return f"sources {', '.join(map(repr, bad))} were not returned by any search; cite only those"
+        return (
+            f"sources {', '.join(map(repr, bad))} were not returned by any search; cite only those"
+        )
     if status == "complete":
         passing = [c for c in records if c.get("passed")]
         if not passing:

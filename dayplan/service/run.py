@@ -7,6 +7,7 @@ notebooks, the FastAPI service and the eval harness all share.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from collections.abc import Callable
@@ -37,6 +38,12 @@ from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
+
+# ADK logs a failed run (a loop-guard stop, an invented tool name) with a traceback; the run's
+# error already says what happened in one line. With no logging configured, Python would print
+# those records to stderr through its last-resort handler; this handler keeps them out of the CLI
+# and the notebooks. Configured logging (e.g. ``logging.basicConfig``) still receives them.
+logging.getLogger("google_adk").addHandler(logging.NullHandler())
 
 __all__ = ["ModelSpecError", "PlanRun", "initial_state", "plan", "resolve_model", "run_plan"]
 
@@ -128,7 +135,8 @@ async def run_plan(
                 on_event(event)
     except Exception as exc:  # the loop guard and model errors end the run, never the caller
         name = type(exc).__name__
-        if "LlmCallsLimit" in name:
+        chain = [exc, exc.__cause__, exc.__context__]
+        if any("LlmCallsLimit" in type(e).__name__ for e in chain if e is not None):
             detail = f"the run used all {limit} model turns without finishing (max_llm_calls)"
             error = BoundaryError(LOOP_GUARD, detail)
         else:

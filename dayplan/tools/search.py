@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from google.adk.tools.tool_context import ToolContext
 
@@ -128,10 +131,30 @@ def offline_backend(query: str, indoor_only: bool, near: tuple[float, float]) ->
     return [h.venue for h in hits]
 
 
+Backend = Callable[[str, bool, tuple[float, float]], Awaitable[list[Venue]]]
+"""An async search backend: ``(query, indoor_only, near (lat, lon)) -> venues, best first``."""
+
+_BACKEND: ContextVar[Backend | None] = ContextVar("dayplan_search_backend", default=None)
+
+
+@contextmanager
+def use_backend(backend: Backend) -> Iterator[None]:
+    """Within the block (and the ADK tasks started in it), the agent's search awaits
+    ``backend`` instead of the offline snapshot: the seam for a web backend, the latency
+    benchmark's delays and hostile results planted by a test."""
+    token = _BACKEND.set(backend)
+    try:
+        yield
+    finally:
+        _BACKEND.reset(token)
+
+
 async def fetch_venues(query: str, indoor_only: bool, near: tuple[float, float]) -> list[Venue]:
-    """The search backend as the agent awaits it (the seam a web backend, a latency benchmark or
-    a test replaces). Offline it yields to sibling searches once, as network I/O would, and then
-    reads the snapshot."""
+    """The search backend as the agent awaits it: the one set by ``use_backend``, else the
+    offline snapshot, which yields to sibling searches once, as network I/O would."""
+    override = _BACKEND.get()
+    if override is not None:
+        return list(await override(query, indoor_only, near))
     await asyncio.sleep(0)
     return offline_backend(query, indoor_only, near)
 
