@@ -217,8 +217,12 @@ def unearned(payload: Mapping[str, Any], state: Mapping[str, Any]) -> str | None
     known = set(sources) | {s.get("url") for s in sources.values()}
     bad = [c for c in _claimed_sources(payload) if c not in known]
     if bad:
+        # Name the valid ids, not the bad claims: a claim may be an attacker's URL, and refusals
+        # end up in the served trace.
+        ids = ", ".join(sorted(sources)[:12]) or "none yet"
         return (
-            f"sources {', '.join(map(repr, bad))} were not returned by any search; cite only those"
+            f"{len(bad)} cited source(s) were not returned by any search in this run; cite only "
+            f"source ids that search returned: {ids}"
         )
     if status == "complete":
         passing = [c for c in records if c.get("passed")]
