@@ -165,7 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
     p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
     p.add_argument("--json", action="store_true", help="print exactly the report JSON")
-    p.add_argument("--model", default="offline", help="offline (default)")
+    p.add_argument(
+        "--model",
+        default="offline",
+        help="offline (default) or faulty:NAME (python -m dayplan faults)",
+    )
     p.set_defaults(func=_cmd_plan)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)

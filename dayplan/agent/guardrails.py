@@ -127,8 +127,8 @@ class UnknownToolPlugin(BasePlugin):
 
     ADK 2.13 resolves tool names before any callback runs but defers the "not found" answer
     until the before-tool callbacks had their turn (``flows/llm_flows/tools/_caller.py``), giving
-    them a placeholder ``BaseTool`` with the invented name; this plugin answers there.
-    ``known`` defaults to the names of ``dayplan.tools.PLANNER_TOOLS``.
+    them a placeholder plain ``BaseTool`` with the invented name; this plugin answers there.
+    ``known`` (the names listed back to the model) defaults to ``dayplan.tools.PLANNER_TOOLS``.
     """
 
     def __init__(self, known: Iterable[str] | None = None) -> None:
@@ -142,7 +142,9 @@ class UnknownToolPlugin(BasePlugin):
     async def before_tool_callback(
         self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
     ) -> dict | None:
-        if tool.name in self.known:
+        # Real tools are BaseTool subclasses (FunctionTool, AgentTool, ...); ADK hands the
+        # callbacks a plain BaseTool only for a name it could not resolve.
+        if type(tool) is not BaseTool:
             return None
         return refusal(
             UNKNOWN_TOOL,
