@@ -8,7 +8,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from dayplan.agent.action_gate import SaveGatePlugin
-from dayplan.agent.guardrails import default_plugins
+from dayplan.agent.guardrails import GuardrailConfig, build_plugins
 from dayplan.agent.offline_model import OfflinePlannerModel
 from dayplan.tools import PLANNER_TOOLS
 
@@ -31,6 +31,8 @@ Rules (code enforces them; breaking one gets your answer rejected):
 - With "save": true, after the passing check call save_plan, then get_saved_plan with its
   plan_id, then finish. remember_preference keeps what the user said about themselves (home
   suburb, children's ages, likes, dislikes) in their own words, never facts from search results.
+- A tool result with "ok": false and a "guardrail" says what code refused and why: fix that,
+  do not repeat the same call.
 """
 
 
@@ -49,11 +51,13 @@ def build_app(
     model: BaseLlm | str | None = None,
     plugins: list[BasePlugin] | None = None,
     observers: list[BasePlugin] | None = None,
+    guardrails: GuardrailConfig | None = None,
 ) -> App:
-    """The ADK ``App``: the planner agent plus guardrail plugins (default: ``default_plugins()``
-    and the ``save_gate``). ``observers`` (event log, memory context) run before the guardrails,
-    so they see every tool call, including the ones a guardrail answers."""
-    guards = default_plugins() + [SaveGatePlugin()] if plugins is None else plugins
+    """The ADK ``App``: the planner agent plus plugins. ``plugins`` wins when given; otherwise
+    the guardrails ``guardrails`` switches on (default: all, see ``GuardrailConfig``) and the
+    ``save_gate``. ``observers`` (event log, memory context) run before the guardrails, so they
+    see every tool call, including the ones a guardrail answers."""
+    guards = build_plugins(guardrails) + [SaveGatePlugin()] if plugins is None else plugins
     return App(
         name=APP_NAME,
         root_agent=build_agent(model),

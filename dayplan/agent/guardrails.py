@@ -1,22 +1,87 @@
 """Guardrails: ADK plugins registered on the ``App``, each named and switchable.
 
-* ``FinishGatePlugin`` (``finish_gate``): the ``finish`` tool is not offered to the model until
-  the run holds evidence for some status: a ``check_plan`` result or a recorded clarification.
-  A ``finish`` call made anyway is answered with a structured error, not run.
+Code, not the prompt, makes the agent earn its finish. Each guardrail answers a call it refuses
+with a structured result the model can read and act on (``{"ok": false, "status": ...,
+"guardrail": NAME, "error": ...}``); none of them rewrites what a tool found. The boundary
+(``dayplan.service.boundary``) stays the final arbiter of what is served.
+
+========================  ====================================================================
+name                      what it does
+========================  ====================================================================
+``finish_gate``           ``finish`` is not offered before ``check_plan`` or a recorded
+                          clarification; a ``finish`` call made anyway is refused.
+``unknown_tool``          a call to a tool the agent does not have gets ``status:
+                          unknown_tool`` and the list of real tools (ADK's own answer is an
+                          unstructured ``{"error": ...}`` that a trace reads as success).
+``clarification_gate``    ``record_clarification`` is refused when the request already names a
+                          location: plan it, stating assumptions for the rest.
+``status_trace_gate``     at the ``finish`` call, a status the trace has not earned is refused
+                          with the reason (complete needs a passing check on exactly the handed
+                          in stops, no_feasible_plan a failed last check, needs_clarification a
+                          clarification before any search; cited sources must come from search).
+``search_budget``         at most ``search_budget`` successful searches per run (default 8,
+                          ``DAYPLAN_SEARCH_BUDGET``); the next gets ``status: budget_exhausted``.
+``tool_timeout``          each tool with a limit (search: 20 s, ``DAYPLAN_SEARCH_TIMEOUT_SECONDS``)
+                          is run under ``asyncio.wait_for``; past it the model gets ``status:
+                          timed_out``.
+``loop_guard``            ``RunConfig(max_llm_calls=10)`` (``DAYPLAN_MAX_LLM_CALLS``): the run ends
+                          with the terminal error ``loop_guard``. Not a plugin: it is the run
+                          config, applied by ``dayplan.service.run.run_plan``.
+========================  ====================================================================
+
+``GuardrailConfig`` says which are on (default: all) and their limits; ``build_plugins(config)``
+turns it into the plugin list, in the order their before-tool callbacks must run (ADK stops at
+the first plugin that answers a call, and ``tool_timeout`` answers every call it times).
+A fresh ADK session per request is not switchable: ``run_plan`` always creates one.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
+from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.agent.phrasing import read_text
+from dayplan.config import Settings
+from dayplan.tools.state import checks, found_sources, request_of, snapshot
+
 FINISH_TOOL = "finish"
+SEARCH_TOOL = "search_public_web"
+CLARIFY_TOOL = "record_clarification"
+
+FINISH_GATE = "finish_gate"
+UNKNOWN_TOOL = "unknown_tool"
+CLARIFICATION_GATE = "clarification_gate"
+STATUS_TRACE_GATE = "status_trace_gate"
+SEARCH_BUDGET = "search_budget"
+TOOL_TIMEOUT = "tool_timeout"
+LOOP_GUARD = "loop_guard"
+
+GUARDRAILS: tuple[str, ...] = (
+    FINISH_GATE,
+    UNKNOWN_TOOL,
+    CLARIFICATION_GATE,
+    STATUS_TRACE_GATE,
+    SEARCH_BUDGET,
+    TOOL_TIMEOUT,
+    LOOP_GUARD,
+)
+"""Every guardrail name, in plugin order (``loop_guard`` is the run config, not a plugin)."""
+
+
+def refusal(guardrail: str, status: str, error: str, **extra: Any) -> dict[str, Any]:
+    """The structured answer a guardrail gives instead of running a tool call."""
+    return {"ok": False, "status": status, "guardrail": guardrail, "error": error, **extra}
 
 
 def has_evidence(state: Any) -> bool:
@@ -36,7 +101,7 @@ class FinishGatePlugin(BasePlugin):
     """Hide ``finish`` until there is evidence; refuse a ``finish`` call made without it."""
 
     def __init__(self) -> None:
-        super().__init__(name="finish_gate")
+        super().__init__(name=FINISH_GATE)
 
     async def before_model_callback(
         self, *, callback_context: CallbackContext, llm_request: LlmRequest
@@ -49,14 +114,351 @@ class FinishGatePlugin(BasePlugin):
         self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
     ) -> dict | None:
         if tool.name == FINISH_TOOL and not has_evidence(tool_context.state):
-            return {
-                "ok": False,
-                "error": "finish is not available yet: run check_plan or record_clarification first",
-                "guardrail": "finish_gate",
-            }
+            return refusal(
+                FINISH_GATE,
+                "not_available",
+                "finish is not available yet: run check_plan or record_clarification first",
+            )
         return None
 
 
+class UnknownToolPlugin(BasePlugin):
+    """Answer a call to a tool the agent does not have with ``status: unknown_tool``.
+
+    ADK 2.13 resolves tool names before any callback runs but defers the "not found" answer
+    until the before-tool callbacks had their turn (``flows/llm_flows/tools/_caller.py``), giving
+    them a placeholder plain ``BaseTool`` with the invented name; this plugin answers there.
+    ``known`` (the names listed back to the model) defaults to ``dayplan.tools.PLANNER_TOOLS``.
+    """
+
+    def __init__(self, known: Iterable[str] | None = None) -> None:
+        super().__init__(name=UNKNOWN_TOOL)
+        if known is None:
+            from dayplan.tools import PLANNER_TOOLS
+
+            known = [getattr(t, "__name__", getattr(t, "name", "")) for t in PLANNER_TOOLS]
+        self.known = tuple(sorted(set(known)))
+
+    async def before_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
+    ) -> dict | None:
+        # Real tools are BaseTool subclasses (FunctionTool, AgentTool, ...); ADK hands the
+        # callbacks a plain BaseTool only for a name it could not resolve.
+        if type(tool) is not BaseTool:
+            return None
+        return refusal(
+            UNKNOWN_TOOL,
+            "unknown_tool",
+            f"there is no tool named {tool.name!r}; call one of the available tools",
+            available=list(self.known),
+        )
+
+
+def location_given(state: Mapping[str, Any]) -> str | None:
+    """The location the request names (structured ``location``, ``home``, or in its text)."""
+    req = request_of(state)
+    if req.location:
+        return req.location
+    if req.home is not None:
+        return req.home if isinstance(req.home, str) else "the given home coordinates"
+    return read_text(req.text).location if req.text else None
+
+
+class ClarificationGatePlugin(BasePlugin):
+    """Refuse ``record_clarification`` when the request already names a location."""
+
+    def __init__(self) -> None:
+        super().__init__(name=CLARIFICATION_GATE)
+
+    async def before_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
+    ) -> dict | None:
+        if tool.name != CLARIFY_TOOL:
+            return None
+        where = location_given(tool_context.state)
+        if where is None:
+            return None
+        return refusal(
+            CLARIFICATION_GATE,
+            "not_needed",
+            f"the request already names a location ({where}); plan it and state assumptions "
+            "for anything else instead of asking",
+        )
+
+
+def _claimed_sources(payload: Mapping[str, Any]) -> list[str]:
+    out = []
+    for item in payload.get("sources") or []:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            out.extend(str(item[k]) for k in ("id", "url") if item.get(k))
+    return out
+
+
+def _stop_ids(payload: Mapping[str, Any]) -> list[str] | None:
+    stops = payload.get("stops")
+    if stops is None and isinstance(payload.get("plan"), Mapping):
+        stops = payload["plan"].get("stops")
+    if not isinstance(stops, list):
+        return None
+    return [str(s.get("venue_id")) for s in stops if isinstance(s, Mapping)]
+
+
+def unearned(payload: Mapping[str, Any], state: Mapping[str, Any]) -> str | None:
+    """Why the trace so far does not earn ``payload``'s status (``None`` when it does).
+
+    Mirrors the boundary's evidence rules on the evidence recorded in ``state``: check records,
+    the clarification, search records and the sources searches returned.
+    """
+    snap = snapshot(state)
+    status = payload.get("status")
+    records = checks(snap)
+    searched = any(k.startswith("search:") for k in snap)
+    sources = found_sources(snap)
+    known = set(sources) | {s.get("url") for s in sources.values()}
+    bad = [c for c in _claimed_sources(payload) if c not in known]
+    if bad:
+        # Name the valid ids, not the bad claims: a claim may be an attacker's URL, and refusals
+        # end up in the served trace.
+        ids = ", ".join(sorted(sources)[:12]) or "none yet"
+        return (
+            f"{len(bad)} cited source(s) were not returned by any search in this run; cite only "
+            f"source ids that search returned: {ids}"
+        )
+    if status == "complete":
+        passing = [c for c in records if c.get("passed")]
+        if not passing:
+            last = records[-1] if records else None
+            if last is None:
+                return "complete needs a passing check_plan, and no check ran"
+            codes = ", ".join(f.get("code", "?") for f in last.get("failures", []))
+            return f"complete needs a passing check_plan; the last check failed ({codes})"
+        wanted = _stop_ids(payload)
+        if wanted is not None:
+            checked = [[s.get("venue_id") for s in c.get("stops", [])] for c in passing]
+            if wanted not in checked:
+                passed_ids = {v for ids in checked for v in ids}
+                unchecked = [v for v in wanted if v not in passed_ids]
+                if unchecked:
+                    return (
+                        f"stop(s) {', '.join(unchecked)} never passed check_plan; hand in the "
+                        "stops of a passing check"
+                    )
+                return "these stops are not the stops of any passing check; hand in those"
+        return None
+    if status == "no_feasible_plan":
+        if not records:
+            return "no_feasible_plan needs a failed check_plan, and no check ran"
+        if records[-1].get("passed"):
+            return "no_feasible_plan claimed, but the last check_plan passed"
+        return None
+    if status == "needs_clarification":
+        if not snap.get("clarification"):
+            return "needs_clarification needs record_clarification first"
+        if searched:
+            return "needs_clarification after a search: the request was plannable"
+        return None
+    return None  # malformed payloads and unknown statuses are the boundary's to reject
+
+
+class StatusTraceGatePlugin(BasePlugin):
+    """At the ``finish`` call, refuse a status the trace has not earned, saying why.
+
+    A payload that is not a JSON object is left for the boundary (rule ``finish_payload``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(name=STATUS_TRACE_GATE)
+
+    async def before_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
+    ) -> dict | None:
+        if tool.name != FINISH_TOOL:
+            return None
+        try:
+            payload = json.loads(str(tool_args.get("report_json", "")))
+        except json.JSONDecodeError:
+            return None
+        if not isinstance(payload, dict):
+            return None
+        why = unearned(payload, tool_context.state)
+        if why is None:
+            return None
+        return refusal(STATUS_TRACE_GATE, "unearned_status", why, claimed=payload.get("status"))
+
+
+@dataclass
+class _Budget:
+    used: int = 0
+    in_flight: set[str] = field(default_factory=set)
+
+
+class SearchBudgetPlugin(BasePlugin):
+    """At most ``budget`` successful searches per run; later calls get ``budget_exhausted``.
+
+    A search is reserved when it starts (so concurrent searches in one turn cannot overrun the
+    budget) and counted when it answers ``ok``; a failed or timed-out search gives its slot back.
+    """
+
+    def __init__(self, budget: int = 8) -> None:
+        super().__init__(name=SEARCH_BUDGET)
+        self.budget = budget
+        self._runs: dict[str, _Budget] = {}
+
+    def _run(self, tool_context: ToolContext) -> _Budget:
+        return self._runs.setdefault(tool_context.invocation_id, _Budget())
+
+    async def before_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
+    ) -> dict | None:
+        if tool.name != SEARCH_TOOL:
+            return None
+        run = self._run(tool_context)
+        if run.used + len(run.in_flight) >= self.budget:
+            return refusal(
+                SEARCH_BUDGET,
+                "budget_exhausted",
+                f"the search budget of {self.budget} successful searches is used up; plan with "
+                "the results you have",
+                budget=self.budget,
+            )
+        run.in_flight.add(tool_context.function_call_id or str(id(tool_context)))
+        return None
+
+    async def after_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext, result: dict
+    ) -> dict | None:
+        if tool.name != SEARCH_TOOL:
+            return None
+        run = self._run(tool_context)
+        key = tool_context.function_call_id or str(id(tool_context))
+        if key in run.in_flight:
+            run.in_flight.discard(key)
+            if isinstance(result, Mapping) and result.get("ok", True) is not False:
+                run.used += 1
+        return None
+
+    async def after_run_callback(self, *, invocation_context: InvocationContext) -> None:
+        self._runs.pop(invocation_context.invocation_id, None)
+
+
+class ToolTimeoutPlugin(BasePlugin):
+    """Run each tool that has a time limit under ``asyncio.wait_for``; answer ``timed_out``.
+
+    It must be the last plugin with a before-tool callback: it answers the call itself (running
+    the tool), and ADK skips the before-tool callbacks after the first plugin that answers.
+    The after-tool callbacks still run on its answer. Only async tools can be cut off; a
+    synchronous tool blocks the event loop until it returns.
+    """
+
+    def __init__(self, timeouts: Mapping[str, float] | None = None) -> None:
+        super().__init__(name=TOOL_TIMEOUT)
+        self.timeouts = dict(timeouts or {SEARCH_TOOL: 20.0})
+
+    async def before_tool_callback(
+        self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
+    ) -> dict | None:
+        limit = self.timeouts.get(tool.name)
+        if limit is None:
+            return None
+        try:
+            return await asyncio.wait_for(
+                tool.run_async(args=tool_args, tool_context=tool_context), timeout=limit
+            )
+        except TimeoutError:
+            return refusal(
+                TOOL_TIMEOUT,
+                "timed_out",
+                f"{tool.name} gave no answer within {limit:g} s; try again later or plan with "
+                "what you have",
+                seconds=limit,
+            )
+
+
+@dataclass(frozen=True)
+class GuardrailConfig:
+    """Which guardrails are on and their limits.
+
+    ``enabled``: names from ``GUARDRAILS`` (default: all). ``search_budget``: successful
+    searches per run. ``timeouts``: seconds per tool name. ``max_llm_calls``: model turns per
+    run when ``loop_guard`` is on (off: unlimited, ``0``). Unknown names raise ``ValueError``.
+    """
+
+    enabled: frozenset[str] = frozenset(GUARDRAILS)
+    search_budget: int = 8
+    timeouts: Mapping[str, float] = field(default_factory=lambda: {SEARCH_TOOL: 20.0})
+    max_llm_calls: int = 10
+
+    def __post_init__(self) -> None:
+        unknown = set(self.enabled) - set(GUARDRAILS)
+        if unknown:
+            raise ValueError(
+                f"unknown guardrail(s) {', '.join(sorted(unknown))}; known: {', '.join(GUARDRAILS)}"
+            )
+        object.__setattr__(self, "enabled", frozenset(self.enabled))
+
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None) -> GuardrailConfig:
+        """All guardrails on, limits from ``Settings`` (the ``DAYPLAN_*`` environment)."""
+        s = settings or Settings()
+        return cls(
+            search_budget=s.search_budget,
+            timeouts={SEARCH_TOOL: s.search_timeout_seconds},
+            max_llm_calls=s.max_llm_calls,
+        )
+
+    def without(self, *names: str) -> GuardrailConfig:
+        """A copy with ``names`` switched off."""
+        return replace(self, enabled=self.enabled - _checked(names))
+
+    def only(self, *names: str) -> GuardrailConfig:
+        """A copy with only ``names`` switched on."""
+        return replace(self, enabled=_checked(names))
+
+    def on(self, name: str) -> bool:
+        """True when guardrail ``name`` is switched on."""
+        return name in self.enabled
+
+    def run_llm_call_limit(self) -> int:
+        """``RunConfig.max_llm_calls`` for a run: the limit, or 0 (unlimited) when off."""
+        return self.max_llm_calls if self.on(LOOP_GUARD) else 0
+
+
+def _checked(names: Iterable[str]) -> frozenset[str]:
+    out = frozenset(names)
+    unknown = out - set(GUARDRAILS)
+    if unknown:
+        raise ValueError(
+            f"unknown guardrail(s) {', '.join(sorted(unknown))}; known: {', '.join(GUARDRAILS)}"
+        )
+    return out
+
+
+def build_plugins(config: GuardrailConfig | None = None) -> list[BasePlugin]:
+    """The plugins for ``config`` (default: ``GuardrailConfig.from_settings()``), in order."""
+    config = config or GuardrailConfig.from_settings()
+    plugins: list[BasePlugin] = []
+    if config.on(FINISH_GATE):
+        plugins.append(FinishGatePlugin())
+    if config.on(UNKNOWN_TOOL):
+        plugins.append(UnknownToolPlugin())
+    if config.on(CLARIFICATION_GATE):
+        plugins.append(ClarificationGatePlugin())
+    if config.on(STATUS_TRACE_GATE):
+        plugins.append(StatusTraceGatePlugin())
+    if config.on(SEARCH_BUDGET):
+        plugins.append(SearchBudgetPlugin(config.search_budget))
+    if config.on(TOOL_TIMEOUT):
+        plugins.append(ToolTimeoutPlugin(config.timeouts))
+    return plugins
+
+
 def default_plugins() -> list[BasePlugin]:
-    """The guardrails switched on by default."""
-    return [FinishGatePlugin()]
+    """The guardrails switched on by default (all of them, limits from ``Settings``)."""
+    return build_plugins()
+
+
+def refusals(responses: Sequence[Mapping[str, Any] | None]) -> list[Mapping[str, Any]]:
+    """The guardrail refusals among tool responses, in order."""
+    return [r for r in responses if isinstance(r, Mapping) and r.get("guardrail")]

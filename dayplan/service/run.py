@@ -7,6 +7,7 @@ notebooks, the FastAPI service and the eval harness all share.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from dayplan import data
 from dayplan.agent.build import build_app
 from dayplan.agent.event_log import EventLog, EventLogPlugin, sink_from_env
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
+from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig, refusals
 from dayplan.agent.live import is_live_model
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
@@ -41,6 +43,12 @@ from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
+
+# ADK logs a failed run (a loop-guard stop, an invented tool name) with a traceback; the run's
+# error already says what happened in one line. With no logging configured, Python would print
+# those records to stderr through its last-resort handler; this handler keeps them out of the CLI
+# and the notebooks. Configured logging (e.g. ``logging.basicConfig``) still receives them.
+logging.getLogger("google_adk").addHandler(logging.NullHandler())
 
 __all__ = ["ModelSpecError", "PlanRun", "initial_state", "plan", "resolve_model", "run_plan"]
 
@@ -96,6 +104,7 @@ async def run_plan(
     *,
     model: str | BaseLlm | None = None,
     plugins: list[BasePlugin] | None = None,
+    guardrails: GuardrailConfig | None = None,
     max_llm_calls: int | None = None,
     now: datetime | None = None,
     on_event: Callable[[Event], None] | None = None,
@@ -103,8 +112,10 @@ async def run_plan(
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
-    ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``max_llm_calls`` caps model turns
-    (default from ``Settings``, 10). ``on_event`` sees every ADK event as it arrives. Never raises
+    ``model``: ``"offline"`` (default) or a ``BaseLlm``. ``guardrails`` switches guardrails
+    on and off (default: all on, limits from ``Settings``); ``plugins``, when given, replaces the
+    guardrail plugins. ``max_llm_calls`` caps model turns (default: the loop guard's 10; 0 =
+    unlimited). ``on_event`` sees every ADK event as it arrives. Never raises
     for a bad run: ``PlanRun.error`` carries the rule that stopped it.
 
     ``user_id`` is who the run acts for (the service passes the token's ``sub``): it keys saved
@@ -113,13 +124,14 @@ async def run_plan(
     """
     llm = resolve_model(model)
     settings = Settings()
+    config = guardrails or GuardrailConfig.from_settings(settings)
     run_id = uuid.uuid4().hex[:12]
     event_log = EventLog(run_id, sink=sink_from_env())
     observers = [
         EventLogPlugin(event_log, terminal_events=False),
         MemoryContextPlugin(event_log),
     ]
-    app = build_app(llm, plugins=plugins, observers=observers)
+    app = build_app(llm, plugins=plugins, observers=observers, guardrails=config)
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
@@ -131,8 +143,9 @@ async def run_plan(
         app_name=app.name, user_id=user_id, state=state
     )
     message = types.Content(role="user", parts=[types.Part(text=render_request(request))])
-    config = RunConfig(
-        max_llm_calls=max_llm_calls or settings.max_llm_calls,
+    limit = config.run_llm_call_limit() if max_llm_calls is None else max_llm_calls
+    run_config = RunConfig(
+        max_llm_calls=limit,
         # live tools make blocking HTTP calls: run them on worker threads, not the event loop
         tool_thread_pool_config=ToolThreadPoolConfig() if live else None,
     )
@@ -141,15 +154,19 @@ async def run_plan(
     started = time.perf_counter()
     try:
         async for event in runner.run_async(
-            user_id=user_id, session_id=session.id, new_message=message, run_config=config
+            user_id=user_id, session_id=session.id, new_message=message, run_config=run_config
         ):
             events.append(event)
             if on_event is not None:
                 on_event(event)
     except Exception as exc:  # the loop guard and model errors end the run, never the caller
         name = type(exc).__name__
-        rule = "loop_guard" if "LlmCallsLimit" in name else "agent_error"
-        error = BoundaryError(rule, f"{name}: {str(exc)[:300]}")
+        chain = [exc, exc.__cause__, exc.__context__]
+        if any("LlmCallsLimit" in type(e).__name__ for e in chain if e is not None):
+            detail = f"the run used all {limit} model turns without finishing (max_llm_calls)"
+            error = BoundaryError(LOOP_GUARD, detail)
+        else:
+            error = BoundaryError("agent_error", f"{name}: {str(exc)[:300]}")
     finally:
         await runner.close()
     final = await runner.session_service.get_session(
@@ -158,6 +175,10 @@ async def run_plan(
     final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + tool_steps(events)
     report = None
+    refused = refusals([s.response for s in steps])
+    if error is None and final_state.get("finish_payload") is None and refused:
+        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
+        error = BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
     if error is None:
         try:
             report = build_report(

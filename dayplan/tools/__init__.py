@@ -9,12 +9,12 @@ from dayplan.tools.finish import finish
 from dayplan.tools.forecast import get_forecast
 from dayplan.tools.memory import remember_preference
 from dayplan.tools.plan import check_plan
-from dayplan.tools.search import search_public_web
+from dayplan.tools.search import search_public_web, search_public_web_async
 
 PLANNER_TOOLS = (
     resolve_date,
     get_forecast,
-    search_public_web,
+    search_public_web_async,
     check_plan,
     record_clarification,
     finish,

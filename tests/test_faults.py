@@ -1,0 +1,121 @@
+"""Every agent-level faulty model on the wet-weather case: the exact served outcome with every
+guardrail on, and what happens with the guardrails that catch it switched off."""
+
+from __future__ import annotations
+
+import pytest
+
+from dayplan.agent.faults import list_faults
+from dayplan.agent.faults_agent import CAUGHT_BY, SPECS
+from dayplan.agent.guardrails import GuardrailConfig
+from dayplan.cli import main
+from dayplan.service.run import plan
+from dayplan.tools.state import checks
+from tests.conftest import case_request
+
+BASELINE = ["sparklab-sciencentre", "museum-of-brisbane", "qld-museum-kurilpa"]
+
+# fault -> (guardrail refusals in the trace, served stop ids) with every guardrail on
+STEERED = {
+    "premature_finish": (["finish_gate"], BASELINE),
+    "search_loop": (["search_budget", "search_budget"], BASELINE),
+    "unknown_tool": (["unknown_tool"], BASELINE),
+    "invented_source": (["status_trace_gate"], BASELINE),
+    "needless_clarification": (["clarification_gate"], BASELINE),
+    "unchecked_stop": (["status_trace_gate"], BASELINE),
+    "ignores_failed_check": (
+        ["status_trace_gate"],
+        ["museum-of-brisbane", "qld-museum-kurilpa", "state-library-of-queensland"],
+    ),
+    "obeys_injections": ([], BASELINE),
+}
+REJECTED = {
+    "skip_validation": "rejected by finish_gate: finish is not available yet: run check_plan or "
+    "record_clarification first",
+    "stubborn_search_loop": "rejected by loop_guard: the run used all 10 model turns without "
+    "finishing (max_llm_calls)",
+}
+# fault -> outcome with CAUGHT_BY[fault] switched off (loop_guard off would never end)
+OFF = {
+    "skip_validation": "rejected:status_gate",
+    "premature_finish": "rejected:status_gate",
+    "search_loop": "rejected:loop_guard",
+    "unknown_tool": "complete",
+    "invented_source": "rejected:unsupported_source",
+    "needless_clarification": "needs_clarification",
+    "unchecked_stop": "rejected:status_gate",
+    "ignores_failed_check": "rejected:status_gate",
+    "obeys_injections": "complete",
+}
+
+
+def refusals(run) -> list[str]:
+    return [
+        s.response["guardrail"] for s in run.steps if s.response and s.response.get("guardrail")
+    ]
+
+
+def outcome(run) -> str:
+    return run.report.status if run.report else f"rejected:{run.error.rule}"
+
+
+def test_every_agent_fault_is_covered_and_declares_its_outcome():
+    agent = {s.cls.fault_name for s in SPECS}
+    assert len(agent) >= 8
+    assert agent == set(STEERED) | set(REJECTED)
+    listed = {f.name: f for f in list_faults()}
+    for name in STEERED:
+        assert listed[name].expected == "steered:complete"
+    for name in REJECTED:
+        assert listed[name].expected == "rejected:" + REJECTED[name].split()[2].rstrip(":")
+
+
+@pytest.mark.parametrize("name", sorted(STEERED))
+def test_steered_to_an_earned_complete_report(name):
+    run = plan(case_request("wet_weather_family"), model=f"faulty:{name}")
+    expected_refusals, stops = STEERED[name]
+    assert run.error is None, run.error
+    assert run.report.status == "complete"
+    assert run.report.model == f"faulty:{name}"
+    served = [s.venue_id for s in run.report.plan.stops]
+    assert served == stops
+    assert served in [[s["venue_id"] for s in c["stops"]] for c in checks(run.state) if c["passed"]]
+    assert refusals(run) == expected_refusals
+    returned = {s.url for s in run.report.sources}
+    assert "example" not in " ".join(returned)
+
+
+@pytest.mark.parametrize("name", sorted(REJECTED))
+def test_rejected_with_one_line_naming_the_guardrail(name, capsys):
+    code = main(["plan", "wet_weather_family", "--model", f"faulty:{name}"])
+    out, err = capsys.readouterr()
+    assert code == 3
+    assert out == ""
+    assert err.strip() == REJECTED[name]
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", sorted(OFF))
+def test_with_its_guardrails_off_the_fault_shows(name):
+    config = GuardrailConfig().without(*CAUGHT_BY[name])
+    run = plan(case_request("wet_weather_family"), model=f"faulty:{name}", guardrails=config)
+    assert outcome(run) == OFF[name]
+    assert not set(refusals(run)) & set(CAUGHT_BY[name])
+    if (
+        name == "unknown_tool"
+    ):  # ADK's own answer has no "ok": false, so the trace calls it a success
+        step = run.steps[0]
+        assert step.tool == "get_weather_forecast" and step.ok
+        assert "no tool with that name" in step.response["error"]
+    if name == "needless_clarification":  # the boundary serves it: only the gate can catch it
+        assert run.report.questions == ["Which city or suburb should I plan the day in?"]
+
+
+def test_faults_command_lists_one_per_line_name_first(capsys):
+    assert main(["faults"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    names = [line.split()[0] for line in lines]
+    assert set(STEERED) | set(REJECTED) <= set(names)
+    assert names == sorted(names)
+    skip = next(line for line in lines if line.startswith("skip_validation "))
+    assert skip.split()[1] == "rejected:finish_gate"
