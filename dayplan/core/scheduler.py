@@ -57,6 +57,9 @@ from dayplan.core.travel import TravelModel
 DAY_END = 24 * 60
 """Midnight at the end of the plan's day, minutes."""
 
+RELAXED_END = DAY_END - 1
+"""The deadline when a proof switches the window off: 23:59, the last ``HH:MM`` of the day."""
+
 MAX_CANDIDATES = 10
 """The scheduler is exact up to this many candidates (2^10 subsets)."""
 
@@ -90,7 +93,7 @@ class Candidate:
 class Relaxation:
     """Constraints switched off while searching for a proof (empty = the real problem).
 
-    ``window`` lifts the home-by deadline to midnight; ``blocked``/``rain`` hold indices into
+    ``window`` lifts the home-by deadline to 23:59; ``blocked``/``rain`` hold indices into
     ``Constraints.blocked``/``rain``; ``hours`` and ``optional`` hold candidate keys (opening
     hours ignored; must-do made optional).
     """
@@ -175,7 +178,7 @@ def allowed_segments(cand: Candidate, c: Constraints, relax: Relaxation) -> list
     """Where ``cand``'s visit may lie, whole inside one segment: its opening intervals within the
     window, minus blocked windows and (outdoors) rain, minus whatever ``relax`` switches off."""
     w0 = c.window[0]
-    w1 = DAY_END if relax.window else c.window[1]
+    w1 = RELAXED_END if relax.window else c.window[1]
     opens = ((0, DAY_END),) if cand.key in relax.hours else cand.open
     busy = [(b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked]
     if cand.outdoor:
@@ -220,7 +223,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     if len({x.key for x in cands}) != n:
         raise ValueError("candidate keys must be unique")
     c = problem.constraints
-    w1 = DAY_END if relax.window else c.window[1]
+    w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
     limit = n if problem.max_stops is None else min(n, problem.max_stops)
@@ -517,8 +520,8 @@ def _hm(m: int) -> str:
 def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasible | None:
     """``None`` when the problem has a plan, else the proof (see the module docstring)."""
     if not problem.candidates:
-        failure = Failure("no_candidates", "no stops to arrange: nothing was found to visit")
-        return Infeasible([failure], ["no candidates"], [])
+        result = check_plan([], problem.constraints, venues, problem.travel)
+        return Infeasible(list(result.failures), ["no candidates"], [], [], result)
     items = minimal_conflict(problem)
     if not items:
         return None

@@ -2,17 +2,26 @@
 on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what it found in
 session state so code, not the model's prose, decides what is served."""
 
+from dayplan.tools.arrange import arrange_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
 from dayplan.tools.plan import check_plan
 from dayplan.tools.search import search_public_web
 
-PLANNER_TOOLS = (resolve_date, search_public_web, check_plan, record_clarification, finish)
+PLANNER_TOOLS = (
+    resolve_date,
+    search_public_web,
+    arrange_plan,
+    check_plan,
+    record_clarification,
+    finish,
+)
 """The planner's tool set, in the order they are offered."""
 
 __all__ = [
     "PLANNER_TOOLS",
+    "arrange_plan",
     "check_plan",
     "finish",
     "record_clarification",

@@ -114,6 +114,14 @@ def run_check(
     c = constraints_for(state, constraints)
     travel = travel_for(state, c.mode, home)
     result = _check(proposed, c, found_venues(state), travel)
+    return record_check(state, result, c, tool)
+
+
+def record_check(
+    state: MutableMapping[str, Any], result: CheckResult, c: Constraints, tool: str
+) -> dict:
+    """Store ``result`` as the run's next ``check:<seq>`` record (``tool`` names who ran it) and
+    return its JSON view with ``ok``, ``check_id`` and ``constraints``."""
     sources = {vid: [f"src-{vid}"] for vid in found_venues(state)}
     view = result_view(result, c, sources)
     check_id = f"chk-{next_seq()[-9:]}"
