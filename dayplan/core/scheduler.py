@@ -31,8 +31,8 @@ the figures: ``python -m dayplan bench natural-plan``). CP-SAT would add a ~30 M
 and a model-building step per call for the same answers; it was not measured here, so it was not
 added (the issue asks for it only if it measures better).
 
-**Infeasibility proof**: when the must-dos (or, with none, any single stop) cannot be
-scheduled, the constraints are switched off one at a time (deletion filter): a constraint that
+**Infeasibility proof**: when the must-dos cannot all be scheduled (or, in a request without
+must-dos, not one stop can), the constraints are switched off one at a time (deletion filter): a constraint that
 can be dropped while the request stays infeasible is dropped for good. What is left is a
 minimal conflicting set — drop any one of its members and a plan exists. Its members are the
 window (home-by deadline), each blocked window, each rain window, the travel cap, the budget,
@@ -442,27 +442,33 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
 
 
 def conflict_items(problem: Problem) -> list[tuple[str, object]]:
-    """Every constraint a proof may name, in the order the deletion filter tries to drop them."""
+    """Every constraint a proof may name, in the order the deletion filter tries to drop them:
+    must-dos, then the request's own limits (window, budget, travel cap, blocked windows), then
+    facts of the day (rain, opening hours) — so a limit that does not matter is dropped first
+    and the proof keeps the facts that really bite."""
     c = problem.constraints
     cands = problem.candidates
     items: list[tuple[str, object]] = [("must", x.key) for x in cands if x.must]
-    items += [("hours", x.key) for x in cands if x.place is not None]
-    if any(x.outdoor for x in cands):
-        items += [("rain", i) for i in range(len(c.rain))]
-    items += [("blocked", i) for i in range(len(c.blocked))]
-    if c.max_leg_minutes is not None:
-        items.append(("cap", None))
+    items.append(("window", None))
     if c.budget is not None:
         items.append(("budget", None))
-    items.append(("window", None))
+    if c.max_leg_minutes is not None:
+        items.append(("cap", None))
+    items += [("blocked", i) for i in range(len(c.blocked))]
+    if any(x.outdoor for x in cands):
+        items += [("rain", i) for i in range(len(c.rain))]
+    items += [("hours", x.key) for x in cands if x.place is not None]
     return items
 
 
 def _witness(problem: Problem, relax: Relaxation) -> Solution | None:
-    """The best itinerary under ``relax`` that meets the requirement (every must-do still
-    required, else one stop), or ``None`` when even that fails."""
-    musts = [x for x in problem.candidates if x.must and x.key not in relax.optional]
-    if musts:
+    """The best itinerary under ``relax`` that meets the requirement, or ``None`` when even
+    that fails. The requirement: every must-do still required (none left = met by the empty
+    itinerary); a problem without must-dos requires one stop, any one."""
+    if any(x.must for x in problem.candidates):
+        musts = [x for x in problem.candidates if x.must and x.key not in relax.optional]
+        if not musts:
+            return Solution([], [], 0, 0.0, 0, 0.0, problem.constraints.window[0])
         sol = solve(replace(problem, candidates=musts, max_stops=None), relax)
         return sol if sol.must_count == len(musts) else None
     best: Solution | None = None
@@ -525,16 +531,19 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     items = minimal_conflict(problem)
     if not items:
         return None
-    relax = Relaxation()
+    relax = Relaxation()  # switch off the conflict's constraints; keep only its must-dos
     for item in items:
         if item[0] != "must":
             relax = relax.add(item)
+    for x in problem.candidates:
+        if x.must and ("must", x.key) not in items:
+            relax = relax.add(("must", x.key))
     witness = _witness(problem, relax)
     if witness is None:  # even with every constraint off: lay the must-dos end to end
         t = problem.constraints.window[0]
         stops = []
         for x in problem.candidates:
-            if x.must:
+            if x.must and ("must", x.key) in items:
                 stops.append(
                     ProposedStop(
                         t,
