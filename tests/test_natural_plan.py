@@ -13,15 +13,7 @@ from dayplan.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _dev_file() -> Path | None:
-    for shared in (ROOT.parent / "shared", Path("/work/shared")):
-        path = shared / "data" / "natural_plan" / "meeting_planning_dev.json"
-        if path.is_file():
-            return path
-    return None
-
-
-DEV = _dev_file()
+DEV = np_bench.find_dev_file(ROOT)
 needs_dev = pytest.mark.skipif(DEV is None, reason="NATURAL PLAN dev sample not present")
 
 TOY = {

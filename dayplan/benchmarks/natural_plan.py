@@ -211,8 +211,20 @@ def evaluate(data: Mapping[str, Mapping[str, Any]]) -> dict:
     return {"predictions": predictions, "rows": rows}
 
 
-def table(rows: Sequence[dict]) -> str:
-    """The benchmark's printed table: accuracy by instance size, timings, published baselines."""
+def find_dev_file(root: Path | None = None) -> Path | None:
+    """The dev sample ``shared/data/natural_plan/meeting_planning_dev.json`` beside the
+    repository (``root`` defaults to it), else under ``/work/shared``; ``None`` if absent."""
+    root = root or Path(__file__).resolve().parents[2]
+    for shared in (root.parent / "shared", Path("/work/shared")):
+        path = shared / "data" / "natural_plan" / "meeting_planning_dev.json"
+        if path.is_file():
+            return path
+    return None
+
+
+def table(rows: Sequence[dict], timings: bool = True) -> str:
+    """The benchmark's printed table: accuracy by instance size, published baselines and (with
+    ``timings``) total, median and max solve milliseconds."""
     by_size: dict[int, list[dict]] = defaultdict(list)
     for r in rows:
         by_size[r["num_people"]].append(r)
@@ -246,7 +258,7 @@ def table(rows: Sequence[dict]) -> str:
     for name, score in PUBLISHED:
         lines.append(f"published: {name} {score:.1f}%")
     ms = [r["ms"] for r in rows]
-    if ms:
+    if ms and timings:
         lines.append(
             f"solve time: total {sum(ms):.1f} ms, median {statistics.median(ms):.2f} ms, "
             f"max {max(ms):.1f} ms per instance"
