@@ -606,4 +606,7 @@ def arrange(
         result = check_plan(sol.stops, constraints, venues, travel)
         return Arrangement(result.ok, solution=sol, check=result)
     proof = prove_infeasible(problem, venues)
-    return Arrangement(False, solution=sol, proof=proof, check=proof.check if proof else None)
+    if proof is None:  # cannot happen (must-dos come first in the objective); stay total anyway
+        result = check_plan(sol.stops, constraints, venues, travel)
+        return Arrangement(result.ok, solution=sol, check=result)
+    return Arrangement(False, solution=sol, proof=proof, check=proof.check)
