@@ -140,6 +140,25 @@ def assert_minimal(problem: Problem, items: list) -> None:
         assert _witness(problem, base.add(item)) is not None, item
 
 
+def test_unknown_facts_prove_nothing():
+    c = Constraints(day=SATURDAY, budget=50.0)
+    venues = {
+        "mystery": venue("mystery", unknown=("opening_hours",)),
+        "unpriced": venue("unpriced", unknown=("price",)),
+    }
+    travel = matrix_travel(list(venues), 10)
+    hours = arrange([Pick("mystery", must=True)], venues, c, travel).proof
+    assert hours.conflict == ["must-do mystery", "opening hours of mystery"]
+    assert [f.code for f in hours.failures] == ["closed"]
+    assert "hours unknown" in hours.failures[0].detail
+    price = arrange([Pick("unpriced", must=True)], venues, c, travel).proof
+    assert price.conflict == ["must-do unpriced", "budget AUD 50"]
+    assert [f.code for f in price.failures] == ["over_budget"]
+    # without a budget an unknown price counts as 0, as in check_plan
+    free = arrange([Pick("unpriced", must=True)], venues, replace(c, budget=None), travel)
+    assert free.ok and free.check.ok
+
+
 def test_nothing_found_is_no_candidates():
     c = Constraints(day=SATURDAY)
     out = arrange([], {}, c, matrix_travel([], 0))
@@ -184,6 +203,9 @@ def instances(draw, max_venues: int = 5):
             indoor=draw(st.booleans()),
             min_minutes=low,
             typical_minutes=low + draw(st.sampled_from((0, 30, 60))),
+            unknown=draw(
+                st.sampled_from(((),) * 8 + (("opening_hours",), ("price",), ("indoor",)))
+            ),
         )
     places = [HOME, *ids]
     legs = {(a, b): draw(st.integers(0, 40)) for a in places for b in places if a != b}

@@ -49,6 +49,7 @@ Times are minutes after local midnight; money in ``Constraints.currency``; no I/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -408,7 +409,8 @@ class Pick:
 
 def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     """The scheduler's view of one pick. ``venue`` is required for a venue pick (``ValueError``
-    otherwise); opening hours are evaluated on ``c.day`` (invalid hours = closed)."""
+    otherwise); opening hours are evaluated on ``c.day``. Like ``check_plan``, invalid or unknown
+    hours mean closed, and an unknown price never fits a budget."""
     if pick.venue_id is None:
         if not pick.activity or not pick.minutes:
             raise ValueError("an activity needs a name and minutes")
@@ -423,10 +425,16 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         )
     if venue is None:
         raise ValueError(f"unknown venue {pick.venue_id!r}")
-    try:
-        opens = open_intervals(venue.opening_hours, c.day, c.country)
-    except OpeningHoursError:
-        opens = ()
+    if "opening_hours" in venue.unknown:  # unknown facts prove nothing (as in ``check_plan``)
+        opens: tuple[Interval, ...] = ()
+    else:
+        try:
+            opens = open_intervals(venue.opening_hours, c.day, c.country)
+        except OpeningHoursError:
+            opens = ()
+    cost = venue.party_cost(c.adults, c.children)
+    if "price" in venue.unknown and c.budget is not None:
+        cost = math.inf  # cannot be shown to fit any budget
     low = max(venue.min_minutes, pick.minutes or 0, 1)
     typical = low if pick.minutes else max(low, venue.typical_minutes)
     return Candidate(
@@ -438,7 +446,7 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         place=venue.id,
         open=tuple(opens),
         outdoor=not venue.indoor,
-        cost=venue.party_cost(c.adults, c.children),
+        cost=cost,
     )
 
 

@@ -6,11 +6,13 @@ from dayplan.tools.arrange import arrange_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
+from dayplan.tools.forecast import get_forecast
 from dayplan.tools.plan import check_plan
 from dayplan.tools.search import search_public_web
 
 PLANNER_TOOLS = (
     resolve_date,
+    get_forecast,
     search_public_web,
     arrange_plan,
     check_plan,
@@ -24,6 +26,7 @@ __all__ = [
     "arrange_plan",
     "check_plan",
     "finish",
+    "get_forecast",
     "record_clarification",
     "resolve_date",
     "search_public_web",
