@@ -288,6 +288,7 @@ NB01 = [
         |---|---|
         | `resolve_date` | "Saturday" → a calendar date, relative to the request's pinned "now" |
         | `search_public_web` | candidate venues (offline: the bundled snapshot) |
+        | `arrange_plan` | the exact scheduler: best order and times for chosen stops, or a proof that none exists (notebook 02) |
         | `check_plan` | the deterministic feasibility check (notebook 02) |
         | `record_clarification` | the only way to earn "needs clarification" |
         | `finish` | hands in the answer; code then decides what is served |
@@ -883,6 +884,138 @@ NB02 = [
     ),
     md(
         """
+        ## The scheduler arranges the wet-weather stops
+
+        Checking a guess is half the job. `dayplan.core.scheduler.arrange(picks, venues,
+        constraints, travel)` takes the stops the model **chose** (no times) and finds the
+        best order and times exactly: every must-do first, then the most preference weight,
+        then the fewest travel minutes; waiting is allowed and a visit stretches from its
+        minimum toward its typical length. Here it gets six candidates, among them the outdoor
+        parklands, a dearer cinema and the far pool, under the same rain, nap, budget and cap,
+        and keeps at most three stops. Its answer then goes through `check_plan`
+        independently.
+        """
+    ),
+    checked(
+        """
+        from dayplan.core.scheduler import Pick, arrange
+
+        picks = [
+            Pick("qld-museum-kurilpa", weight=1.2),
+            Pick("south-bank-parklands", weight=1.5),
+            Pick("sparklab-sciencentre"),
+            Pick("museum-of-brisbane"),
+            Pick("cineplex-south-bank", weight=1.1),
+            Pick("brisbane-aquatic-centre-chandler", weight=1.4),
+        ]
+        arranged = arrange(picks, venues, constraints, travel, max_stops=3)
+        best = arranged.solution
+        print("arranged:", arranged.ok, "· kept:", best.keys)
+        print(f"objective: {best.must_count} must-dos, weight {best.weight:g}", end=", ")
+        print(f"{best.travel_minutes} min travel")
+        show(check_plan(best.stops, constraints, venues, travel))
+        """
+    ),
+    md(
+        """
+        The parklands are outdoors: the only dry hours are 09:00-11:00 and 15:00-17:00, and the
+        scheduler weighed them against the museums. The pool is over the 30-minute cap, so it
+        never made it in. How it works: dynamic programming over (set of stops visited, current
+        place), each state keeping only the Pareto-best (finish time, cost, travel) labels;
+        with at most 10 candidates that is exact and takes milliseconds.
+
+        ## An impossible case, proved with its minimal conflict
+
+        When no arrangement exists, the scheduler says **why**, in the fewest constraints: it
+        switches constraints off one at a time and drops each one whose absence leaves the
+        request still impossible (a deletion filter). What remains is a *minimal conflicting
+        set* — remove any one member and a plan exists. The failures are `check_plan`'s verdict
+        on the best plan once that conflict is relaxed, so they carry stable codes and numbers.
+
+        The two must-do activities of the short morning: each one alone is already too long,
+        so the minimal conflict names one of them and the window.
+        """
+    ),
+    checked(
+        """
+        activities = [
+            Pick(activity="Swimming lesson", minutes=60, must=True),
+            Pick(activity="Birthday party", minutes=60, must=True),
+        ]
+        proof = arrange(activities, venues, short_morning, travel).proof
+        print("conflict:", proof.conflict)
+        for f in proof.failures:
+            print(f"  [{f.code}] {f.detail}")
+        """
+    ),
+    md(
+        """
+        A must-do outdoor stop on this rainy day, with the budget, the cap and the nap all in
+        force: the proof names only what really bites.
+        """
+    ),
+    checked(
+        """
+        proof = arrange(
+            [Pick("south-bank-parklands", must=True, minutes=300), Pick("museum-of-brisbane")],
+            venues,
+            constraints,
+            travel,
+        ).proof
+        print("conflict:", proof.conflict)
+        for f in proof.failures:
+            print(f"  [{f.code}] {f.detail}")
+        """
+    ),
+    md(
+        """
+        ## NATURAL PLAN: the same scheduler on a published benchmark
+
+        NATURAL PLAN's meeting-planning task (Zheng et al., 2024) gives friends at places with
+        time windows and minimum meeting times, a travel matrix, and asks to meet as many as
+        possible. Language models were given it as text: Gemini 1.5 Pro solved 39.1%, GPT-4
+        47.0%. Given the same instances as **data** — friends as optional stops with windows,
+        the matrix as a `MatrixTravel`, no way home — the exact scheduler solves them all. The
+        plans are written in the task's sentences and scored by its published replay rules;
+        Gemini 1.5 Pro's stored answers on this 41-instance sample are scored the same way.
+        (`python -m dayplan bench natural-plan FILE` prints the same table with solve times.)
+        """
+    ),
+    checked(
+        """
+        from dayplan.benchmarks import natural_plan
+
+        dev = natural_plan.find_dev_file()
+        result = natural_plan.evaluate(natural_plan.load(dev))
+        print(natural_plan.table(result["rows"], timings=False))
+        """
+    ),
+    md(
+        """
+        One solved instance in the task's own words:
+        """
+    ),
+    checked(
+        """
+        for sentence in result["predictions"]["meeting_planning_example_143"]:
+            print(sentence)
+        """
+    ),
+    md(
+        """
+        Solve times vary from machine to machine, so this cell is not compared:
+        """
+    ),
+    code(
+        """
+        import statistics
+
+        ms = [r["ms"] for r in result["rows"]]
+        print(f"median {statistics.median(ms):.2f} ms, max {max(ms):.1f} ms per instance")
+        """
+    ),
+    md(
+        """
         ## Recap
 
         - `check_plan` is deterministic, total and pure: constraints, venue facts and a travel
@@ -892,6 +1025,9 @@ NB02 = [
           `overlap`, `window_too_short`, ...), a detail with numbers, and raw values.
         - Travel caps count the legs from and to home.
         - An impossible request is *proved* impossible, not guessed.
+        - The scheduler arranges chosen stops exactly (or names a minimal conflict), and
+          `check_plan` still verifies what it arranged; on NATURAL PLAN it solves every
+          instance that language models often miss.
 
         ## Your turn
 
@@ -1021,7 +1157,9 @@ NB03 = [
         ## The tool path
 
         Every tool call paired with its response, in order: the date, two searches (one per
-        preference, indoor only because rain is expected), one passing check, finish.
+        preference, indoor only because rain is expected), `arrange_plan` (the exact scheduler
+        orders and times the chosen venues and checks the result), one passing `check_plan` on
+        exactly what it arranged, finish.
         """
     ),
     checked(

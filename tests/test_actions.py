@@ -279,10 +279,11 @@ def test_model_configuration_is_offline_and_capped(monkeypatch):
 def test_tools_and_plugins_are_registered():
     names = [t.__name__ for t in PLANNER_TOOLS]
     assert {"save_plan", "get_saved_plan", "remember_preference"} <= set(names)
-    assert names[:6] == [
+    assert names[:7] == [
         "resolve_date",
         "get_forecast",
         "search_public_web",
+        "arrange_plan",
         "check_plan",
         "record_clarification",
         "finish",

@@ -64,11 +64,15 @@ def test_wet_weather_tool_path_and_rain():
     assert run.error is None
     tools = [s.tool for s in run.steps]
     assert tools[0] == "resolve_date"
-    assert tools[-2:] == ["check_plan", "finish"]
-    assert set(tools[1:-2]) == {"search_public_web"}
+    assert tools[-3:] == ["arrange_plan", "check_plan", "finish"]
+    assert set(tools[1:-3]) == {"search_public_web"}
     assert all(s.args.get("indoor_only") for s in run.steps if s.tool == "search_public_web")
     checks = [s for s in run.steps if s.tool == "check_plan"]
     assert all(c.response["passed"] for c in checks)
+    # check_plan verified exactly the itinerary the scheduler arranged
+    arranged = next(s for s in run.steps if s.tool == "arrange_plan").response
+    assert arranged["arranged"] and arranged["passed"]
+    assert checks[-1].args["stops"] == arranged["itinerary"]
     report = run.report
     assert report.status == "complete" and report.date == "2026-12-05"
     assert "Saturday resolved to 2026-12-05" in report.assumptions

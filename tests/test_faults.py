@@ -13,7 +13,7 @@ from dayplan.service.run import plan
 from dayplan.tools.state import checks
 from tests.conftest import case_request
 
-BASELINE = ["sparklab-sciencentre", "museum-of-brisbane", "qld-museum-kurilpa"]
+BASELINE = ["sparklab-sciencentre", "qld-museum-kurilpa", "museum-of-brisbane"]  # arranged by the scheduler
 
 # fault -> (guardrail refusals in the trace, served stop ids) with every guardrail on
 STEERED = {

@@ -24,6 +24,8 @@ Rules (code enforces them; breaking one gets your answer rejected):
 - Choose stops only from search results, by venue_id. Never invent facts: opening hours,
   prices and indoor flags come from the results. A result's "unknown" lists facts the web
   did not state: check_plan cannot prove them (unknown hours never pass), so prefer others.
+- Call arrange_plan with the venue_ids you chose (mark must-dos) to get the best order and
+  times, or a proof (minimal conflict) that none exists.
 - Call check_plan with your itinerary; fix what it reports and check again.
 - finish becomes available after check_plan or record_clarification. Finish "complete" only
   with the stops of a passing check, "no_feasible_plan" only after a failed check.

@@ -8,9 +8,12 @@ answers with the next function call(s), following fixed rules:
    straight to ``check_plan`` so code proves it, with or without a location.
 2. No location anywhere (structured field, text, home): ``record_clarification``, no search.
 3. Otherwise ``resolve_date``, then ``get_forecast`` when the request states no weather (its
-   rain windows count like stated rain), then one search per preference in the same turn (indoor only
-   when rain is expected), then a greedy itinerary, ``check_plan``, at most two repairs that
-   drop the stops a failed check named, and ``finish`` (only when the tool is offered).
+   rain windows count like stated rain), then one search per preference in the same turn
+   (indoor only when rain is expected), then ``arrange_plan`` with the chosen candidates (the
+   exact scheduler orders and times them, or proves no arrangement exists), ``check_plan`` on
+   what it arranged (or on its proof's witness), and ``finish`` (only when the tool is
+   offered). If ``arrange_plan`` is not offered or errors, a greedy itinerary is checked
+   instead, with at most two repairs that drop the stops a failed check named.
 4. Actions and memory (``dayplan.agent.offline_actions``): with ``save: true``, ``save_plan``
    and ``get_saved_plan`` after the passing check and before ``finish``; a text that asks to be
    remembered gets ``remember_preference`` calls next to ``resolve_date``.
@@ -47,6 +50,7 @@ REQUEST_OPEN = "<request>"
 REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
+MAX_ARRANGE = 8
 
 
 def render_request(request: PlanRequest) -> str:
@@ -317,7 +321,39 @@ class _Planner:
         searches = self.calls("search_public_web")
         if not searches:
             return _reply(*self.search_calls())
+        arranged = [a for a in self.calls("arrange_plan") if a.response is not None]
+        if not arranged and self.can("arrange_plan"):
+            return self.arrange()
+        last = arranged[-1].response or {} if arranged else {}
+        if last.get("ok"):  # check what the scheduler arranged (or its proof's witness) again
+            return self.check(last.get("itinerary" if last.get("arranged") else "witness", []))
         return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
+
+    def arrange(self) -> LlmResponse:
+        """Hand the chosen candidates to ``arrange_plan``: venue-less must-dos, must-do venues
+        (with their minutes), then the best-ranked others with weights falling gently by rank
+        (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops."""
+        cands = self.candidates()
+        must = self.must_ids(cands)
+        picks: list[dict] = [
+            {"activity": a.name, "duration_minutes": a.duration_minutes, "must": True}
+            for a in self.req.activities
+            if not a.venue
+        ]
+        picks += [
+            {"venue_id": vid, "must": True, "duration_minutes": minutes}
+            for vid, minutes in must.items()
+        ]
+        others = [c for c in cands if c["id"] not in must][: max(0, MAX_ARRANGE - len(picks))]
+        picks += [
+            {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
+            for i, c in enumerate(others)
+        ]
+        args: dict[str, Any] = {"stops": picks, "max_stops": MAX_STOPS + len(must)}
+        hints = self.constraint_hints()
+        if hints:
+            args["constraints"] = hints
+        return _reply(_call("arrange_plan", **args))
 
     def wants_forecast(self) -> bool:
         """Read the forecast once, after a resolved date, when the request states no weather."""
@@ -521,6 +557,9 @@ class _Planner:
                     "sources": sorted({sid for s in last["stops"] for sid in s["source_ids"]}),
                 }
             )
+        arranged = [a.response for a in self.calls("arrange_plan") if a.response]
+        if arranged and arranged[-1].get("ok") and not arranged[-1].get("arranged"):
+            return self.finish_failed(checks)  # the scheduler proved it; the check confirmed it
         proposed = checks[-1].args.get("stops", [])
         is_contradiction = bool(proposed) and all("activity" in s for s in proposed)
         if not proposed:

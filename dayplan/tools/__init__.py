@@ -3,6 +3,7 @@ on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what 
 session state so code, not the model's prose, decides what is served."""
 
 from dayplan.tools.actions import get_saved_plan, save_plan
+from dayplan.tools.arrange import arrange_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
 from dayplan.tools.finish import finish
@@ -15,6 +16,7 @@ PLANNER_TOOLS = (
     resolve_date,
     get_forecast,
     search_public_web_async,
+    arrange_plan,
     check_plan,
     record_clarification,
     finish,
@@ -26,6 +28,7 @@ PLANNER_TOOLS = (
 
 __all__ = [
     "PLANNER_TOOLS",
+    "arrange_plan",
     "check_plan",
     "finish",
     "get_forecast",

@@ -122,11 +122,6 @@ def run_check(
     travel = travel_for(state, c.mode, home)
     venues = found_venues(state)
     result = _check(proposed, c, venues, travel)
-    # a web venue cites the grounding sources it was found with; a snapshot venue its own page
-    sources = {
-        vid: list(state.get(f"venue:{vid}", {}).get("source_ids") or [f"src-{vid}"])
-        for vid in venues
-    }
     if c.budget is None:
         for stop in proposed:
             venue = venues.get(stop.venue_id or "")
@@ -134,6 +129,19 @@ def run_check(
                 add_assumption(
                     state, f"price:{venue.id}", f"Price unknown for {venue.name}; counted as 0"
                 )
+    return record_check(state, result, c, tool)
+
+
+def record_check(
+    state: MutableMapping[str, Any], result: CheckResult, c: Constraints, tool: str
+) -> dict:
+    """Store ``result`` as the run's next ``check:<seq>`` record (``tool`` names who ran it) and
+    return its JSON view with ``ok``, ``check_id`` and ``constraints``."""
+    # a web venue cites the grounding sources it was found with; a snapshot venue its own page
+    sources = {
+        vid: list(state.get(f"venue:{vid}", {}).get("source_ids") or [f"src-{vid}"])
+        for vid in found_venues(state)
+    }
     view = result_view(result, c, sources)
     check_id = f"chk-{len(checks(state)) + 1}"
     record = {"check_id": check_id, "tool": tool, "constraints": constraints_view(c), **view}

@@ -1,0 +1,158 @@
+"""``arrange_plan``: the model chooses the stops, the exact scheduler arranges them.
+
+The model passes venue ids from search (and must-do flags, preference weights); code builds
+the constraints exactly as ``check_plan`` does (``tools.state``), runs the scheduler
+(``core.scheduler``), then runs the independent ``check_plan`` on what it arranged — or on the
+witness of its infeasibility proof — and records that check as a ``check:<seq>`` record with
+``tool: "arrange_plan"``. The model should still call ``check_plan`` on the returned
+``itinerary`` before finishing; the served report is copied from a check, never from this
+tool's wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+from google.adk.tools.tool_context import ToolContext
+
+from dayplan.core.checker import ProposedStop
+from dayplan.core.clock import minutes_to_hhmm
+from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
+from dayplan.tools.plan import record_check
+from dayplan.tools.state import constraints_for, found_venues, travel_for
+
+
+def _parse_picks(stops: Any) -> list[Pick]:
+    if not isinstance(stops, list):
+        raise ValueError("stops must be a list of {venue_id or activity, ...}")
+    if len(stops) > MAX_CANDIDATES:
+        raise ValueError(f"at most {MAX_CANDIDATES} stops to arrange")
+    picks = []
+    for i, raw in enumerate(stops):
+        if not isinstance(raw, dict):
+            raise ValueError(f"stop {i + 1} is not an object")
+        venue_id = raw.get("venue_id") or None
+        activity = raw.get("activity") or None
+        if not venue_id and not activity:
+            raise ValueError(f"stop {i + 1} needs a venue_id (from search) or an activity name")
+        minutes = raw.get("duration_minutes")
+        if minutes is not None:
+            minutes = int(minutes)
+            if not 1 <= minutes <= 24 * 60:
+                raise ValueError(f"stop {i + 1}: duration_minutes must be 1 to 1440")
+        if activity and not venue_id and minutes is None:
+            raise ValueError(f"stop {i + 1}: an activity needs duration_minutes")
+        weight = float(raw.get("weight", 1.0))
+        if not 0 <= weight <= 100:
+            raise ValueError(f"stop {i + 1}: weight must be 0 to 100")
+        picks.append(
+            Pick(
+                venue_id=str(venue_id) if venue_id else None,
+                activity=None if venue_id else str(activity),
+                minutes=minutes,
+                must=bool(raw.get("must", False)) or bool(activity and not venue_id),
+                weight=weight,
+            )
+        )
+    keys = [p.venue_id or p.activity for p in picks]
+    if len(set(keys)) != len(keys):
+        raise ValueError("each venue or activity may appear only once")
+    return picks
+
+
+def stop_args(stop: ProposedStop) -> dict:
+    """A scheduled stop as ``check_plan`` takes it (``HH:MM`` times)."""
+    out: dict[str, Any] = {"start": minutes_to_hhmm(stop.start), "end": minutes_to_hhmm(stop.end)}
+    if stop.venue_id:
+        return {"venue_id": stop.venue_id, **out}
+    return {"activity": stop.activity, **out, "duration_minutes": stop.min_minutes}
+
+
+def run_arrange(
+    state: MutableMapping[str, Any],
+    stops: Any,
+    constraints: dict | None = None,
+    home: str | None = None,
+    max_stops: int | None = None,
+) -> dict:
+    """Arrange ``stops`` for the run, record the independent check, return the JSON view.
+
+    Raises ``ValueError`` on malformed stops or hints, or venue ids no search returned.
+    """
+    picks = _parse_picks(stops)
+    c = constraints_for(state, constraints)
+    venues = found_venues(state)
+    unknown = [p.venue_id for p in picks if p.venue_id and p.venue_id not in venues]
+    if unknown:
+        raise ValueError(f"not returned by any search, so its facts are unknown: {unknown}")
+    travel = travel_for(state, c.mode, home)
+    if max_stops is not None and max_stops < 1:
+        max_stops = None
+    arranged = arrange(picks, venues, c, travel, max_stops=max_stops)
+    if arranged.proof is not None:
+        proof = arranged.proof
+        view = record_check(state, proof.check, c, "arrange_plan")
+        return {
+            **view,
+            "arranged": False,
+            "conflict": proof.conflict,
+            "witness": [stop_args(s) for s in proof.witness],
+            "note": (
+                "No arrangement keeps every constraint. 'conflict' is a minimal set of "
+                "constraints that cannot hold together; 'failures' are check_plan's verdict on "
+                "'witness', the best plan once they are relaxed."
+            ),
+        }
+    sol = arranged.solution
+    view = record_check(state, arranged.check, c, "arrange_plan")
+    chosen = set(sol.keys)
+    return {
+        **view,
+        "arranged": True,
+        "itinerary": [stop_args(s) for s in sol.stops],
+        "left_out": [
+            p.venue_id or p.activity for p in picks if (p.venue_id or p.activity) not in chosen
+        ],
+        "objective": {
+            "must_dos": sol.must_count,
+            "weight": sol.weight,
+            "travel_minutes": sol.travel_minutes,
+        },
+    }
+
+
+def arrange_plan(
+    stops: list[dict],
+    tool_context: ToolContext,
+    constraints: dict | None = None,
+    home: str = "",
+    max_stops: int = 0,
+) -> dict:
+    """Arrange the stops you chose into the best feasible order and times, or prove none exists.
+
+    The scheduler is exact: it places every must-do, then maximises the total weight of the
+    stops it keeps, then minimises travel; waiting is allowed and visits stretch toward their
+    typical length. It checks its answer with check_plan; call check_plan on "itinerary" too.
+
+    Args:
+      stops: up to 10 candidates, each {"venue_id": id from search, "must": true|false,
+        "weight": preference (default 1), "duration_minutes": a must-do's length}; a must-do
+        without a venue is {"activity": name, "duration_minutes": N}.
+      constraints: the same hints check_plan takes (only what the structured request lacks).
+      home: the home suburb if the text names one.
+      max_stops: keep at most this many stops (0 = no limit; must-dos always count).
+
+    Returns:
+      {"ok": true, "arranged": true, "itinerary": [{"venue_id", "start", "end"}], "left_out",
+      "objective", "passed", "failures", "stops", "totals", ...} or, when impossible,
+      {"ok": true, "arranged": false, "passed": false, "failures": [{code, detail, values}],
+      "conflict": [minimal conflicting constraints], "witness": [...]}; {"ok": false,
+      "error": "..."} when the arguments are malformed.
+    """
+    try:
+        return run_arrange(
+            tool_context.state, stops, constraints, home or None, int(max_stops or 0) or None
+        )
+    except (ValueError, TypeError) as exc:
+        return {"ok": False, "error": str(exc)}
