@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
+# The package is used from this checkout (notebook kernels inherit it too).
+export PYTHONPATH := $(CURDIR)
 
 .PHONY: plan test lab lint clean-venv
 

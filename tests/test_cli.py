@@ -68,3 +68,12 @@ def test_subprocess_exit_codes_and_no_traceback():
         timeout=60,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_cases_command_lists_every_case(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(["cases"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = {line.split()[0] for line in lines}
+    assert {"wet_weather_family", "impossible_schedule", "missing_essentials"} <= names
+    assert any("needs_clarification" in line for line in lines)

@@ -85,6 +85,7 @@ class ProposedStop:
 
     @property
     def label(self) -> str:
+        """The activity name, else the venue id."""
         return self.activity or self.venue_id or "stop"
 
 
@@ -213,12 +214,13 @@ def check_plan(
     for s in stops:
         venue = venues.get(s.venue_id) if s.venue_id else None
         who = s.venue_id or s.activity
+        label = venue.name if venue else s.label
         visit = (s.start, s.end)
         if s.end <= s.start:
             failures.append(
                 Failure(
                     "below_min_duration",
-                    f"{s.label}: ends {_hm(s.end)} before it starts {_hm(s.start)}",
+                    f"{label}: ends {_hm(s.end)} before it starts {_hm(s.start)}",
                     venue_id=who,
                     values={"start": _hm(s.start), "end": _hm(s.end)},
                 )
@@ -228,7 +230,7 @@ def check_plan(
             failures.append(
                 Failure(
                     "below_min_duration",
-                    f"{s.label}: {s.end - s.start} min < minimum {need} min",
+                    f"{label}: {s.end - s.start} min < minimum {need} min",
                     venue_id=who,
                     values={"minutes": s.end - s.start, "minimum_minutes": need},
                 )
@@ -237,7 +239,7 @@ def check_plan(
             failures.append(
                 Failure(
                     "outside_window",
-                    f"{s.label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
+                    f"{label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
                     f"{_hm(c.window[0])}–{_hm(c.window[1])}",
                     venue_id=who,
                     values={"start": _hm(s.start), "end": _hm(s.end)},
@@ -248,7 +250,7 @@ def check_plan(
                 failures.append(
                     Failure(
                         "overlaps_blocked",
-                        f"{s.label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
+                        f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
                         f"{_hm(b.start)}–{_hm(b.end)}",
                         venue_id=who,
                         values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
@@ -308,7 +310,7 @@ def check_plan(
                     failures.append(
                         Failure(
                             "outside_window",
-                            f"{s.label}: starting {_hm(s.start)} means leaving home at "
+                            f"{label}: starting {_hm(s.start)} means leaving home at "
                             f"{_hm(s.start - leg)}, before the window opens at {_hm(c.window[0])}",
                             venue_id=who,
                             values={"leave_home": _hm(s.start - leg)},
@@ -318,7 +320,7 @@ def check_plan(
                 failures.append(
                     Failure(
                         "overlap",
-                        f"{s.label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
+                        f"{label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
                         venue_id=who,
                         values={"start": _hm(s.start), "previous_end": _hm(prev_end)},
                     )
@@ -327,7 +329,7 @@ def check_plan(
                 failures.append(
                     Failure(
                         "overlap",
-                        f"{s.label} starts {_hm(s.start)} but the {leg}-min leg from "
+                        f"{label} starts {_hm(s.start)} but the {leg}-min leg from "
                         f"{prev_label} arrives {_hm(arrival)}",
                         venue_id=who,
                         values={"arrival": _hm(arrival), "leg_minutes": leg},
@@ -351,7 +353,7 @@ def check_plan(
             place = venue.id
             prev_label = venue.name
         else:
-            prev_label = s.label
+            prev_label = label
         prev_end = max(prev_end, s.end)
 
     home_leg = 0

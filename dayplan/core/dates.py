@@ -56,6 +56,8 @@ def resolve_date(expression: str, today: date) -> tuple[date, str]:
             if match.group(1) == "next ":
                 day += timedelta(days=7)
             name = WEEKDAYS[index].title()
+            if match.group(1) == "next ":
+                name = f"Next {name}"
             when = " (today)" if day == today else ""
             return day, f"{name} resolved to {day.isoformat()}{when}"
     raise DateResolutionError(

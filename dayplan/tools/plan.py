@@ -16,7 +16,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
-from dayplan.tools.state import constraints_for, found_venues, next_seq, travel_for
+from dayplan.tools.state import checks, constraints_for, found_venues, next_seq, travel_for
 
 MAX_STOPS = 10
 
@@ -116,7 +116,7 @@ def run_check(
     result = _check(proposed, c, found_venues(state), travel)
     sources = {vid: [f"src-{vid}"] for vid in found_venues(state)}
     view = result_view(result, c, sources)
-    check_id = f"chk-{next_seq()[-9:]}"
+    check_id = f"chk-{len(checks(state)) + 1}"
     record = {"check_id": check_id, "tool": tool, "constraints": constraints_view(c), **view}
     state[f"check:{next_seq()}"] = record
     return {"ok": True, "check_id": check_id, **view, "constraints": record["constraints"]}

@@ -1,0 +1,34 @@
+"""``python -m dayplan cases``: list the example cases that ``plan`` accepts by name."""
+
+from __future__ import annotations
+
+import json
+
+from dayplan.cli_common import EXIT_OK
+
+
+def _list(args) -> int:
+    from dayplan.cli import case_dirs
+
+    rows = []
+    for folder in case_dirs():
+        for path in sorted(folder.glob("*.json")):
+            try:
+                case = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                rows.append((path.stem, "?", "(unreadable case file)"))
+                continue
+            expect = case.get("expect", {}) if isinstance(case, dict) else {}
+            text = (case.get("request", {}) if isinstance(case, dict) else {}).get("text", "")
+            rows.append((path.stem, str(expect.get("status", "?")), " ".join(str(text).split())))
+    width = max((len(r[0]) for r in rows), default=10)
+    for name, status, text in rows:
+        short = text if len(text) <= 70 else text[:67] + "..."
+        print(f"{name:<{width}}  {status:<19}  {short}")
+    return EXIT_OK
+
+
+def register(subparsers) -> None:
+    """Add ``cases``: one line per case (name, expected status, request text)."""
+    parser = subparsers.add_parser("cases", help="list example cases (use a name with `plan`)")
+    parser.set_defaults(func=_list)
