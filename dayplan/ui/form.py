@@ -328,6 +328,7 @@ class PlanForm:
     widget: w.Widget
     model: Any = "offline"
     last: FormOutcome | None = None
+    tracker: ProgressTracker | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     def values(self) -> dict[str, Any]:
@@ -350,7 +351,7 @@ class PlanForm:
         self.progress.outputs = ()
         self.report.value = ""
         self.status.value = "<i>Planning… each tool step appears below as it finishes.</i>"
-        tracker = ProgressTracker(self._on_step)
+        tracker = self.tracker = ProgressTracker(self._on_step)
         try:
             outcome = await run_form(self.values(), model=self.model, on_event=tracker)
         except Exception as exc:  # never show a traceback to a learner
