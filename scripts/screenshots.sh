@@ -51,5 +51,5 @@ shoot() {  # shoot PAGE.html PNG HEIGHT
   echo "wrote $2"
 }
 shoot "$OUT/08_playground.html" "$OUT/08_playground.png" 2000
-shoot "$OUT/report_complete.html" "$OUT/report_complete.png" 1300
+shoot "$OUT/report_complete.html" "$OUT/report_complete.png" 1700
 shoot "$OUT/report_no_feasible_plan.html" "$OUT/report_no_feasible_plan.png" 1100

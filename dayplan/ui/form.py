@@ -283,17 +283,21 @@ async def run_form(
 def _make_widget(name: str, default: Any) -> w.Widget:
     label = FIELDS[name][0]
     style = {"description_width": "110px"}
-    wide = w.Layout(width="95%")
+    widths = {"window_start": "230px", "window_end": "230px", "budget": "330px"}
+    wide = w.Layout(width=widths.get(name, "95%"), max_width="760px")
     if name == "travel_mode":
         return w.Dropdown(
-            options=["car", "transit", "walk"], value=default, description=label, style=style
-        )
+            options=["car", "transit", "walk"], value=default, description=label, style=style,
+            layout=w.Layout(width="260px"),
+        )  # fmt: skip
+    if name in ("currency", "adults", "children"):
+        style = {"description_width": "70px"}
     if name == "currency":
-        return w.Text(value=default, description=label, style=style, layout=w.Layout(width="200px"))
+        return w.Text(value=default, description=label, style=style, layout=w.Layout(width="160px"))
     if name in ("adults", "children", "max_leg_minutes"):
         return w.BoundedIntText(
             value=default, min=0, max=600 if name == "max_leg_minutes" else 50,
-            description=label, style=style, layout=w.Layout(width="200px"),
+            description=label, style=style, layout=w.Layout(width="160px" if name != "max_leg_minutes" else "230px"),
         )  # fmt: skip
     if name == "save":
         return w.Checkbox(value=default, description=label, indent=False)
@@ -392,7 +396,7 @@ def build_form(values: Mapping[str, Any] | None = None, *, model: Any = "offline
     ``model`` is what ``run_plan`` gets (``"offline"`` by default). Display ``form.widget``.
     """
     fields = {name: _make_widget(name, default) for name, (_, default) in FIELDS.items()}
-    button = w.Button(description="Plan", button_style="primary", icon="calendar")
+    button = w.Button(description="Plan", button_style="primary")
     status = w.HTML()
     progress = w.Output(layout=w.Layout(border="1px solid #ddd", padding="2px 6px"))
     report = w.HTML()

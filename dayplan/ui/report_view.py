@@ -263,17 +263,26 @@ def timeline_png(
     ax.set_xticks(ticks, [_hhmm(t) for t in ticks], fontsize=8)
     ax.grid(axis="x", color="#ddd", lw=0.5)
     ax.set_axisbelow(True)
-    handles = [
-        Patch(color="#2e7d32", label="indoor stop"),
-        Patch(color="#ef6c00", label="outdoor stop"),
-        Patch(color="#607d8b", label="travel leg"),
-        Patch(color="#4a90d9", alpha=0.3, label="rain"),
-        Patch(facecolor="none", edgecolor="#777", hatch="///", label="blocked"),
-        Patch(color="#c62828", label="home deadline"),
-    ]
-    if ctx.proposal:
-        handles[0:2] = [Patch(color="#9e9e9e", label="rejected proposal")]
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=6, fontsize=8)
+    handles = []  # only what is drawn
+    if ctx.proposal and ctx.stops:
+        handles.append(Patch(color="#9e9e9e", label="rejected proposal"))
+    elif ctx.stops:
+        if any(s.indoor for s in ctx.stops):
+            handles.append(Patch(color="#2e7d32", label="indoor stop"))
+        if not all(s.indoor for s in ctx.stops):
+            handles.append(Patch(color="#ef6c00", label="outdoor stop"))
+    if any(s.travel_in for s in ctx.stops) or ctx.travel_home:
+        handles.append(Patch(color="#607d8b", label="travel leg"))
+    if ctx.rain:
+        handles.append(Patch(color="#4a90d9", alpha=0.3, label="rain"))
+    if ctx.blocked:
+        handles.append(Patch(facecolor="none", edgecolor="#777", hatch="///", label="blocked"))
+    if ctx.window:
+        handles.append(Patch(color="#c62828", label="home deadline"))
+    if handles:
+        ax.legend(
+            handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=6, fontsize=8
+        )
     title = "The day" if not ctx.proposal else "The proposal check_plan rejected"
     ax.set_title(title, fontsize=10, loc="left")
     return _png(fig)
