@@ -372,10 +372,12 @@ CSS = """
 .dp-head{font-size:15px;margin-bottom:4px}
 .dp-meta{color:#555;font-size:12px}
 .dp-report table{border-collapse:collapse;margin:4px 0}
-.dp-report th,.dp-report td{border-bottom:1px solid #ddd;padding:4px 10px;text-align:left;
-  vertical-align:top}
-.dp-report th{background:#f4f4f4}
-.dp-report td.num{text-align:right}
+div.dp-report table th,div.dp-report table td{border:0;border-bottom:1px solid #ddd;
+  padding:4px 10px;text-align:left !important;vertical-align:top}
+div.dp-report table tr{background:none}
+div.dp-report table th{background:#f4f4f4}
+div.dp-report table td.num,div.dp-report table th.num{text-align:right !important}
+div.dp-report h3{font-size:15px;font-weight:600;margin:18px 0 6px}
 .dp-chart{max-width:100%;display:block;margin:6px 0}
 .dp-charts{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .dp-problem{border-left:4px solid #b3261e;background:#fdf3f2;padding:6px 12px}
