@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint clean-venv app screenshots
+.PHONY: plan test lab lint clean-venv smoke-live app screenshots
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ plan: $(STAMP)
 
 ## test: lint, format check, import-layer contracts, then every test and notebook
 test: $(STAMP) lint
-	@$(PY) -m pytest
+	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI DAYPLAN_MODE=offline $(PY) -m pytest
 
 lint: $(STAMP)
 	@$(VENV)/bin/ruff check .
@@ -38,6 +38,10 @@ app: $(STAMP)
 ## screenshots: render the executed playground and report views to PNG in build/screenshots/
 screenshots: $(STAMP)
 	@PY=$(PY) scripts/screenshots.sh
+
+## smoke-live: the three original cases with live Gemini (needs GOOGLE_API_KEY); traces in runs/live/
+smoke-live: $(STAMP)
+	@$(PY) -m dayplan smoke-live
 
 clean-venv:
 	rm -rf $(VENV)

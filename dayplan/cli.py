@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import pkgutil
 import sys
 from pathlib import Path
@@ -19,17 +20,10 @@ import yaml
 from pydantic import ValidationError
 
 from dayplan import commands
-from dayplan.cli_common import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, InputError
+from dayplan.cli_common import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, InputError, case_dirs
 from dayplan.contract import DayPlanReport, PlanRequest
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
-
-
-def case_dirs() -> list[Path]:
-    """Where case names are looked up: ``./cases`` then the repository's ``cases/``."""
-    repo_cases = Path(__file__).resolve().parent.parent / "cases"
-    dirs = [Path.cwd() / "cases", repo_cases]
-    return [d for i, d in enumerate(dirs) if d.is_dir() and d not in dirs[:i]]
 
 
 def _load_file(path: Path) -> Any:
@@ -104,9 +98,10 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         for s in report.plan.stops:
             where = "indoor" if s.indoor else "outdoor"
             cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
+            est = ", estimated" if s.travel_in.estimated else ""
             lines.append(
                 f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
-                f"{s.travel_in.minutes} min by {s.travel_in.mode})"
+                f"{s.travel_in.minutes} min by {s.travel_in.mode}{est})"
             )
         t = report.plan.totals
         lines.append(
@@ -152,7 +147,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             lambda s: print(format_step(s), file=sys.stderr, flush=True) if s.finished else None
         )
     try:
-        run = plan(request, model=args.model, on_event=progress)
+        run = plan(request, model="live" if args.live else args.model, on_event=progress)
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
     if getattr(args, "html", None):
@@ -179,7 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
     p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
     p.add_argument("--json", action="store_true", help="print exactly the report JSON")
-    p.add_argument("--model", default="offline", help="offline (default)")
+    p.add_argument(
+        "--model",
+        default=None,
+        help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
+    )
+    p.add_argument("--live", action="store_true", help="plan with Gemini (needs GOOGLE_API_KEY)")
     p.add_argument("--html", metavar="FILE", help="also write the visual report as an HTML file")
     p.set_defaults(func=_cmd_plan)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
@@ -202,3 +202,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `... | head`: the reader left; not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK

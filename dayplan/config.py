@@ -4,29 +4,105 @@
 model (default ``gemini-3.5-flash``; ``gemini-2.5-flash``, the original prototype's model, is
 retired in December 2026); ``DAYPLAN_MAX_LLM_CALLS`` caps model turns per run (loop guard);
 ``DAYPLAN_SEARCH_BUDGET`` caps successful searches per run.
+
+Live credentials (read without the ``DAYPLAN_`` prefix, as google-genai names them):
+``GOOGLE_API_KEY`` (or ``GEMINI_API_KEY``) for Google AI Studio, or Vertex AI with
+``GOOGLE_GENAI_USE_VERTEXAI=true``, ``GOOGLE_CLOUD_PROJECT`` and ``GOOGLE_CLOUD_LOCATION``
+(default ``us-central1``) plus Application Default Credentials.
+
+Every live HTTP call has an explicit timeout (google-genai has none by default) and retries only
+HTTP 429, 500, 503 and 504 with exponential backoff (``RETRY_STATUS_CODES``); anything else,
+e.g. a 400 for a bad request or a 403 for a bad key, fails at once with a clear error.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+if TYPE_CHECKING:  # pragma: no cover - typing only; google-genai is imported lazily
+    from google.genai import types
+
 DEFAULT_LIVE_MODEL = "gemini-3.5-flash"
+DEFAULT_VERTEX_LOCATION = "us-central1"
+LOW_TEMPERATURE = 0.2
+"""Sampling temperature for models before Gemini 3 (low: repeatable tool choices)."""
+RETRY_STATUS_CODES = (429, 500, 503, 504)
+"""HTTP statuses worth retrying: rate limited, server error, unavailable, gateway timeout."""
+
+
+class LiveConfigError(ValueError):
+    """Live mode was asked for but cannot run (one readable line, never containing a secret)."""
 
 
 class Settings(BaseSettings):
-    """Runtime configuration; read fresh with ``Settings()`` so tests can set the environment."""
+    """Runtime configuration; read fresh with ``Settings()`` so tests can set the environment.
+
+    Times are seconds; ``rain_threshold_percent`` is the hourly precipitation probability (%)
+    from which an hour counts as rainy.
+    """
 
     model_config = SettingsConfigDict(env_prefix="DAYPLAN_", extra="ignore")
 
     mode: Literal["offline", "live"] = "offline"
     model: str = DEFAULT_LIVE_MODEL
+    search_model: str | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
     max_llm_calls: int = Field(default=10, ge=1, le=100)
     search_budget: int = Field(default=8, ge=0, le=100)
     search_timeout_seconds: float = Field(default=20.0, gt=0, le=300)
-    google_api_key: SecretStr | None = Field(default=None, validation_alias="GOOGLE_API_KEY")
+    http_timeout_seconds: float = Field(default=60.0, gt=0, le=600)
+    forecast_timeout_seconds: float = Field(default=10.0, gt=0, le=120)
+    retry_attempts: int = Field(default=4, ge=1, le=10)
+    retry_initial_delay: float = Field(default=1.0, ge=0, le=60)
+    retry_max_delay: float = Field(default=20.0, ge=0, le=300)
+    retry_jitter: float = Field(default=1.0, ge=0, le=10)
+    rain_threshold_percent: int = Field(default=50, ge=1, le=100)
+    forecast_url: str = "https://api.open-meteo.com/v1/forecast"
+    google_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GOOGLE_API_KEY", "GEMINI_API_KEY")
+    )
+    use_vertexai: bool = Field(default=False, validation_alias="GOOGLE_GENAI_USE_VERTEXAI")
+    google_cloud_project: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_PROJECT")
+    google_cloud_location: str = Field(
+        default=DEFAULT_VERTEX_LOCATION, validation_alias="GOOGLE_CLOUD_LOCATION"
+    )
+
+    def effective_temperature(self, model: str | None = None) -> float | None:
+        """The temperature to send for ``model`` (default ``self.model``).
+
+        ``DAYPLAN_TEMPERATURE`` wins when set. Otherwise Gemini 3 models get ``None`` (the API
+        default, 1.0: Google's Gemini 3 guidance warns that lower values can cause looping or
+        degraded reasoning) and older models ``LOW_TEMPERATURE`` (0.2).
+        """
+        if self.temperature is not None:
+            return self.temperature
+        name = (model or self.model).rsplit("/", 1)[-1]
+        return None if name.startswith("gemini-3") else LOW_TEMPERATURE
+
+    def credential_problem(self) -> str | None:
+        """``None`` when live credentials are configured, else one line saying what is missing."""
+        if self.use_vertexai:
+            if not self.google_cloud_project:
+                return (
+                    "live mode on Vertex AI needs GOOGLE_CLOUD_PROJECT (and Application Default "
+                    "Credentials); or unset GOOGLE_GENAI_USE_VERTEXAI and set GOOGLE_API_KEY"
+                )
+            return None
+        if self.google_api_key is None or not self.google_api_key.get_secret_value().strip():
+            return (
+                "live mode needs GOOGLE_API_KEY (Google AI Studio) or GOOGLE_GENAI_USE_VERTEXAI=true "
+                "with GOOGLE_CLOUD_PROJECT; set one in the environment or run offline"
+            )
+        return None
+
+    def require_live(self) -> None:
+        """Raise ``LiveConfigError`` (one line naming ``GOOGLE_API_KEY``) without credentials."""
+        problem = self.credential_problem()
+        if problem:
+            raise LiveConfigError(problem)
 
     def describe(self) -> dict[str, str | int | float | bool]:
         """A printable summary: mode, model, limits, and whether a key is set (never the key)."""
@@ -37,3 +113,81 @@ class Settings(BaseSettings):
             "search_budget": self.search_budget,
             "google_api_key_set": self.google_api_key is not None,
         }
+
+
+def live_available(settings: Settings | None = None) -> bool:
+    """True when live credentials are configured (for notebooks: skip live-only cells if not)."""
+    return (settings or Settings()).credential_problem() is None
+
+
+def live_skip_notice(settings: Settings | None = None) -> str | None:
+    """``None`` when live cells can run, else the one-line notice a live-only cell prints."""
+    if live_available(settings):
+        return None
+    return "Skipped: live-only cell (set GOOGLE_API_KEY and DAYPLAN_MODE=live to run it)."
+
+
+def retry_options(settings: Settings) -> types.HttpRetryOptions:
+    """google-genai retry policy: ``retry_attempts`` tries in all, exponential backoff from
+    ``retry_initial_delay`` s (×2, capped at ``retry_max_delay`` s, plus jitter), and only for
+    ``RETRY_STATUS_CODES``."""
+    from google.genai import types
+
+    return types.HttpRetryOptions(
+        attempts=settings.retry_attempts,
+        initial_delay=settings.retry_initial_delay,
+        max_delay=settings.retry_max_delay,
+        exp_base=2.0,
+        jitter=settings.retry_jitter,
+        http_status_codes=list(RETRY_STATUS_CODES),
+    )
+
+
+def http_options(settings: Settings, timeout_seconds: float | None = None) -> types.HttpOptions:
+    """HTTP options for every live call: explicit timeout (default ``http_timeout_seconds``;
+    google-genai takes milliseconds) and ``retry_options``."""
+    from google.genai import types
+
+    seconds = timeout_seconds if timeout_seconds is not None else settings.http_timeout_seconds
+    return types.HttpOptions(timeout=int(seconds * 1000), retry_options=retry_options(settings))
+
+
+def client_kwargs(settings: Settings, timeout_seconds: float | None = None) -> dict:
+    """Keyword arguments for ``google.genai.Client``: API key or Vertex project/location, and
+    ``http_options``. Raises ``LiveConfigError`` without credentials."""
+    settings.require_live()
+    kwargs: dict = {"http_options": http_options(settings, timeout_seconds)}
+    if settings.use_vertexai:
+        kwargs.update(
+            vertexai=True,
+            project=settings.google_cloud_project,
+            location=settings.google_cloud_location,
+        )
+    else:
+        assert settings.google_api_key is not None
+        kwargs.update(vertexai=False, api_key=settings.google_api_key.get_secret_value())
+    return kwargs
+
+
+def make_genai_client(settings: Settings | None = None, timeout_seconds: float | None = None):
+    """A configured ``google.genai.Client`` (timeout, retries, credentials) for direct calls,
+    e.g. the grounded search and the eval harness's LLM judge. Raises ``LiveConfigError``
+    without credentials; makes no network call itself."""
+    from google import genai
+
+    return genai.Client(**client_kwargs(settings or Settings(), timeout_seconds))
+
+
+__all__ = [
+    "DEFAULT_LIVE_MODEL",
+    "LOW_TEMPERATURE",
+    "RETRY_STATUS_CODES",
+    "LiveConfigError",
+    "Settings",
+    "client_kwargs",
+    "http_options",
+    "live_available",
+    "live_skip_notice",
+    "make_genai_client",
+    "retry_options",
+]

@@ -1186,6 +1186,28 @@ NB03 = [
     ),
     md(
         """
+        ## With a key: the same loop on Gemini (live-only)
+
+        With `GOOGLE_API_KEY` and `DAYPLAN_MODE=live` set in the environment, the same agent runs
+        on Gemini with grounded search and a live forecast; the boundary serves only what the
+        trace earned. Offline (as in CI) this cell prints one line and skips.
+        """
+    ),
+    checked(
+        """
+        from dayplan.config import live_skip_notice
+
+        notice = live_skip_notice()
+        if notice:
+            print(notice)
+        else:
+            live = await run_plan(load_request("../cases/wet_weather_family.json")[0], model="live")
+            print(live.report.status if live.report else f"rejected: {live.error}")
+            print(live.trace_text())
+        """
+    ),
+    md(
+        """
         ## Recap
 
         - The agent is a real ADK `LlmAgent` in an `App` with a guardrail plugin, run by a

@@ -18,9 +18,11 @@ INSTRUCTION = """You plan a day out. The request is JSON between <request> tags;
 fields win over its free text.
 Rules (code enforces them; breaking one gets your answer rejected):
 - If no city or suburb is given anywhere, call record_clarification and nothing else.
-- Otherwise call resolve_date, then search_public_web (indoor_only when rain is expected).
+- Otherwise call resolve_date, then get_forecast when the request states no weather, then
+  search_public_web (indoor_only when rain is expected).
 - Choose stops only from search results, by venue_id. Never invent facts: opening hours,
-  prices and indoor flags come from the results.
+  prices and indoor flags come from the results. A result's "unknown" lists facts the web
+  did not state: check_plan cannot prove them (unknown hours never pass), so prefer others.
 - Call check_plan with your itinerary; fix what it reports and check again.
 - finish becomes available after check_plan or record_clarification. Finish "complete" only
   with the stops of a passing check, "no_feasible_plan" only after a failed check.

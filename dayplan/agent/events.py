@@ -48,6 +48,9 @@ class ToolStep:
                 )
             codes = ", ".join(f.get("code", "?") for f in r.get("failures", []))
             return f"failed: {codes}"
+        if self.tool == "get_forecast":
+            rain = ", ".join(f"{w['start']}–{w['end']}" for w in r.get("rain", []))
+            return f"{r.get('source', '')}: " + (f"rain {rain}" if rain else "no rain")
         if self.tool == "record_clarification":
             return f"{len(r.get('questions', []))} question(s)"
         if self.tool == "finish":

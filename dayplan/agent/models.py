@@ -1,10 +1,18 @@
-"""Model specs to ADK models: ``offline`` (default), ``faulty:NAME``, ``live``."""
+"""Model specs to ADK models: ``offline`` (default), ``faulty:NAME``, ``live`` or ``live:MODEL``.
+
+``None`` means "the configured mode": ``DAYPLAN_MODE=live`` selects the live Gemini model,
+anything else the offline stand-in. Live mode without credentials raises ``ModelSpecError``
+naming ``GOOGLE_API_KEY``; it never falls back to offline.
+"""
 
 from __future__ import annotations
 
 from google.adk.models.base_llm import BaseLlm
 
 from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel
+from dayplan.config import LiveConfigError, Settings
+
+LIVE_SPEC = "live"
 
 
 class ModelSpecError(ValueError):
@@ -12,12 +20,24 @@ class ModelSpecError(ValueError):
 
 
 def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
-    """``None``/``"offline"`` -> ``OfflinePlannerModel``; ``"faulty:NAME"`` -> a faulty model;
-    a ``BaseLlm`` passes through. Raises ``ModelSpecError`` for anything else."""
-    if spec is None or spec == OFFLINE_MODEL_NAME:
+    """``None`` -> the configured mode (``DAYPLAN_MODE``); ``"offline"`` ->
+    ``OfflinePlannerModel``; ``"faulty:NAME"`` -> a faulty model; ``"live"``/``"live:MODEL"`` ->
+    Gemini (``dayplan.agent.live.make_live_model``); a ``BaseLlm`` passes through. Raises
+    ``ModelSpecError`` for anything else or for live mode without credentials."""
+    if spec is None:
+        spec = LIVE_SPEC if Settings().mode == "live" else OFFLINE_MODEL_NAME
+    if spec == OFFLINE_MODEL_NAME:
         return OfflinePlannerModel()
     if isinstance(spec, BaseLlm):
         return spec
+    if spec == LIVE_SPEC or spec.startswith(f"{LIVE_SPEC}:"):
+        from dayplan.agent.live import make_live_model
+
+        name = spec.split(":", 1)[1].strip() if ":" in spec else None
+        try:
+            return make_live_model(Settings(), model=name or None)
+        except LiveConfigError as exc:
+            raise ModelSpecError(str(exc)) from None
     if spec.startswith("faulty:"):
         from dayplan.agent.faults import make_faulty
 
@@ -25,4 +45,4 @@ def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
             return make_faulty(spec.split(":", 1)[1])
         except KeyError as exc:
             raise ModelSpecError(str(exc.args[0])) from None
-    raise ModelSpecError(f"unknown model {spec!r}; use offline or faulty:NAME")
+    raise ModelSpecError(f"unknown model {spec!r}; use offline, live, live:MODEL or faulty:NAME")

@@ -7,7 +7,8 @@ answers with the next function call(s), following fixed rules:
 1. An explicit contradiction in the request (must-do activities longer than the window) goes
    straight to ``check_plan`` so code proves it, with or without a location.
 2. No location anywhere (structured field, text, home): ``record_clarification``, no search.
-3. Otherwise ``resolve_date``, then one search per preference in the same turn (indoor only
+3. Otherwise ``resolve_date``, then ``get_forecast`` when the request states no weather (its
+   rain windows count like stated rain), then one search per preference in the same turn (indoor only
    when rain is expected), then a greedy itinerary, ``check_plan``, at most two repairs that
    drop the stops a failed check named, and ``finish`` (only when the tool is offered).
 
@@ -177,13 +178,23 @@ class _Planner:
             return [
                 (hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain
             ]
+        stated: list[tuple[int, int]] = []
         if self.hints.rain:
-            return [
+            stated = [
                 (hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in self.hints.rain
             ]
-        if self.hints.rain_all_day:
-            return [self.window()]
-        return []
+        elif self.hints.rain_all_day:
+            stated = [self.window()]
+        return stated + self.forecast_rain()
+
+    def forecast_rain(self) -> list[tuple[int, int]]:
+        """Rain windows from the last successful ``get_forecast`` answer (none before it)."""
+        answers = [f.response for f in self.calls("get_forecast") if f.response]
+        if not answers or not answers[-1].get("ok"):
+            return []
+        return [
+            (hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in answers[-1]["rain"]
+        ]
 
     def blocked(self) -> list[tuple[int, int]]:
         if self.req.blocked:
@@ -289,10 +300,24 @@ class _Planner:
             return _reply(
                 _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday")
             )
+        if self.wants_forecast():
+            day = dates[-1].response or {}
+            return _reply(
+                _call("get_forecast", date=day.get("date", ""), location=self.location() or "")
+            )
         searches = self.calls("search_public_web")
         if not searches:
             return _reply(*self.search_calls())
         return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
+
+    def wants_forecast(self) -> bool:
+        """Read the forecast once, after a resolved date, when the request states no weather."""
+        if self.req.weather is not None or not self.can("get_forecast"):
+            return False
+        if self.calls("get_forecast") or self.calls("search_public_web"):
+            return False
+        dates = self.calls("resolve_date")
+        return bool(dates and (dates[-1].response or {}).get("ok"))
 
     def day(self, exchange: ToolExchange) -> date | None:
         response = exchange.response or {}
@@ -308,8 +333,14 @@ class _Planner:
             queries = ["family activities kids" if self.party()[1] else "things to do"]
         indoor = bool(self.rain())
         location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
-        return [
-            _call("search_public_web", query=q, location=location or "", indoor_only=indoor)
+        must_venues = {a.venue for a in self.req.activities if a.venue}
+        return [  # a must-do venue is searched as it is: the check decides about the rain
+            _call(
+                "search_public_web",
+                query=q,
+                location=location or "",
+                indoor_only=indoor and q not in must_venues,
+            )
             for q in queries
         ]
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 
-from dayplan.cli_common import EXIT_OK
+from dayplan.cli_common import EXIT_OK, case_dirs
 
 
 def _list(args) -> int:
-    from dayplan.cli import case_dirs
-
     rows = []
     for folder in case_dirs():
         for path in sorted(folder.glob("*.json")):

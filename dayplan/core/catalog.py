@@ -40,6 +40,9 @@ class Venue:
     description: str = ""
     currency: str = "AUD"
     source_kind: str = "offline_snapshot"
+    unknown: tuple[str, ...] = ()
+    """Facts a web search could not find (``opening_hours``, ``price``, ``indoor``): the checker
+    cannot prove anything from them (see ``dayplan.core.checker``)."""
 
     @property
     def point(self) -> Point:
@@ -73,6 +76,7 @@ def venue_from_dict(raw: Mapping[str, Any], currency: str = "AUD") -> Venue:
         description=str(raw.get("description", "")),
         currency=currency,
         source_kind=str(raw.get("source_kind", "offline_snapshot")),
+        unknown=tuple(str(u) for u in raw.get("unknown", ())),
     )
 
 

@@ -184,6 +184,11 @@ def check_plan(
     ``outside_window``, ``overlaps_blocked``, ``closed``, ``outdoor_in_rain``, ``overlap``
     (stops overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline``
     and ``over_budget``. Never raises for a bad plan.
+
+    Unknown facts (``Venue.unknown``, from a web search that could not find them) prove nothing:
+    unknown hours fail as ``closed`` ("hours unknown"); unknown indoor/outdoor counts as outdoor
+    (``outdoor_in_rain`` when it overlaps rain); an unknown price fails ``over_budget`` when
+    there is a budget and counts as 0 when there is none.
     """
     c = constraints
     failures: list[Failure] = []
@@ -257,28 +262,44 @@ def check_plan(
                     )
                 )
         if venue is not None:
-            try:
-                opens = open_intervals(venue.opening_hours, c.day, c.country)
-            except OpeningHoursError:
-                opens = ()
-            if not any(a <= s.start and s.end <= b for a, b in opens):
-                hours = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in opens) or "closed all day"
+            if "opening_hours" in venue.unknown:
                 failures.append(
                     Failure(
                         "closed",
-                        f"{venue.name}: {_hm(s.start)}–{_hm(s.end)} is not within its hours on "
-                        f"{c.day.isoformat()} ({hours})",
+                        f"{venue.name}: hours unknown, so {_hm(s.start)}–{_hm(s.end)} on "
+                        f"{c.day.isoformat()} cannot be shown to be open",
                         venue_id=venue.id,
-                        values={"opening_hours": hours},
+                        values={"opening_hours": "unknown"},
                     )
                 )
+            else:
+                try:
+                    opens = open_intervals(venue.opening_hours, c.day, c.country)
+                except OpeningHoursError:
+                    opens = ()
+                if not any(a <= s.start and s.end <= b for a, b in opens):
+                    hours = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in opens) or "closed all day"
+                    failures.append(
+                        Failure(
+                            "closed",
+                            f"{venue.name}: {_hm(s.start)}–{_hm(s.end)} is not within its hours on "
+                            f"{c.day.isoformat()} ({hours})",
+                            venue_id=venue.id,
+                            values={"opening_hours": hours},
+                        )
+                    )
             if not venue.indoor:
+                outdoors = (
+                    "treated as outdoors (indoor or outdoor unknown)"
+                    if "indoor" in venue.unknown
+                    else "outdoors"
+                )
                 for r in c.rain:
                     if overlaps(visit, r):
                         failures.append(
                             Failure(
                                 "outdoor_in_rain",
-                                f"{venue.name} is outdoors and {_hm(s.start)}–{_hm(s.end)} "
+                                f"{venue.name} is {outdoors} and {_hm(s.start)}–{_hm(s.end)} "
                                 f"overlaps rain {_hm(r[0])}–{_hm(r[1])}",
                                 venue_id=venue.id,
                                 values={"rain": f"{_hm(r[0])}-{_hm(r[1])}"},
@@ -382,6 +403,20 @@ def check_plan(
             )
         )
     cost_total = round(cost_total, 2)
+    unpriced = [
+        venues[s.venue_id].name
+        for s in stops
+        if s.venue_id in venues and "price" in venues[s.venue_id].unknown
+    ]
+    if c.budget is not None and unpriced:
+        failures.append(
+            Failure(
+                "over_budget",
+                f"price unknown for {', '.join(unpriced)}, so the plan cannot be shown to stay "
+                f"within the budget of {c.currency} {c.budget:g}",
+                values={"price": "unknown", "budget": c.budget},
+            )
+        )
     if c.budget is not None and cost_total > c.budget + 1e-9:
         failures.append(
             Failure(

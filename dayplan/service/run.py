@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from google.adk.agents.run_config import RunConfig
+from google.adk.agents.run_config import RunConfig, ToolThreadPoolConfig
 from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
@@ -26,6 +26,7 @@ from google.genai import types
 from dayplan import data
 from dayplan.agent.build import build_app
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
+from dayplan.agent.live import is_live_model
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.phrasing import read_text
@@ -33,6 +34,7 @@ from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.service.boundary import BoundaryError, build_report
+from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
@@ -105,11 +107,19 @@ async def run_plan(
     app = build_app(llm, plugins=plugins)
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
+    live = is_live_model(llm)
+    state["backend"] = "live" if live else "offline"  # which search/forecast backend tools use
+    if live:
+        locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=USER_ID, state=state
     )
     message = types.Content(role="user", parts=[types.Part(text=render_request(request))])
-    config = RunConfig(max_llm_calls=max_llm_calls or settings.max_llm_calls)
+    config = RunConfig(
+        max_llm_calls=max_llm_calls or settings.max_llm_calls,
+        # live tools make blocking HTTP calls: run them on worker threads, not the event loop
+        tool_thread_pool_config=ToolThreadPoolConfig() if live else None,
+    )
     events: list[Event] = []
     error: BoundaryError | None = None
     started = time.perf_counter()

@@ -16,7 +16,14 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
-from dayplan.tools.state import checks, constraints_for, found_venues, next_seq, travel_for
+from dayplan.tools.state import (
+    add_assumption,
+    checks,
+    constraints_for,
+    found_venues,
+    next_seq,
+    travel_for,
+)
 
 MAX_STOPS = 10
 
@@ -113,8 +120,20 @@ def run_check(
     proposed = _parse_stops(stops)
     c = constraints_for(state, constraints)
     travel = travel_for(state, c.mode, home)
-    result = _check(proposed, c, found_venues(state), travel)
-    sources = {vid: [f"src-{vid}"] for vid in found_venues(state)}
+    venues = found_venues(state)
+    result = _check(proposed, c, venues, travel)
+    # a web venue cites the grounding sources it was found with; a snapshot venue its own page
+    sources = {
+        vid: list(state.get(f"venue:{vid}", {}).get("source_ids") or [f"src-{vid}"])
+        for vid in venues
+    }
+    if c.budget is None:
+        for stop in proposed:
+            venue = venues.get(stop.venue_id or "")
+            if venue is not None and "price" in venue.unknown:
+                add_assumption(
+                    state, f"price:{venue.id}", f"Price unknown for {venue.name}; counted as 0"
+                )
     view = result_view(result, c, sources)
     check_id = f"chk-{len(checks(state)) + 1}"
     record = {"check_id": check_id, "tool": tool, "constraints": constraints_view(c), **view}

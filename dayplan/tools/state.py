@@ -8,6 +8,9 @@ Keys (one key per fact, so tool calls that run concurrently never overwrite each
 * ``venue:<id>`` – a venue record exactly as search returned it; ``source:<id>`` – its source;
   ``search:<call id>`` – one record per search call.
 * ``check:<seq>`` – one record per ``check_plan`` call; ``clarification``; ``finish_payload``.
+* ``forecast`` – what ``get_forecast`` read (``{date, rain, source}``); ``weather_checked``;
+  ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use);
+  ``location_point`` – live mode: the geocoded location when the gazetteer lacks it.
 """
 
 from __future__ import annotations
@@ -93,12 +96,19 @@ def searches(state: Mapping[str, Any]) -> list[dict]:
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
-    """The request's location resolved against the gazetteer (structured field, else text)."""
+    """The request's location resolved against the gazetteer (structured field, else text),
+    else the geocoded ``location_point`` of a live run."""
     req = request_of(state)
     gaz = data.gazetteer()
     if req.location:
-        return resolve_place(req.location, gaz)
-    return find_place_in_text(req.text, gaz) if req.text else None
+        place = resolve_place(req.location, gaz)
+    else:
+        place = find_place_in_text(req.text, gaz) if req.text else None
+    point = state.get("location_point")  # live mode: geocoded outside the gazetteer
+    if place is None and point:
+        tz = point.get("timezone") or DEFAULT_TIMEZONE
+        return Place(point["name"], (point["lat"], point["lon"]), point["name"], tz)
+    return place
 
 
 def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Point | None:
@@ -143,6 +153,14 @@ def plan_date(state: MutableMapping[str, Any]) -> date:
             pass
     add_assumption(state, "date", f"No date resolved; checked against today, {today.isoformat()}")
     return today
+
+
+def forecast_rain(state: Mapping[str, Any], day: date) -> list[tuple[int, int]]:
+    """Rain windows ``get_forecast`` recorded for ``day`` (minutes), else none."""
+    forecast = state.get("forecast") or {}
+    if forecast.get("date") != day.isoformat():
+        return []
+    return [(a, b) for a, b, _ in _windows(forecast.get("rain"))]
 
 
 def _windows(items: Any) -> list[tuple[int, int, str]]:
@@ -208,14 +226,16 @@ def constraints_for(
     if cap is None and hints.get("max_leg_minutes") is not None:
         cap = int(hints["max_leg_minutes"])
     blocked = _windows(req.blocked) or _windows(hints.get("blocked"))
+    day = plan_date(state)
     if req.weather is not None:
         rain = [(a, b) for a, b, _ in _windows(req.weather.rain)]
     else:
         rain = [(a, b) for a, b, _ in _windows(hints.get("rain"))]
+        rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not state.get("weather_checked"):
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     return Constraints(
-        day=plan_date(state),
+        day=day,
         window=window,
         blocked=tuple(BlockedWindow(a, b, label) for a, b, label in blocked),
         rain=tuple(rain),

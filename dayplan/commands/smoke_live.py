@@ -1,0 +1,94 @@
+"""``python -m dayplan smoke-live``: the three original cases through live Gemini, traces saved.
+
+For people with a key (``GOOGLE_API_KEY``, or Vertex AI settings): each case runs with the live
+model, grounded search and the Open-Meteo forecast; its report, tool path (arguments and
+responses) and ADK events are written to ``runs/live/<case>.json``. Without credentials it
+exits 2 with one line naming ``GOOGLE_API_KEY`` and calls nothing. Exit 0 when every case earns
+its expected status, 3 when one is rejected or differs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from dayplan.cli_common import EXIT_OK, EXIT_REJECTED, InputError
+from dayplan.config import Settings
+from dayplan.contract import PlanRequest
+
+ORIGINAL_CASES = ("wet_weather_family", "impossible_schedule", "missing_essentials")
+"""The original prototype's three cases (also the agent notebook's)."""
+
+
+def _record(name: str, expected: str, run) -> dict:
+    return {
+        "case": name,
+        "expected_status": expected,
+        "status": run.report.status if run.report else None,
+        "error": {"rule": run.error.rule, "detail": run.error.detail} if run.error else None,
+        "model": run.model,
+        "run_id": run.run_id,
+        "wall_ms": round(run.wall_ms),
+        "report": run.report.model_dump(mode="json") if run.report else None,
+        "steps": [
+            {"tool": s.tool, "args": s.args, "response": s.response, "ok": s.ok} for s in run.steps
+        ],
+        "events": [e.model_dump(mode="json", exclude_none=True) for e in run.events],
+    }
+
+
+def _load_case(name: str) -> tuple[PlanRequest, str]:
+    """(request, expected status) of case ``name`` from ``./cases`` or the repository's."""
+    for folder in (Path.cwd() / "cases", Path(__file__).resolve().parents[2] / "cases"):
+        path = folder / f"{name}.json"
+        if path.is_file():
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            expected = str((raw.get("expect") or {}).get("status") or "")
+            try:
+                return PlanRequest.model_validate(raw.get("request") or {}), expected
+            except ValidationError as exc:
+                raise InputError(
+                    f"case {name}: invalid request: {exc.errors()[0]['msg']}"
+                ) from None
+    raise InputError(f"no case named {name!r} in cases/")
+
+
+def run(args) -> int:
+    """Run the cases live; print one line per case; write the traces."""
+    from dayplan.service.run import plan
+
+    problem = Settings().credential_problem()
+    if problem:
+        raise InputError(problem)
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for name in args.cases or ORIGINAL_CASES:
+        request, expected = _load_case(name)
+        result = plan(request, model="live")
+        record = _record(name, expected, result)
+        path = out_dir / f"{name}.json"
+        path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), "utf-8")
+        status = record["status"] or f"rejected by {record['error']['rule']}"
+        good = record["status"] is not None and (not expected or record["status"] == expected)
+        failed += not good
+        tools = " → ".join(s["tool"] for s in record["steps"]) or "no tool calls"
+        print(
+            f"{'ok ' if good else 'BAD'} {name}: {status} (expected {expected or '?'}) · "
+            f"{tools} · {record['wall_ms']} ms · saved {path}"
+        )
+        if result.error is not None:
+            print(f"    {result.error.rule}: {result.error.detail}")
+    return EXIT_OK if failed == 0 else EXIT_REJECTED
+
+
+def register(subparsers) -> None:
+    """Add ``smoke-live``."""
+    p = subparsers.add_parser(
+        "smoke-live", help="run the three original cases with live Gemini and save their traces"
+    )
+    p.add_argument("cases", nargs="*", help=f"case names (default: {', '.join(ORIGINAL_CASES)})")
+    p.add_argument("--out", default="runs/live", help="folder for the traces (default runs/live)")
+    p.set_defaults(func=run)

@@ -1,0 +1,165 @@
+"""``get_forecast``: rain windows for the plan's date, so outdoor stops can avoid the rain.
+
+Precedence: the request's ``weather`` wins (no forecast is read); otherwise, in live mode, the
+Open-Meteo hourly forecast (no key needed; ``DAYPLAN_FORECAST_URL``); offline, the bundled
+fixture ``dayplan/data/forecast/brisbane_2026-12.json`` (same shape). An hour is rainy when its
+precipitation probability is at least ``DAYPLAN_RAIN_THRESHOLD_PERCENT`` (default 50 %).
+
+The result is recorded in state as ``forecast`` (``{date, rain, source, threshold_percent}``)
+and ``weather_checked``; ``check_plan`` then checks outdoor stops against those windows when the
+request gives no weather. A forecast that cannot be read is an error result and an assumption
+("Forecast unavailable ... no rain assumed"), never an invented forecast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import httpx
+from google.adk.tools.tool_context import ToolContext
+
+from dayplan import data
+from dayplan.config import Settings
+from dayplan.core.clock import minutes_to_hhmm
+from dayplan.core.places import Place, resolve_place
+from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
+from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
+
+OPEN_METEO_DOCS = "https://open-meteo.com/en/docs"
+HOURLY_FIELDS = "precipitation_probability,precipitation"
+
+
+class ForecastUnavailable(RuntimeError):
+    """The forecast could not be fetched or read (the message is one line for the model)."""
+
+
+def fetch_open_meteo(
+    lat: float, lon: float, day: dt.date, timezone: str, settings: Settings | None = None
+) -> dict[str, Any]:
+    """GET the Open-Meteo hourly forecast for ``day`` at (``lat``, ``lon``) in ``timezone``.
+
+    Raises ``ForecastUnavailable`` on a timeout (``forecast_timeout_seconds``), an HTTP error
+    (Open-Meteo answers 400 with ``{"error": true, "reason": ...}``) or a non-JSON body.
+    """
+    settings = settings or Settings()
+    params = {
+        "latitude": f"{lat:.4f}",
+        "longitude": f"{lon:.4f}",
+        "hourly": HOURLY_FIELDS,
+        "timezone": timezone,
+        "start_date": day.isoformat(),
+        "end_date": day.isoformat(),
+    }
+    seconds = settings.forecast_timeout_seconds
+    try:
+        with httpx.Client(timeout=seconds) as client:
+            response = client.get(settings.forecast_url, params=params)
+    except httpx.TimeoutException:
+        raise ForecastUnavailable(f"the forecast service timed out after {seconds:g} s") from None
+    except httpx.HTTPError as exc:
+        raise ForecastUnavailable(
+            f"the forecast service is unreachable ({type(exc).__name__})"
+        ) from None
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if response.status_code != 200:
+        reason = body.get("reason") if isinstance(body, dict) else None
+        raise ForecastUnavailable(
+            f"the forecast service answered HTTP {response.status_code}"
+            + (f": {str(reason)[:200]}" if reason else "")
+        )
+    if not isinstance(body, dict):
+        raise ForecastUnavailable("the forecast service answered with something other than JSON")
+    return body
+
+
+def _place(state, location: str) -> Place | None:
+    if location:
+        return resolve_place(location, data.gazetteer())
+    return location_place(state)
+
+
+def _record_unavailable(state, day: str, reason: str) -> dict:
+    state["forecast"] = {"date": day, "ok": False, "rain": [], "error": reason}
+    add_assumption(state, "weather", f"Forecast unavailable for {day} ({reason}); no rain assumed")
+    return {"ok": False, "error": reason, "date": day}
+
+
+def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") -> dict:
+    """Rain windows for the plan's day (call it after resolve_date, before searching).
+
+    Args:
+      date: ISO date, e.g. "2026-12-05"; defaults to the date resolve_date recorded.
+      location: city or suburb; defaults to the request's location.
+
+    Returns:
+      {"ok": true, "date", "rain": [{"start": "11:00", "end": "15:00"}], "source":
+      "request" | "open_meteo" | "offline_fixture", "threshold_percent": 50, "note"} or
+      {"ok": false, "error": "..."} (then no rain is assumed, and the report says so).
+    """
+    state = tool_context.state
+    settings = Settings()
+    threshold = settings.rain_threshold_percent
+    request = request_of(state)
+    if request.weather is not None:
+        rain = [{"start": r.start, "end": r.end} for r in request.weather.rain]
+        return {
+            "ok": True,
+            "date": state.get("date"),
+            "rain": rain,
+            "source": "request",
+            "threshold_percent": threshold,
+            "note": "The request states the weather; it wins over any forecast.",
+        }
+    day_text = str(date or state.get("date") or "").strip()
+    try:
+        day = dt.date.fromisoformat(day_text)
+    except ValueError:
+        return {"ok": False, "error": "give an ISO date like 2026-12-05 (call resolve_date first)"}
+    place = _place(state, str(location or "").strip())
+    if place is None:
+        where = location or "the request's location"
+        return _record_unavailable(state, day.isoformat(), f"no coordinates known for {where}")
+    live = state.get("backend") == "live"
+    tz = state.get("timezone") or place.timezone or DEFAULT_TIMEZONE
+    try:
+        if live:
+            doc = fetch_open_meteo(place.point[0], place.point[1], day, tz, settings)
+            source = "open_meteo"
+        else:
+            doc = data.forecast_fixture()
+            source = "offline_fixture"
+        if not covers_day(doc, day):
+            raise ForecastUnavailable(f"the {source.replace('_', ' ')} has no hours on {day}")
+        windows = rain_windows(doc, day, threshold)
+    except (ForecastUnavailable, ForecastFormatError) as exc:
+        return _record_unavailable(state, day.isoformat(), str(exc))
+    rain = [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in windows]
+    label = "Open-Meteo forecast" if live else "offline forecast fixture"
+    spans = ", ".join(f"{r['start']}–{r['end']}" for r in rain)
+    text = (
+        f"Rain expected {spans} on {day} ({label}, ≥ {threshold} % chance)"
+        if rain
+        else f"No rain expected on {day} ({label}: no hour ≥ {threshold} % chance)"
+    )
+    state["forecast"] = {
+        "date": day.isoformat(),
+        "ok": True,
+        "rain": rain,
+        "source": source,
+        "threshold_percent": threshold,
+        "place": place.name,
+    }
+    state["weather_checked"] = True
+    add_assumption(state, "weather", text)
+    return {
+        "ok": True,
+        "date": day.isoformat(),
+        "rain": rain,
+        "source": source,
+        "threshold_percent": threshold,
+        "note": text,
+    }
