@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint clean-venv smoke-live
+.PHONY: plan test lab lint clean-venv smoke-live app screenshots
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,14 @@ lint: $(STAMP)
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)
 	@$(VENV)/bin/jupyter lab notebooks/
+
+## app: serve the playground notebook (08) as an app with Voila on http://localhost:8866
+app: $(STAMP)
+	@$(VENV)/bin/voila notebooks/08_playground.ipynb --no-browser
+
+## screenshots: render the executed playground and report views to PNG in build/screenshots/
+screenshots: $(STAMP)
+	@PY=$(PY) scripts/screenshots.sh
 
 ## smoke-live: the three original cases with live Gemini (needs GOOGLE_API_KEY); traces in runs/live/
 smoke-live: $(STAMP)

@@ -135,12 +135,26 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
 
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
+    from dayplan.ui.progress import ProgressTracker, format_step
+    from dayplan.ui.report_view import run_html
 
     request, _label = load_request(args.request)
+    if getattr(args, "html", None) and not Path(args.html).resolve().parent.is_dir():
+        raise InputError(f"cannot write {args.html}: its folder does not exist")
+    progress = None
+    if not args.json:  # one line per finished tool step on stderr; --json stays silent
+        progress = ProgressTracker(
+            lambda s: print(format_step(s), file=sys.stderr, flush=True) if s.finished else None
+        )
     try:
-        run = plan(request, model="live" if args.live else args.model)
+        run = plan(request, model="live" if args.live else args.model, on_event=progress)
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
+    if getattr(args, "html", None):
+        try:
+            Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write {args.html}: {exc.strerror}") from None
     if run.error is not None or run.report is None:
         rule = run.error.rule if run.error else "boundary"
         detail = run.error.detail if run.error else "no report"
@@ -166,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
     )
     p.add_argument("--live", action="store_true", help="plan with Gemini (needs GOOGLE_API_KEY)")
+    p.add_argument("--html", metavar="FILE", help="also write the visual report as an HTML file")
     p.set_defaults(func=_cmd_plan)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)

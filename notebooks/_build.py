@@ -636,18 +636,15 @@ NB01 = [
     ),
     md(
         """
-        **Check.** The venue must come from a search and be outdoors, and the package's
-        checker must pass the visit.
+        **Check.** `dayplan.exercises.nb01.check` explains its verdict: the venue must come from
+        a search and be outdoors, and the package's checker must pass the visit.
         """
     ),
     checked(
         """
-        assert attempt["ok"], attempt.get("error")
-        assert f"venue:{choice['id']}" in ctx.state, "pick a venue that a search returned"
-        assert not ctx.state[f"venue:{choice['id']}"]["indoor"], "pick an outdoor venue"
-        assert attempt["passed"], [f["code"] for f in attempt["failures"]]
-        stop, home_by = attempt["stops"][0], attempt["totals"]["home_by"]
-        print(f"passed: {stop['name']} {stop['start']}-{stop['end']}, home by {home_by}")
+        from dayplan.exercises import nb01
+
+        print(nb01.check(attempt, ctx))
         """
     ),
 ]
@@ -1048,16 +1045,15 @@ NB02 = [
     ),
     md(
         """
-        **Check.** The package's checker is the judge.
+        **Check.** `dayplan.exercises.nb02.check` runs the package's checker (the judge) and says
+        what to change if it fails; the three passing stops must stay as they are.
         """
     ),
     checked(
         """
-        verdict = check_plan(four_stops, constraints, venues, travel)
-        assert len(verdict.stops) == 4, "add exactly one stop"
-        assert verdict.stops[-1].venue_id == "state-library-of-queensland", "end at the State Library"
-        assert verdict.ok, verdict.codes
-        print(f"passed: 4 stops, home by {minutes_to_hhmm(verdict.home_by)}, AUD {verdict.total_cost:g}")
+        from dayplan.exercises import nb02
+
+        print(nb02.check(four_stops, constraints, venues, travel, base=good))
         """
     ),
 ]
@@ -1379,14 +1375,15 @@ NB03 = [
     ),
     md(
         """
-        **Check.**
+        **Check.** `dayplan.exercises.nb03.check` compares your lists with what the run served
+        and called, and explains the answer.
         """
     ),
     checked(
         """
-        assert "window_too_short" in codes, codes
-        assert "search_public_web" not in tools_used, tools_used
-        assert impossible.report.status == "no_feasible_plan"
+        from dayplan.exercises import nb03
+
+        print(nb03.check(codes, tools_used, impossible))
         print("codes:", codes)
         print("tools:", tools_used)
         """
