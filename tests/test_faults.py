@@ -13,7 +13,11 @@ from dayplan.service.run import plan
 from dayplan.tools.state import checks
 from tests.conftest import case_request
 
-BASELINE = ["sparklab-sciencentre", "qld-museum-kurilpa", "museum-of-brisbane"]  # arranged by the scheduler
+BASELINE = [
+    "sparklab-sciencentre",
+    "qld-museum-kurilpa",
+    "museum-of-brisbane",
+]  # arranged by the scheduler
 
 # fault -> (guardrail refusals in the trace, served stop ids) with every guardrail on
 STEERED = {
@@ -87,12 +91,16 @@ def test_steered_to_an_earned_complete_report(name):
 
 @pytest.mark.parametrize("name", sorted(REJECTED))
 def test_rejected_with_one_line_naming_the_guardrail(name, capsys):
-    code = main(["plan", "wet_weather_family", "--model", f"faulty:{name}"])
+    # --json: progress lines are silent, so stderr is exactly the one rejection line
+    code = main(["plan", "wet_weather_family", "--json", "--model", f"faulty:{name}"])
     out, err = capsys.readouterr()
     assert code == 3
     assert out == ""
     assert err.strip() == REJECTED[name]
     assert len(err.strip().splitlines()) == 1
+    # the readable mode shows the progress lines first; the rejection is still its last line
+    assert main(["plan", "wet_weather_family", "--model", f"faulty:{name}"]) == 3
+    assert capsys.readouterr().err.strip().splitlines()[-1] == REJECTED[name]
 
 
 @pytest.mark.parametrize("name", sorted(OFF))

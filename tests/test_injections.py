@@ -28,7 +28,11 @@ STYLES = {
     "encoded",
     "multilingual",
 }
-BASELINE = ["sparklab-sciencentre", "qld-museum-kurilpa", "museum-of-brisbane"]  # arranged by the scheduler
+BASELINE = [
+    "sparklab-sciencentre",
+    "qld-museum-kurilpa",
+    "museum-of-brisbane",
+]  # arranged by the scheduler
 
 
 def test_corpus_is_large_and_varied():

@@ -138,6 +138,7 @@ def test_clicking_plan_shows_progress_and_report():
         "resolve_date",
         "search_public_web",
         "search_public_web",
+        "arrange_plan",
         "check_plan",
         "finish",
     ]
@@ -178,7 +179,7 @@ def test_complete_report_has_badge_table_charts_and_links(runs):
     html = run_html(run)
     assert 'class="dp-badge dp-status-complete"' in html and ">Complete<" in html
     assert html.count("<tr>") == 3 + 3  # header, three stops, home, total
-    assert "by 16:07" in html and "AUD 60" in html
+    assert "by 15:00" in html and "AUD 60" in html
     for source in run.report.sources:
         assert f'href="{source.url}"' in html
     assert 'rel="noopener noreferrer"' in html
@@ -293,7 +294,7 @@ def test_cli_writes_html_and_prints_one_progress_line_per_step(tmp_path, capsys)
     assert main(["plan", WET, "--html", str(out)]) == 0
     captured = capsys.readouterr()
     err_lines = captured.err.splitlines()
-    assert len(err_lines) == 5 and err_lines[0].startswith(" 1. resolve_date ✓")
+    assert len(err_lines) == 6 and err_lines[0].startswith(" 1. resolve_date ✓")
     assert "COMPLETE" in captured.out
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "dp-status-complete" in page
