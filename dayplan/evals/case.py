@@ -43,6 +43,7 @@ DEFAULT_CRITICAL = (
     "property:no_outdoor_in_rain",
     "property:max_cost",
     "property:home_by",
+    "property:date",
     "property:failure_code:",
     "property:rejected_field",
 )

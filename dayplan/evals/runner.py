@@ -19,7 +19,7 @@ from typing import Any
 
 from google.adk.models.base_llm import BaseLlm
 
-from dayplan.agent.events import ToolStep, tool_steps
+from dayplan.agent.events import ToolStep
 from dayplan.agent.models import resolve_model
 from dayplan.evals.case import EvalCase
 from dayplan.evals.graders import Grade, grade_contract, grade_meaning, grade_trace
@@ -86,7 +86,11 @@ class CaseResult:
             "scores": {k: g.score for k, g in self.grades.items()},
             "score": self.score,
             "passed": self.passed,
-            "critical": [f"{k}:{c}" for k, g in self.grades.items() for c in g.critical_failures],
+            "critical": [
+                c if c.startswith(k + ":") else f"{k}:{c}"
+                for k, g in self.grades.items()
+                for c in g.critical_failures
+            ],
             "failed_checks": [
                 f"{c.id}: {c.detail}" for g in self.grades.values() for c in g.failures()
             ],
@@ -125,7 +129,6 @@ async def run_case(
         llm = resolve_eval_model(llm)
         run = await run_plan(case.plan_request(), model=llm)
         served, steps, events, model_name = served_from_run(run), run.steps, run.events, run.model
-        steps = tool_steps(events)
     grades = grade_all(case, served, steps)
     if judge is not None:
         grades["meaning"] = await apply_judge(grades["meaning"], case, served, judge)
