@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
 
-.PHONY: plan test lab lint clean-venv
+.PHONY: plan test lab lint eval clean-venv
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ lint: $(STAMP)
 	@$(VENV)/bin/ruff check .
 	@$(VENV)/bin/ruff format --check .
 	@$(VENV)/bin/lint-imports --no-cache
+
+## eval: every case through the agent, three graders, saved traces, then the release gate
+eval: $(STAMP)
+	@$(PY) -m dayplan eval
 
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)

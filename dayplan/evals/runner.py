@@ -161,6 +161,7 @@ def save_case(result: CaseResult, events: list, out_dir: Path) -> dict[str, str]
         "model": result.model,
         "passed": result.passed,
         "request": result.case.request,
+        "expect": result.case.expect.model_dump(mode="json", exclude_defaults=True),
         "grades": {k: g.model_dump(mode="json") for k, g in result.grades.items()},
     }
     (out_dir / files["grades"]).write_text(
