@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import jsonschema
 from pydantic import BaseModel, Field, ValidationError
 
 from dayplan import data
@@ -335,19 +334,24 @@ def grade_contract(case: EvalCase, served: Served) -> Grade:
         _check(checks, "contract:parse", False, f"the served body is not JSON: {msg}")
         return _finalise("contract", case, checks)
     _check(checks, "contract:parse", True, f"{len(served.body)} characters of JSON")
+    import jsonschema  # imported here: it is slow to import and only this grader needs it
+
     schema = report_schema() if is_report else PROBLEM_SCHEMA
-    errors = sorted(
-        jsonschema.Draft202012Validator(schema).iter_errors(body), key=lambda e: list(e.path)
+    errors = [
+        leaf
+        for err in jsonschema.Draft202012Validator(schema).iter_errors(body)
+        for leaf in _leaf_errors(err)
+    ]
+    shown = "; ".join(
+        f"{'/'.join(str(p) for p in e.absolute_path) or '(root)'}: {e.message[:100]}"
+        for e in errors[:4]
     )
-    where = ["/".join(str(p) for p in e.path) or "(root)" for e in errors]
+    kind = "DayPlanReport" if is_report else "problem"
     _check(
         checks,
         "contract:schema",
         not errors,
-        f"{len(errors)} schema error(s): "
-        + "; ".join(f"{w}: {e.message}" for w, e in zip(where, errors, strict=True))[:400]
-        if errors
-        else "valid against the " + ("DayPlanReport" if is_report else "problem") + " schema",
+        f"{len(errors)} schema error(s): {shown}" if errors else f"valid against the {kind} schema",
     )
     if is_report:
         try:
@@ -358,6 +362,16 @@ def grade_contract(case: EvalCase, served: Served) -> Grade:
             loc = ".".join(str(p) for p in err["loc"]) or "(root)"
             _check(checks, "contract:rules", False, f"{loc}: {err['msg']}")
     return _finalise("contract", case, checks)
+
+
+def _leaf_errors(err: Any) -> list[Any]:
+    """The innermost errors under ``err`` (``anyOf``/``oneOf`` branches other than ``null``)."""
+    if not err.context:
+        return [err]
+    branches = [
+        c for c in err.context if not (c.validator == "type" and c.validator_value == "null")
+    ]
+    return [leaf for c in branches for leaf in _leaf_errors(c)] or [err]
 
 
 # -- trace -----------------------------------------------------------------------------------
