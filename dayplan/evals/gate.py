@@ -26,7 +26,7 @@ class TestsOutcome:
 def run_project_tests(root: Path = REPO_ROOT) -> TestsOutcome:
     """Run the project's pytest suite (as ``make test`` does, without lint) in ``root``."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x"],
+        [sys.executable, "-m", "pytest", "-x"],
         cwd=root,
         capture_output=True,
         text=True,

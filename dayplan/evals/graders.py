@@ -19,6 +19,7 @@ only when all three pass.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -304,6 +305,23 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
 # -- contract --------------------------------------------------------------------------------
 
 
+def _jsonschema() -> Any:
+    """Import ``jsonschema`` on first use. Its optional IRI-format plugin (``rfc3987_syntax``)
+    compiles grammars for seconds at import and no schema here uses an IRI format, so it is kept
+    out of a first import (``jsonschema`` then simply has no ``iri`` format checker)."""
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = "rfc3987_syntax" not in sys.modules
+    if hidden:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # -> ImportError
+    try:
+        import jsonschema
+    finally:
+        if hidden:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 def report_schema() -> dict[str, Any]:
     """The public JSON schema of a served ``DayPlanReport``."""
     return DayPlanReport.model_json_schema()
@@ -334,8 +352,7 @@ def grade_contract(case: EvalCase, served: Served) -> Grade:
         _check(checks, "contract:parse", False, f"the served body is not JSON: {msg}")
         return _finalise("contract", case, checks)
     _check(checks, "contract:parse", True, f"{len(served.body)} characters of JSON")
-    import jsonschema  # imported here: it is slow to import and only this grader needs it
-
+    jsonschema = _jsonschema()
     schema = report_schema() if is_report else PROBLEM_SCHEMA
     errors = [
         leaf
