@@ -244,3 +244,28 @@ def test_nb06_exercise_solution_passes_and_the_starter_does_not():
     feedback = check(offline, asyncio.run(run_case(starter, None, FAULT)))
     assert not feedback and "expect.critical" in feedback.message
     assert not check(None, None)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[]",
+        "null",
+        '{"status": "complete"}',
+        '{"status": "complete", "plan": 3}',
+        '{"status": "complete", "plan": {"stops": [{"indoor": false}], "totals": "x"}}',
+        '{"status": "complete", "plan": {"stops": "x", "rationale": 5}, "assumptions": 7}',
+        '{"status": "no_feasible_plan", "constraint_failures": [1, {"code": null}]}',
+        '{"title": "Invalid request", "detail": 3}',
+    ],
+)
+def test_graders_never_crash_on_a_malformed_body(body):
+    case = BY_NAME["storm_afternoon_lunch"]
+    served = Served(200, "application/json", body)
+    grades = [
+        grade_meaning(case, served),
+        grade_contract(case, served),
+        grade_trace(case, served, []),
+    ]
+    assert all(not g.passed for g in grades[1:])
+    assert grades[0].score < 5 or grades[1].score == 0

@@ -32,6 +32,9 @@ from dayplan.contract import DayPlanReport, hhmm_to_minutes
 from dayplan.evals.case import EvalCase, RubricItem
 from dayplan.evals.served import Served
 
+#: what a malformed (but parseable) body raises while it is read; a grader never crashes on it
+_UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
 #: failure codes whose explanation needs no numbers
 WORDS_ONLY = ("no_candidates", "unknown_venue")
 REPORT_STATUSES = ("complete", "needs_clarification", "no_feasible_plan")
@@ -244,11 +247,17 @@ def grade_meaning(case: EvalCase, served: Served) -> Grade:
         _check(checks, "status", status == exp.status, detail)
         if status != exp.status:
             return _finalise("meaning", case, checks)
-        _properties(case, body, checks)
+        try:
+            _properties(case, body, checks)
+        except _UNREADABLE as exc:
+            _check(checks, "property:readable", False, f"the served plan cannot be read: {exc!r}")
     rubric = {i.id: i for i in DEFAULT_RUBRIC[exp.status]}
     rubric.update({i.id: i for i in exp.rubric})
     for item in rubric.values():
-        ok, detail = _rubric_check(item, body, served)
+        try:
+            ok, detail = _rubric_check(item, body, served)
+        except _UNREADABLE as exc:
+            ok, detail = False, f"cannot be read: {exc!r}"
         _check(checks, f"rubric:{item.id}", ok, detail)
     critical = frozenset(f"rubric:{i.id}" for i in rubric.values() if i.critical)
     return _finalise("meaning", case, checks, critical)
@@ -425,7 +434,10 @@ def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Gr
     for tool in dict.fromkeys(list(exp.forbidden_tools) + DEFAULT_FORBIDDEN.get(exp.status, [])):
         n = tools.count(tool)
         _check(checks, f"trace:forbidden:{tool}", n == 0, f"{tool} called {n} time(s)")
-    ok, detail = _earned(exp.status, served, steps)
+    try:
+        ok, detail = _earned(exp.status, served, steps)
+    except _UNREADABLE as exc:
+        ok, detail = False, f"the served body cannot be read: {exc!r}"
     _check(checks, "trace:status_earned", ok, detail)
     if exp.status != "invalid_request":
         last = steps[-1] if steps else None
