@@ -269,3 +269,20 @@ def test_graders_never_crash_on_a_malformed_body(body):
     ]
     assert all(not g.passed for g in grades[1:])
     assert grades[0].score < 5 or grades[1].score == 0
+
+
+def test_saved_failures_still_fail_when_regraded_from_their_files():
+    folder = CASES / "saved_failures"
+    saved = [c for c in ALL if c.origin.kind == "saved_failure"]
+    for case in saved:
+        served = Served.from_dict(json.loads((folder / f"{case.name}.response.json").read_text()))
+        events = load_events(folder / f"{case.name}.events.jsonl")
+        from dayplan.agent.events import tool_steps
+
+        grades = [
+            grade_meaning(case, served),
+            grade_contract(case, served),
+            grade_trace(case, served, tool_steps(events)),
+        ]
+        assert grades[1].passed, case.name  # what was served always held the contract
+        assert any(g.critical_failures for g in grades), case.name
