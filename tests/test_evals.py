@@ -14,6 +14,7 @@ from google.adk.evaluation.eval_config import EvalConfig
 from google.adk.evaluation.eval_set import EvalSet
 from google.adk.events import Event
 
+from dayplan.agent.events import tool_steps
 from dayplan.cli import main
 from dayplan.evals.adk_export import write_eval_set
 from dayplan.evals.case import EvalCase, load_cases
@@ -192,6 +193,7 @@ def test_judge_is_offline_never_called_and_only_lowers_scores():
 
 def test_adk_export_loads_with_adk_eval_set(tmp_path):
     path = tmp_path / "dayplan.evalset.json"
+    assert main(["eval", "--cases", str(CASES), "--export-adk", str(path)]) == 0
     count = write_eval_set(ALL, path)
     eval_set = EvalSet.model_validate_json(path.read_text())
     assert count == len(eval_set.eval_cases) == len(ALL) - 3  # invalid requests left out
@@ -277,8 +279,6 @@ def test_saved_failures_still_fail_when_regraded_from_their_files():
     for case in saved:
         served = Served.from_dict(json.loads((folder / f"{case.name}.response.json").read_text()))
         events = load_events(folder / f"{case.name}.events.jsonl")
-        from dayplan.agent.events import tool_steps
-
         grades = [
             grade_meaning(case, served),
             grade_contract(case, served),
