@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint clean-venv smoke-live app screenshots
+.PHONY: plan test lab lint eval clean-venv smoke-live app screenshots
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ lint: $(STAMP)
 	@$(VENV)/bin/ruff check .
 	@$(VENV)/bin/ruff format --check .
 	@$(VENV)/bin/lint-imports --no-cache
+
+## eval: every case through the agent, three graders, saved traces, then the release gate
+eval: $(STAMP)
+	@$(PY) -m dayplan eval
 
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)

@@ -28,6 +28,13 @@ def test_there_are_at_least_thirteen_cases():
 def test_case_gives_expected_status(capsys, monkeypatch, name):
     monkeypatch.chdir(load_case.__globals__["ROOT"])
     expect = load_case(name)["expect"]
+    if expect["status"] == "invalid_request":
+        # contradictory input is rejected before the agent runs: exit 2, one line naming the field
+        code = main(["plan", f"cases/{name}.json", "--json"])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1
+        assert f"invalid request at {expect['rejected_field']}" in err
+        return
     report = served(capsys, name)
     assert report.status == expect["status"]
     tools = [s.tool for s in report.trace]

@@ -51,6 +51,7 @@ REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 8
+MAX_ARRANGE_CALLS = 2
 
 
 def render_request(request: PlanRequest) -> str:
@@ -329,11 +330,11 @@ class _Planner:
             return self.check(last.get("itinerary" if last.get("arranged") else "witness", []))
         return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
 
-    def arrange(self) -> LlmResponse:
+    def arrange(self, exclude: frozenset[str] = frozenset()) -> LlmResponse:
         """Hand the chosen candidates to ``arrange_plan``: venue-less must-dos, must-do venues
         (with their minutes), then the best-ranked others with weights falling gently by rank
         (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops."""
-        cands = self.candidates()
+        cands = [c for c in self.candidates() if c["id"] not in exclude]
         must = self.must_ids(cands)
         picks: list[dict] = [
             {"activity": a.name, "duration_minutes": a.duration_minutes, "must": True}
@@ -534,7 +535,22 @@ class _Planner:
                 return s, end
         return None
 
+    def tried_in_arrange(self) -> set[str]:
+        """Venue ids handed to ``arrange_plan`` so far."""
+        return {
+            s["venue_id"]
+            for a in self.calls("arrange_plan")
+            for s in a.args.get("stops", [])
+            if isinstance(s, dict) and s.get("venue_id")
+        }
+
     def after_check(self, checks: list[ToolExchange]) -> LlmResponse:
+        answered = [h for h in self.history if h.response is not None]
+        newest = answered[-1] if answered else None
+        if newest is not None and newest.name == "arrange_plan" and newest.response.get("ok"):
+            arranged_now = newest.response  # a newer arrangement than the last check: check it
+            key = "itinerary" if arranged_now.get("arranged") else "witness"
+            return self.check(arranged_now.get(key, []))
         last = checks[-1].response or {}
         if not last.get("ok"):
             return (
@@ -559,6 +575,13 @@ class _Planner:
             )
         arranged = [a.response for a in self.calls("arrange_plan") if a.response]
         if arranged and arranged[-1].get("ok") and not arranged[-1].get("arranged"):
+            # The scheduler proved these candidates cannot make a day. With no must-do at stake
+            # and candidates it has not seen, hand those over once more before giving up.
+            tried = self.tried_in_arrange()
+            untried = [c for c in self.candidates() if c["id"] not in tried]
+            no_must = not self.req.activities
+            if untried and no_must and len(arranged) < MAX_ARRANGE_CALLS:
+                return self.arrange(exclude=frozenset(tried))
             return self.finish_failed(checks)  # the scheduler proved it; the check confirmed it
         proposed = checks[-1].args.get("stops", [])
         is_contradiction = bool(proposed) and all("activity" in s for s in proposed)

@@ -1,0 +1,165 @@
+"""The eval case format: one JSON file per case in ``cases/``, ``{"request": ..., "expect": ...}``.
+
+``request`` is kept raw (a dict) because some cases are deliberately invalid requests whose
+expected outcome is a clear rejection (``expect.status: "invalid_request"``: HTTP 422 / CLI exit
+2, the agent never runs). Every other field of ``expect`` is optional; the fields of the
+original format (``status``, ``tools_in_order``, ``forbidden_tools``, ``failure_codes``,
+``date``, ``max_cost``, ``home_by``, ``all_indoor``, ``no_outdoor_in_rain``,
+``all_checks_pass``) keep their meaning.
+
+Check ids (used in grades, in ``expect.critical`` and in gate reasons):
+
+* meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
+  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
+  ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``), ``rubric:<id>``
+* contract: ``contract:http_status``, ``contract:parse``, ``contract:schema``, ``contract:rules``
+* trace: ``trace:tools_in_order``, ``trace:required_order``, ``trace:forbidden:<tool>``,
+  ``trace:status_earned``, ``trace:finish_last``, ``trace:all_checks_pass``
+
+A failed check is *critical* when its id is in ``DEFAULT_CRITICAL`` (prefix match), in the case's
+``expect.critical``, or it is a rubric item marked ``critical``. A critical failure scores its
+grader 0 and fails the case.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from dayplan.contract import HHMM, FailureCode, PlanRequest
+
+ExpectedStatus = Literal["complete", "needs_clarification", "no_feasible_plan", "invalid_request"]
+
+#: failed checks that are always critical (prefix match on the check id)
+DEFAULT_CRITICAL = (
+    "status",
+    "contract:",
+    "trace:forbidden:",
+    "trace:status_earned",
+    "property:all_indoor",
+    "property:no_outdoor_in_rain",
+    "property:max_cost",
+    "property:home_by",
+    "property:date",
+    "property:failure_code:",
+    "property:rejected_field",
+)
+
+RubricCheck = Literal[
+    "rationale_names_stops",
+    "rationale_matches_totals",
+    "assumption_mentions",
+    "question_mentions",
+    "questions_are_questions",
+    "failure_detail_mentions",
+    "failures_explain",
+    "text_absent",
+    "rejection_mentions",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RubricItem(_Strict):
+    """One statement about meaning. ``says`` is what an LLM judge is asked to verify; ``check``
+    is the deterministic offline check that verifies it (with ``arg``, e.g. a word to look for)."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    says: str = Field(max_length=300)
+    check: RubricCheck
+    arg: str | None = None
+    critical: bool = False
+
+
+class Origin(_Strict):
+    """Where a case came from: authored, one of the original prototype's three, or a saved
+    failure (the model and run that failed, and what was observed)."""
+
+    kind: Literal["authored", "original", "saved_failure"] = "authored"
+    model: str | None = None
+    run: str | None = None
+    observed: str | None = Field(default=None, max_length=500)
+
+
+class Expect(_Strict):
+    """What a correct planner must serve for the case's request (see the module docstring)."""
+
+    status: ExpectedStatus
+    # trace: tool events, order-aware
+    tools_in_order: list[str] | None = None  # the exact tool path, repeats collapsed
+    required_tools: list[str] = Field(default_factory=list)  # must occur in this order
+    forbidden_tools: list[str] = Field(default_factory=list)
+    all_checks_pass: bool = False
+    # properties of the served report
+    failure_codes: list[FailureCode] = Field(default_factory=list)
+    date: str | None = None
+    max_cost: float | None = Field(default=None, ge=0)
+    home_by: HHMM | None = None
+    all_indoor: bool = False
+    no_outdoor_in_rain: bool = False
+    includes_tag: list[str] = Field(default_factory=list)
+    min_stops: int | None = Field(default=None, ge=0)
+    assumptions_mention: list[str] = Field(default_factory=list)
+    rejected_field: str | None = None  # invalid_request: the field the rejection names
+    # meaning and criticality
+    rubric: list[RubricItem] = Field(default_factory=list)
+    critical: list[str] = Field(default_factory=list)
+
+
+class EvalCase(_Strict):
+    """A case: its ``name`` (the file stem), the raw ``request``, and ``expect``."""
+
+    name: str = ""
+    description: str | None = Field(default=None, max_length=500)
+    origin: Origin = Field(default_factory=Origin)
+    request: dict[str, Any]
+    expect: Expect
+
+    def plan_request(self) -> PlanRequest:
+        """The request as a ``PlanRequest``; raises ``pydantic.ValidationError`` when invalid."""
+        return PlanRequest.model_validate(self.request)
+
+    def request_error(self) -> tuple[str, str] | None:
+        """``(field, message)`` of the first validation error, or ``None`` for a valid request."""
+        try:
+            self.plan_request()
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "request"
+            return where, err["msg"]
+        return None
+
+    def is_critical(self, check_id: str) -> bool:
+        """Whether a failed ``check_id`` is critical for this case."""
+        if check_id.startswith(DEFAULT_CRITICAL):
+            return True
+        if any(check_id == c or check_id.startswith(c + ":") for c in self.expect.critical):
+            return True
+        return any(item.critical and check_id == f"rubric:{item.id}" for item in self.expect.rubric)
+
+
+def load_case(path: Path) -> EvalCase:
+    """Read one case file; ``ValueError`` naming the file when it is not a valid case."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return EvalCase.model_validate({**raw, "name": path.stem})
+    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ValueError(f"{path}: not a valid case ({first})") from None
+
+
+def load_cases(folder: Path, only: list[str] | None = None) -> list[EvalCase]:
+    """Every ``*.json`` case in ``folder`` sorted by name (or just the names in ``only``)."""
+    paths = sorted(folder.glob("*.json"))
+    if only:
+        wanted = set(only)
+        paths = [p for p in paths if p.stem in wanted]
+        missing = wanted - {p.stem for p in paths}
+        if missing:
+            raise ValueError(f"no such case(s) in {folder}: {', '.join(sorted(missing))}")
+    return [load_case(p) for p in paths]

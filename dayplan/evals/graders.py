@@ -1,0 +1,496 @@
+"""Three separate graders, each 0–5 with critical failures: meaning, contract and trace.
+
+Each grader returns a ``Grade``: its checks (id, passed, critical, detail), a score and a verdict.
+Scoring is the same for all three: **0 if any critical check failed, else 5 minus one per failed
+check** (never below 0). A grader passes at 4 or more with no critical failure; a case passes
+only when all three pass.
+
+* ``grade_meaning`` — does the answer mean what the case asks: the served status, the
+  properties that must hold (all indoor, cost ≤ X, a stop tagged museum, home by T, a failure
+  code, a stated assumption) and the rubric, each checked deterministically from the served
+  body. It reads the body as plain JSON, not through the contract, so it judges meaning alone.
+* ``grade_contract`` — does the served body parse, validate against the public JSON schema
+  (``DayPlanReport`` or the problem body) with ``jsonschema``, and hold the contract's
+  cross-field rules (re-validated with Pydantic)?
+* ``grade_trace`` — were the required tool events present in order, the forbidden ones absent,
+  and was the served status earned by the recorded tool results?
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from dayplan import data
+from dayplan.agent.events import ToolStep
+from dayplan.agent.phrasing import read_text
+from dayplan.contract import DayPlanReport, hhmm_to_minutes
+from dayplan.evals.case import EvalCase, RubricItem
+from dayplan.evals.served import Served
+
+#: what a malformed (but parseable) body raises while it is read; a grader never crashes on it
+_UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+#: failure codes whose explanation needs no numbers
+WORDS_ONLY = ("no_candidates", "unknown_venue")
+REPORT_STATUSES = ("complete", "needs_clarification", "no_feasible_plan")
+
+#: the public schema of a problem body (RFC 9457 plus ``rule``/``field``)
+PROBLEM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["type", "title", "status", "detail"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string", "maxLength": 200},
+        "status": {"type": "integer", "minimum": 400, "maximum": 599},
+        "detail": {"type": "string", "maxLength": 500},
+        "rule": {"type": "string"},
+        "field": {"type": "string"},
+    },
+}
+
+DEFAULT_REQUIRED = {
+    "complete": ["resolve_date", "search_public_web", "check_plan", "finish"],
+    "no_feasible_plan": ["check_plan", "finish"],
+    "needs_clarification": ["record_clarification", "finish"],
+    "invalid_request": [],
+}
+DEFAULT_FORBIDDEN = {"needs_clarification": ["search_public_web", "check_plan"]}
+DEFAULT_RUBRIC = {
+    "complete": [
+        RubricItem(
+            id="rationale_names_stops",
+            says="The rationale names every stop it serves.",
+            check="rationale_names_stops",
+        ),
+        RubricItem(
+            id="rationale_matches_totals",
+            says="Every cost and home-by time the rationale states equals the served totals.",
+            check="rationale_matches_totals",
+            critical=True,
+        ),
+    ],
+    "needs_clarification": [
+        RubricItem(
+            id="questions_are_questions",
+            says="Each question is one short question a person can answer.",
+            check="questions_are_questions",
+        )
+    ],
+    "no_feasible_plan": [
+        RubricItem(
+            id="failures_explain",
+            says="Every constraint failure explains, in words and numbers, what broke.",
+            check="failures_explain",
+        )
+    ],
+    "invalid_request": [],
+}
+
+
+class CheckResult(BaseModel):
+    """One check: its id, whether it passed, whether its failure is critical, and why."""
+
+    id: str
+    passed: bool
+    critical: bool = False
+    detail: str = ""
+
+
+class Grade(BaseModel):
+    """One grader's verdict on one case (0–5)."""
+
+    grader: str
+    score: int = Field(ge=0, le=5)
+    passed: bool
+    critical_failures: list[str] = Field(default_factory=list)
+    checks: list[CheckResult] = Field(default_factory=list)
+    judge: dict[str, Any] | None = None  # the LLM judge's prompt and answer, when one was used
+
+    def failures(self) -> list[CheckResult]:
+        """The failed checks."""
+        return [c for c in self.checks if not c.passed]
+
+
+def _finalise(
+    grader: str, case: EvalCase, checks: list[CheckResult], also_critical: frozenset = frozenset()
+) -> Grade:
+    for c in checks:
+        c.critical = (not c.passed) and (case.is_critical(c.id) or c.id in also_critical)
+    critical = [c.id for c in checks if c.critical]
+    failed = sum(1 for c in checks if not c.passed)
+    score = 0 if critical else max(0, 5 - failed)
+    return Grade(
+        grader=grader,
+        score=score,
+        passed=score >= 4 and not critical,
+        critical_failures=critical,
+        checks=checks,
+    )
+
+
+def _check(checks: list[CheckResult], cid: str, ok: bool, detail: str = "") -> None:
+    checks.append(CheckResult(id=cid, passed=bool(ok), detail=detail[:500]))
+
+
+# -- meaning ---------------------------------------------------------------------------------
+
+
+def _rain_windows(case: EvalCase) -> list[tuple[int, int]]:
+    req = case.request
+    weather = req.get("weather") or {}
+    if weather.get("rain") is not None:
+        return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in weather["rain"]]
+    hints = read_text(str(req.get("text", "")))
+    if hints.rain:
+        return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in hints.rain]
+    if hints.rain_all_day:
+        return [(0, 24 * 60)]
+    return []
+
+
+def _venue_tags() -> dict[str, set[str]]:
+    return {v.id: set(v.tags) for v in data.venues()}
+
+
+_MONEY = re.compile(r"(?:AUD|A\$|\$)\s?(\d+(?:\.\d+)?)")
+_HOME = re.compile(r"home (?:by|at) (\d{2}:\d{2})", re.I)
+
+
+def _rubric_check(item: RubricItem, body: dict, served: Served) -> tuple[bool, str]:
+    plan = body.get("plan") or {}
+    stops = plan.get("stops") or []
+    rationale = str(plan.get("rationale") or "")
+    arg = (item.arg or "").lower()
+    if item.check == "rationale_names_stops":
+        missing = [s.get("name") for s in stops if str(s.get("name", "")) not in rationale]
+        return not missing, f"rationale does not name {missing}" if missing else "all named"
+    if item.check == "rationale_matches_totals":
+        totals = plan.get("totals") or {}
+        wrong = [
+            f"{m} ≠ {totals.get('cost')}"
+            for m in _MONEY.findall(rationale)
+            if abs(float(m) - float(totals.get("cost", -1))) > 0.005
+        ]
+        wrong += [
+            f"home {h} ≠ {totals.get('home_by')}"
+            for h in _HOME.findall(rationale)
+            if h != totals.get("home_by")
+        ]
+        return not wrong, "; ".join(wrong) or "stated figures match the totals"
+    if item.check == "assumption_mentions":
+        found = any(arg in str(a).lower() for a in body.get("assumptions") or [])
+        return found, f"assumptions {'mention' if found else 'do not mention'} {item.arg!r}"
+    if item.check == "question_mentions":
+        found = any(arg in str(q).lower() for q in body.get("questions") or [])
+        return found, f"questions {'mention' if found else 'do not mention'} {item.arg!r}"
+    if item.check == "questions_are_questions":
+        qs = [str(q) for q in body.get("questions") or []]
+        bad = [q for q in qs if not q.endswith("?") or len(q) > 120]
+        return bool(qs) and not bad, f"not short questions: {bad}" if bad else f"{len(qs)} ok"
+    if item.check == "failure_detail_mentions":
+        found = any(arg in str(f.get("detail", "")).lower() for f in _failures(body))
+        return found, f"failure details {'mention' if found else 'do not mention'} {item.arg!r}"
+    if item.check == "failures_explain":
+        fs = _failures(body)
+        bad = [
+            f.get("code")
+            for f in fs
+            if len(str(f.get("detail", ""))) < 10
+            or (f.get("code") not in WORDS_ONLY and not re.search(r"\d", str(f.get("detail", ""))))
+        ]
+        return bool(fs) and not bad, f"failures without numbers: {bad}" if bad else "explained"
+    if item.check == "text_absent":
+        present = arg in served.body.lower()
+        return not present, f"{item.arg!r} {'appears' if present else 'does not appear'} in body"
+    if item.check == "rejection_mentions":
+        found = arg in str(body.get("detail", "")).lower()
+        return found, f"rejection {'mentions' if found else 'does not mention'} {item.arg!r}"
+    return False, f"unknown check {item.check}"  # pragma: no cover - Literal guards this
+
+
+def _failures(body: dict) -> list[dict]:
+    return [f for f in body.get("constraint_failures") or [] if isinstance(f, dict)]
+
+
+def grade_meaning(case: EvalCase, served: Served) -> Grade:
+    """Grade what the served answer means against the case's status, properties and rubric."""
+    exp = case.expect
+    checks: list[CheckResult] = []
+    body = served.json()
+    if not isinstance(body, dict):
+        _check(checks, "status", False, "the served body cannot be read as a JSON object")
+        return _finalise("meaning", case, checks)
+    if exp.status == "invalid_request":
+        ok = 400 <= served.http_status < 500 and body.get("title") == "Invalid request"
+        what = body.get("title") or body.get("status")
+        _check(checks, "status", ok, f"served {served.http_status} {what!r}")
+        if exp.rejected_field:
+            field = str(body.get("field", ""))
+            _check(
+                checks,
+                "property:rejected_field",
+                field.startswith(exp.rejected_field),
+                f"rejection names field {field!r}, expected {exp.rejected_field!r}",
+            )
+    else:
+        status = body.get("status") if served.http_status == 200 else None
+        if status is None:
+            detail = f"served {served.http_status} {body.get('rule') or body.get('title')!r}"
+            detail += f": {body.get('detail', '')}"
+        else:
+            detail = f"served {status!r}, expected {exp.status!r}"
+        _check(checks, "status", status == exp.status, detail)
+        if status != exp.status:
+            return _finalise("meaning", case, checks)
+        try:
+            _properties(case, body, checks)
+        except _UNREADABLE as exc:
+            _check(checks, "property:readable", False, f"the served plan cannot be read: {exc!r}")
+    rubric = {i.id: i for i in DEFAULT_RUBRIC[exp.status]}
+    rubric.update({i.id: i for i in exp.rubric})
+    for item in rubric.values():
+        try:
+            ok, detail = _rubric_check(item, body, served)
+        except _UNREADABLE as exc:
+            ok, detail = False, f"cannot be read: {exc!r}"
+        _check(checks, f"rubric:{item.id}", ok, detail)
+    critical = frozenset(f"rubric:{i.id}" for i in rubric.values() if i.critical)
+    return _finalise("meaning", case, checks, critical)
+
+
+def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
+    exp = case.expect
+    plan = body.get("plan") or {}
+    stops = [s for s in plan.get("stops") or [] if isinstance(s, dict)]
+    totals = plan.get("totals") or {}
+    if exp.date:
+        _check(checks, "property:date", body.get("date") == exp.date, f"date {body.get('date')}")
+    for code in exp.failure_codes:
+        codes = [f.get("code") for f in _failures(body)]
+        _check(checks, f"property:failure_code:{code}", code in codes, f"served codes {codes}")
+    for text in exp.assumptions_mention:
+        found = any(text.lower() in str(a).lower() for a in body.get("assumptions") or [])
+        _check(
+            checks, f"property:assumption:{text}", found, f"assumptions: {body.get('assumptions')}"
+        )
+    if exp.status != "complete":
+        return
+    if exp.all_indoor:
+        outdoor = [s.get("name") for s in stops if not s.get("indoor")]
+        _check(checks, "property:all_indoor", not outdoor, f"outdoor stops: {outdoor}")
+    if exp.no_outdoor_in_rain:
+        rain = _rain_windows(case)
+        wet = [
+            s.get("name")
+            for s in stops
+            if not s.get("indoor")
+            and any(
+                hhmm_to_minutes(s["start"]) < b and a < hhmm_to_minutes(s["end"]) for a, b in rain
+            )
+        ]
+        _check(checks, "property:no_outdoor_in_rain", not wet, f"outdoor in rain: {wet}")
+    if exp.max_cost is not None:
+        cost = float(totals.get("cost", float("inf")))
+        _check(
+            checks, "property:max_cost", cost <= exp.max_cost, f"cost {cost:g} ≤ {exp.max_cost:g}?"
+        )
+    if exp.home_by:
+        home = str(totals.get("home_by", "99:99"))
+        _check(checks, "property:home_by", home <= exp.home_by, f"home {home} ≤ {exp.home_by}?")
+    if exp.min_stops is not None:
+        _check(checks, "property:min_stops", len(stops) >= exp.min_stops, f"{len(stops)} stop(s)")
+    if exp.includes_tag:
+        tags = _venue_tags()
+        for tag in exp.includes_tag:
+            hit = [s.get("name") for s in stops if tag in tags.get(str(s.get("venue_id")), set())]
+            _check(checks, f"property:includes_tag:{tag}", bool(hit), f"stops tagged {tag}: {hit}")
+
+
+# -- contract --------------------------------------------------------------------------------
+
+
+def _jsonschema() -> Any:
+    """Import ``jsonschema`` on first use. Its optional IRI-format plugin (``rfc3987_syntax``)
+    compiles grammars for seconds at import and no schema here uses an IRI format, so it is kept
+    out of a first import (``jsonschema`` then simply has no ``iri`` format checker)."""
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = "rfc3987_syntax" not in sys.modules
+    if hidden:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # -> ImportError
+    try:
+        import jsonschema
+    finally:
+        if hidden:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
+def report_schema() -> dict[str, Any]:
+    """The public JSON schema of a served ``DayPlanReport``."""
+    return DayPlanReport.model_json_schema()
+
+
+def grade_contract(case: EvalCase, served: Served) -> Grade:
+    """Grade the served body against the public schema: parse, schema, cross-field rules."""
+    checks: list[CheckResult] = []
+    is_report = served.http_status == 200
+    kind_ok = (is_report and served.content_type == "application/json") or (
+        400 <= served.http_status < 600 and served.content_type == "application/problem+json"
+    )
+    _check(
+        checks,
+        "contract:http_status",
+        kind_ok,
+        f"{served.http_status} with {served.content_type}",
+    )
+    body = served.json()
+    if body is None:
+        import json
+
+        try:
+            json.loads(served.body)
+            msg = "parsed"
+        except json.JSONDecodeError as exc:
+            msg = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        _check(checks, "contract:parse", False, f"the served body is not JSON: {msg}")
+        return _finalise("contract", case, checks)
+    _check(checks, "contract:parse", True, f"{len(served.body)} characters of JSON")
+    jsonschema = _jsonschema()
+    schema = report_schema() if is_report else PROBLEM_SCHEMA
+    errors = [
+        leaf
+        for err in jsonschema.Draft202012Validator(schema).iter_errors(body)
+        for leaf in _leaf_errors(err)
+    ]
+    shown = "; ".join(
+        f"{'/'.join(str(p) for p in e.absolute_path) or '(root)'}: {e.message[:100]}"
+        for e in errors[:4]
+    )
+    kind = "DayPlanReport" if is_report else "problem"
+    _check(
+        checks,
+        "contract:schema",
+        not errors,
+        f"{len(errors)} schema error(s): {shown}" if errors else f"valid against the {kind} schema",
+    )
+    if is_report:
+        try:
+            DayPlanReport.model_validate(body)
+            _check(checks, "contract:rules", True, "cross-field rules hold")
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"]) or "(root)"
+            _check(checks, "contract:rules", False, f"{loc}: {err['msg']}")
+    return _finalise("contract", case, checks)
+
+
+def _leaf_errors(err: Any) -> list[Any]:
+    """The innermost errors under ``err`` (``anyOf``/``oneOf`` branches other than ``null``)."""
+    if not err.context:
+        return [err]
+    branches = [
+        c for c in err.context if not (c.validator == "type" and c.validator_value == "null")
+    ]
+    return [leaf for c in branches for leaf in _leaf_errors(c)] or [err]
+
+
+# -- trace -----------------------------------------------------------------------------------
+
+
+def _subsequence(needle: Sequence[str], hay: Sequence[str]) -> tuple[bool, str]:
+    it = iter(enumerate(hay))
+    for want in needle:
+        for _i, tool in it:
+            if tool == want:
+                break
+        else:
+            return False, f"{want!r} missing (or out of order) in {list(hay)}"
+    return True, " → ".join(needle) + " in order"
+
+
+def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Grade:
+    """Grade the tool path: required events in order, forbidden ones absent, status earned."""
+    exp = case.expect
+    checks: list[CheckResult] = []
+    tools = [s.tool for s in steps]
+    if exp.tools_in_order is not None:
+        compact = [t for i, t in enumerate(tools) if i == 0 or tools[i - 1] != t]
+        _check(
+            checks,
+            "trace:tools_in_order",
+            compact == exp.tools_in_order,
+            f"path {compact}, expected {exp.tools_in_order}",
+        )
+    required = exp.required_tools or DEFAULT_REQUIRED[exp.status]
+    if required:
+        ok, detail = _subsequence(required, tools)
+        _check(checks, "trace:required_order", ok, detail)
+    for tool in dict.fromkeys(list(exp.forbidden_tools) + DEFAULT_FORBIDDEN.get(exp.status, [])):
+        n = tools.count(tool)
+        _check(checks, f"trace:forbidden:{tool}", n == 0, f"{tool} called {n} time(s)")
+    try:
+        ok, detail = _earned(exp.status, served, steps)
+    except _UNREADABLE as exc:
+        ok, detail = False, f"the served body cannot be read: {exc!r}"
+    _check(checks, "trace:status_earned", ok, detail)
+    if exp.status != "invalid_request":
+        last = steps[-1] if steps else None
+        _check(
+            checks,
+            "trace:finish_last",
+            last is not None and last.tool == "finish" and last.ok,
+            f"last step {last.tool if last else None!r}",
+        )
+    if exp.all_checks_pass:
+        failed = [
+            i
+            for i, s in enumerate(steps)
+            if s.tool == "check_plan" and not (s.response or {}).get("passed")
+        ]
+        _check(checks, "trace:all_checks_pass", not failed, f"failed check_plan at steps {failed}")
+    return _finalise("trace", case, checks)
+
+
+def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[bool, str]:
+    body = served.json()
+    if expected == "invalid_request":
+        ok = 400 <= served.http_status < 500 and not steps
+        return ok, f"rejected before the agent ran ({len(steps)} tool step(s))"
+    if served.http_status != 200 or not isinstance(body, dict):
+        rule = body.get("rule") if isinstance(body, dict) else None
+        return False, f"no status served (rejected by {rule or 'unknown'})"
+    status = body.get("status")
+    checks = [s for s in steps if s.tool == "check_plan" and s.response is not None]
+    if status == "complete":
+        served_ids = [s.get("venue_id") for s in (body.get("plan") or {}).get("stops") or []]
+        passing = [
+            c
+            for c in checks
+            if c.response.get("passed")
+            and [s.get("venue_id") for s in c.response.get("stops", [])] == served_ids
+        ]
+        return bool(passing), (
+            "a passing check_plan holds exactly the served stops"
+            if passing
+            else f"no passing check_plan on the served stops {served_ids}"
+        )
+    if status == "no_feasible_plan":
+        if not checks or checks[-1].response.get("passed"):
+            return False, "no failed check_plan before no_feasible_plan"
+        proved = {f.get("code") for f in checks[-1].response.get("failures", [])}
+        served_codes = {f.get("code") for f in body.get("constraint_failures") or []}
+        return served_codes <= proved and bool(served_codes), (
+            f"served failures {sorted(served_codes)} from the failed check {sorted(proved)}"
+        )
+    if status == "needs_clarification":
+        clar = [i for i, s in enumerate(steps) if s.tool == "record_clarification" and s.ok]
+        searched = [i for i, s in enumerate(steps) if s.tool == "search_public_web"]
+        ok = bool(clar) and not (searched and searched[0] < clar[0])
+        return ok, "clarification recorded before any search" if ok else "no clean clarification"
+    return False, f"unknown status {status!r}"
