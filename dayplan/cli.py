@@ -12,6 +12,7 @@ import importlib
 import json
 import os
 import pkgutil
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_req
 def _load_file(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text") from None
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
     try:
@@ -42,6 +45,30 @@ def _load_file(path: Path) -> Any:
         ) from None
 
 
+def _as_path(spec: str) -> Path | None:
+    """``spec`` as a path when it can name one (free text with newlines or >255 bytes cannot)."""
+    if "\n" in spec or len(spec.encode("utf-8", "replace")) > 255 or "\x00" in spec:
+        return None
+    path = Path(spec)
+    try:
+        path.exists()
+    except (OSError, ValueError):
+        return None
+    return path
+
+
+def _case_file(name: str) -> Path | None:
+    """The case file for ``name`` in ``case_dirs()`` (case-insensitive), or ``None``."""
+    wanted = name.strip().lower()
+    for folder in case_dirs():
+        for candidate in sorted(folder.iterdir()):
+            if candidate.suffix.lower() in (".json", ".yaml", ".yml") and (
+                candidate.stem.lower() == wanted
+            ):
+                return candidate
+    return None
+
+
 def load_request(spec: str) -> tuple[PlanRequest, str]:
     """Turn REQUEST into a ``PlanRequest`` and a label saying what it was read from.
 
@@ -49,24 +76,29 @@ def load_request(spec: str) -> tuple[PlanRequest, str]:
     """
     if not spec or not spec.strip():
         raise InputError("REQUEST is empty: give a request file, a case name or quoted text")
-    path = Path(spec)
     raw: Any = None
     label = spec
-    looks_like_file = path.suffix.lower() in (".json", ".yaml", ".yml")
-    if looks_like_file or path.is_file():
-        if not path.is_file():
-            raise InputError(f"no such request file: {spec}")
-        raw = _load_file(path)
-        label = str(path)
-    else:
-        for folder in case_dirs():
-            for suffix in (".json", ".yaml", ".yml"):
-                candidate = folder / f"{spec}{suffix}"
-                if candidate.is_file():
-                    raw, label = _load_file(candidate), f"case {spec}"
-                    break
-            if raw is not None:
-                break
+    path = _as_path(spec)
+    if path is not None:
+        if path.is_dir():
+            raise InputError(f"{spec} is a directory; give a request file, a case name or text")
+        if path.exists() and not path.is_file():
+            raise InputError(f"{spec} is not a regular file")
+        if path.is_file():
+            raw, label = _load_file(path), str(path)
+        elif path.suffix.lower() in (".json", ".yaml", ".yml"):
+            hint = _case_file(path.stem)
+            also = f" (did you mean {hint}?)" if hint else ""
+            raise InputError(f"no such request file: {spec}{also}")
+    if raw is None:
+        case = _case_file(spec)
+        if case is not None:
+            raw, label = _load_file(case), f"case {case.stem}"
+        elif re.fullmatch(r"[A-Za-z0-9_\-]+", spec.strip()) and "_" in spec:
+            raise InputError(
+                f"no case named {spec!r}; `python -m dayplan cases` lists them "
+                "(quote free text with spaces)"
+            )
     if raw is None:
         raw, label = {"text": spec}, "free text"
     if isinstance(raw, dict) and "request" in raw and isinstance(raw["request"], dict):
@@ -81,6 +113,14 @@ def load_request(spec: str) -> tuple[PlanRequest, str]:
         raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
 
 
+def _leg_text(minutes: int, mode: str) -> str:
+    """``"12 min by car"``, ``"8 min on foot"``, ``"same place"``."""
+    if minutes == 0:
+        return "same place, no travel"
+    how = {"walk": "on foot", "transit": "by public transport"}.get(mode, f"by {mode}")
+    return f"{minutes} min {how}"
+
+
 def render_report(report: DayPlanReport, trace: str = "") -> str:
     """A readable plain-text report."""
     lines = []
@@ -88,7 +128,7 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         report.status, "NO FEASIBLE PLAN"
     )
     model = "offline stand-in, not an LLM" if report.model == "offline" else report.model
-    head = f"{badge} · {report.date or 'date not resolved'}"
+    head = f"{badge} · {report.date}" if report.date else badge
     if report.location:
         head += f" · {report.location}"
     lines.append(head)
@@ -189,15 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed one usage line
-        return EXIT_BAD_INPUT if exc.code else EXIT_OK
-    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # argparse already printed its usage and one error line
+            return EXIT_BAD_INPUT if exc.code else EXIT_OK
         return args.func(args)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValidationError as exc:  # settings from the environment (DAYPLAN_*) that do not parse
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or exc.title
+        print(f"error: invalid setting {where}: {err['msg']}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

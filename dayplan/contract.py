@@ -10,6 +10,7 @@ turns into exit code 2 and the service into HTTP 422 ``application/problem+json`
 from __future__ import annotations
 
 import re
+from datetime import date as date_type
 from datetime import datetime
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -143,6 +144,16 @@ class PlanRequest(_Strict):
     activities: list[Activity] = Field(default_factory=list, max_length=10)
     save: bool = False
     request_id: ShortText | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _real_calendar_date(cls, value: str | None) -> str | None:
+        if value is not None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+            try:
+                date_type.fromisoformat(value.strip())
+            except ValueError:
+                raise ValueError(f"{value!r} is not a real calendar date") from None
+        return value
 
     @field_validator("timezone")
     @classmethod

@@ -165,7 +165,8 @@ def location_given(state: Mapping[str, Any]) -> str | None:
 
 
 class ClarificationGatePlugin(BasePlugin):
-    """Refuse ``record_clarification`` when the request already names a location."""
+    """Refuse ``record_clarification`` when the request already names a location, unless the
+    question is only about a date that ``resolve_date`` could not resolve in this run."""
 
     def __init__(self) -> None:
         super().__init__(name=CLARIFICATION_GATE)
@@ -178,6 +179,9 @@ class ClarificationGatePlugin(BasePlugin):
         where = location_given(tool_context.state)
         if where is None:
             return None
+        missing = {str(m).lower() for m in tool_args.get("missing") or []}
+        if missing == {"date"} and tool_context.state.get("date_error"):
+            return None  # code could not resolve the date: asking about it is earned
         return refusal(
             CLARIFICATION_GATE,
             "not_needed",

@@ -51,7 +51,7 @@ REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 8
-MAX_ARRANGE_CALLS = 2
+MAX_ARRANGE_CALLS = 3
 
 
 def render_request(request: PlanRequest) -> str:
@@ -308,6 +308,16 @@ class _Planner:
             )
         # 3. date, then searches, then an itinerary
         dates = self.calls("resolve_date")
+        if dates and dates[-1].response and not dates[-1].response.get("ok"):
+            # code could not resolve the date (unreadable or in the past): ask, do not guess
+            error = dates[-1].response.get("error", "the date could not be read")
+            return _reply(
+                _call(
+                    "record_clarification",
+                    questions=[f"Which day should I plan? ({error})"],
+                    missing=["date"],
+                )
+            )
         if not dates:
             remember = [] if self.calls("remember_preference") else memory_calls(self.req)
             return _reply(
@@ -326,6 +336,10 @@ class _Planner:
         if not arranged and self.can("arrange_plan"):
             return self.arrange()
         last = arranged[-1].response or {} if arranged else {}
+        if last.get("ok") and not last.get("arranged"):
+            retry = self.retry_after_proof(len(arranged))
+            if retry is not None:
+                return retry
         if last.get("ok"):  # check what the scheduler arranged (or its proof's witness) again
             return self.check(last.get("itinerary" if last.get("arranged") else "witness", []))
         return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
@@ -376,8 +390,8 @@ class _Planner:
             if a.venue and a.venue not in queries:
                 queries.insert(0, a.venue)
         if not queries:
-            queries = ["family activities kids" if self.party()[1] else "things to do"]
-        indoor = bool(self.rain())
+            queries = [self.broad_query()]
+        indoor = self.mostly_wet()
         location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
         must_venues = {a.venue for a in self.req.activities if a.venue}
         return [  # a must-do venue is searched as it is: the check decides about the rain
@@ -389,6 +403,28 @@ class _Planner:
             )
             for q in queries
         ]
+
+    def mostly_wet(self) -> bool:
+        """Search indoor-only when rain covers at least half of the day window; with less rain,
+        outdoor places stay candidates and the scheduler keeps them out of the rain."""
+        w = self.window()
+        wet = sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in self.rain())
+        return wet * 2 >= w[1] - w[0]
+
+    def broad_query(self) -> str:
+        """The query for "anything worth doing": used when nothing specific was asked, or once
+        more when the specific searches gave nothing that fits."""
+        return "family activities kids" if self.party()[1] else "things to do"
+
+    def broad_search(self) -> types.Part | None:
+        """One broader search, unless one already ran."""
+        query = self.broad_query()
+        if any(c.args.get("query") == query for c in self.calls("search_public_web")):
+            return None
+        location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
+        return _call(
+            "search_public_web", query=query, location=location or "", indoor_only=self.mostly_wet()
+        )
 
     def candidates(self) -> list[dict]:
         seen: dict[str, dict] = {}
@@ -535,6 +571,32 @@ class _Planner:
                 return s, end
         return None
 
+    def retry_after_proof(self, arranges: int) -> LlmResponse | None:
+        """After ``arrange_plan`` proved the chosen candidates cannot make a day, and no must-do
+        is at stake: hand over candidates it has not seen yet, else search once more broadly
+        ("museums if open"), before the proof is checked and served."""
+        if self.req.activities:
+            return None
+        tried = self.tried_in_arrange()
+        if any(c["id"] not in tried for c in self.candidates()) and arranges < MAX_ARRANGE_CALLS:
+            return self.arrange(exclude=frozenset(tried))
+        if not self.flexible():
+            return None
+        broader = self.broad_search() if self.can("search_public_web") else None
+        return _reply(broader) if broader is not None else None
+
+    def flexible(self) -> bool:
+        """Whether looking beyond the stated preferences keeps to the request: no preferences
+        were given, or the text allows alternatives ("museums if open", "or anything")."""
+        if not (self.req.preferences or self.hints.preferences):
+            return True
+        return bool(
+            re.search(
+                r"\bif (?:open|possible|available)\b|\banything\b|\botherwise\b|\bor something\b",
+                self.req.text.lower(),
+            )
+        )
+
     def tried_in_arrange(self) -> set[str]:
         """Venue ids handed to ``arrange_plan`` so far."""
         return {
@@ -575,13 +637,6 @@ class _Planner:
             )
         arranged = [a.response for a in self.calls("arrange_plan") if a.response]
         if arranged and arranged[-1].get("ok") and not arranged[-1].get("arranged"):
-            # The scheduler proved these candidates cannot make a day. With no must-do at stake
-            # and candidates it has not seen, hand those over once more before giving up.
-            tried = self.tried_in_arrange()
-            untried = [c for c in self.candidates() if c["id"] not in tried]
-            no_must = not self.req.activities
-            if untried and no_must and len(arranged) < MAX_ARRANGE_CALLS:
-                return self.arrange(exclude=frozenset(tried))
             return self.finish_failed(checks)  # the scheduler proved it; the check confirmed it
         proposed = checks[-1].args.get("stops", [])
         is_contradiction = bool(proposed) and all("activity" in s for s in proposed)

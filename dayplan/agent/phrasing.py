@@ -123,7 +123,9 @@ def read_text(text: str) -> TextHints:
         hints.date = m.group(1)
     else:
         m = re.search(
-            r"\b(today|tomorrow|(?:next |this )?(?:" + "|".join(WEEKDAYS) + r"))\b", lowered
+            r"\b(today|tomorrow|yesterday|christmas(?: day)?|boxing day|new year'?s eve"
+            r"|(?:next |this )?(?:" + "|".join(WEEKDAYS) + r"))\b",
+            lowered,
         )
         if m:
             hints.date = m.group(1)
@@ -131,7 +133,11 @@ def read_text(text: str) -> TextHints:
     if m:
         hints.budget = float(m.group(1) or m.group(2))
         hints.currency = "AUD"
-    elif re.search(r"\b(free things|for free|no money|zero budget|free only)\b", lowered):
+    elif m := re.search(r"\bbudget(?:\s+of|\s+is)?\s*(\d+(?:\.\d+)?)\b", lowered):
+        hints.budget, hints.currency = float(m.group(1)), "AUD"
+    elif re.search(
+        r"\b(free things|for free|no money|zero budget|free only|nothing to spend)\b", lowered
+    ):
         hints.budget, hints.currency = 0.0, "AUD"
     m = re.search(r"(\d+)\s+adults?", lowered)
     if m:
@@ -141,18 +147,32 @@ def read_text(text: str) -> TextHints:
         hints.children = int(m.group(1))
     if hints.adults is None and hints.children is None and re.search(r"\bfamily\b", lowered):
         hints.adults, hints.children = 2, 2
+    if hints.children is None and re.search(
+        r"\b(?:my|our|the)\s+(?:son|daughter|toddler|baby|boy|girl|child)\b", lowered
+    ):
+        hints.children = 1
+    elif hints.children is None and re.search(r"\b(?:kids|children)\b", lowered):
+        hints.children = 2  # "with the kids": two is an assumption, stated with the others
+    if hints.children and hints.adults is None:
+        hints.adults = 1  # children are accompanied; stated as an assumption
     if re.search(r"\b(walk|walking|on foot)\b", lowered):
         hints.mode = "walk"
     elif re.search(r"\b(bus|train|ferry|public transport|transit)\b", lowered):
         hints.mode = "transit"
     elif re.search(r"\b(car|drive|driving)\b", lowered):
         hints.mode = "car"
-    m = re.search(
-        r"(?:max(?:imum)?|no more than|at most|under|cap(?:ped)? at)\s*(\d+)\s*min", lowered
-    ) or re.search(r"(\d+)[- ]?min(?:ute)?s?\s+(?:max|cap|travel cap|per leg)", lowered)
+    m = (
+        re.search(
+            r"(?:max(?:imum)?|no more than|at most|under|cap(?:ped)? at)\s*(\d+)\s*min", lowered
+        )
+        or re.search(r"(\d+)[- ]?min(?:ute)?s?\s+(?:max|cap|travel cap|per leg)", lowered)
+        or re.search(r"(?:longer|more)\s+than\s*(\d+)\s*min", lowered)
+    )
     if m:
         hints.max_leg_minutes = int(m.group(1))
-    m = re.search(r"home by\s*" + _TIME, lowered)
+    m = re.search(
+        r"\b(?:home|back|return|returning|finish|finished|done)\s+(?:by|before)\s*" + _TIME, lowered
+    )
     if m:
         hints.window_end = _clock(m.group(1), m.group(2), m.group(3) or "pm")
     for match in _RANGE.finditer(lowered):

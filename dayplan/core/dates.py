@@ -16,7 +16,8 @@ class DateResolutionError(ValueError):
 def resolve_date(expression: str, today: date) -> tuple[date, str]:
     """Resolve ``expression`` relative to ``today`` (the request's local date).
 
-    Understands ISO dates (``2026-12-05``), ``today``, ``tomorrow``, weekday names
+    Understands ISO dates (``2026-12-05``), ``today``, ``tomorrow``, ``Christmas Day``,
+    ``Boxing Day``, ``New Year's Eve``, weekday names
     (``Saturday``, ``sat``, ``this Saturday``: the next such day, today included) and
     ``next Saturday`` (the one after that). Returns ``(date, assumption)`` where the
     assumption says in words what was resolved. Raises ``DateResolutionError`` for anything
@@ -37,6 +38,17 @@ def resolve_date(expression: str, today: date) -> tuple[date, str]:
         return day, f"Date {day.isoformat()} ({WEEKDAYS[day.weekday()].title()}) as given"
     if text == "today":
         return today, f"Today resolved to {today.isoformat()}"
+    if text == "yesterday":
+        raise DateResolutionError("yesterday is in the past; plans are for today or later")
+    fixed = {"christmas": (12, 25), "christmas day": (12, 25), "boxing day": (12, 26)}
+    fixed |= {"new year's eve": (12, 31), "new years eve": (12, 31)}
+    if text in fixed:
+        month, dom = fixed[text]
+        day = date(today.year, month, dom)
+        if day < today:
+            day = date(today.year + 1, month, dom)
+        name = text.title().replace("'S", "'s")
+        return day, f"{name} resolved to {day.isoformat()} ({WEEKDAYS[day.weekday()].title()})"
     if text == "tomorrow":
         day = today + timedelta(days=1)
         return day, f"Tomorrow resolved to {day.isoformat()} ({WEEKDAYS[day.weekday()].title()})"

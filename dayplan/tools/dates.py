@@ -25,6 +25,8 @@ def resolve_date(expression: str, tool_context: ToolContext) -> dict:
     try:
         day, assumption = _resolve(str(expression), today)
     except DateResolutionError as exc:
+        # Recorded so a clarification about the date is earned (see the clarification gate).
+        state["date_error"] = {"expression": str(expression)[:200], "error": str(exc)}
         return {"ok": False, "error": str(exc), "today": today.isoformat()}
     state["date"] = day.isoformat()
     add_assumption(state, "date", assumption)

@@ -177,6 +177,35 @@ def _windows(items: Any) -> list[tuple[int, int, str]]:
     return out
 
 
+def _state_text_readings(
+    state: MutableMapping[str, Any], req: PlanRequest, hints: Mapping[str, Any], cap, blocked
+) -> None:
+    """Say, as one assumption, which constraints were read from the free text (not given as
+    structured fields), so a reader can see what the model understood."""
+    read = []
+    if not req.window and (hints.get("window_start") or hints.get("window_end")):
+        read.append(
+            f"window {hints.get('window_start') or DEFAULT_WINDOW[0]}–"
+            f"{hints.get('window_end') or DEFAULT_WINDOW[1]}"
+        )
+    if not req.budget and hints.get("budget") is not None:
+        read.append(f"budget {hints.get('currency') or 'AUD'} {float(hints['budget']):g}")
+    if not req.party and (hints.get("adults") is not None or hints.get("children") is not None):
+        read.append(
+            f"{int(hints.get('adults') or 0)} adult(s), {int(hints.get('children') or 0)} child(ren)"
+        )
+    if not req.travel and hints.get("mode"):
+        read.append(f"travel by {hints['mode']}")
+    if not (req.travel and req.travel.max_leg_minutes) and hints.get("max_leg_minutes") is not None:
+        read.append(f"legs of at most {cap} min")
+    if not req.blocked and hints.get("blocked"):
+        read.append("busy " + ", ".join(f"{b['start']}–{b['end']}" for b in hints["blocked"]))
+    if req.weather is None and hints.get("rain"):
+        read.append("rain " + ", ".join(f"{r['start']}–{r['end']}" for r in hints["rain"]))
+    if read:
+        add_assumption(state, "text", "Read from the request text: " + "; ".join(read))
+
+
 def constraints_for(
     state: MutableMapping[str, Any], hints: Mapping[str, Any] | None
 ) -> Constraints:
@@ -234,6 +263,7 @@ def constraints_for(
         rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not state.get("weather_checked"):
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
+    _state_text_readings(state, req, hints, cap, blocked)
     return Constraints(
         day=day,
         window=window,
