@@ -104,13 +104,18 @@ def test_malformed_json_is_a_400_problem(client, body):
         ({"location": "y" * 201}, "body.location"),
         ({"surprise": True}, "body.surprise"),
         ({"blocked": "13:00-14:00"}, "body.blocked"),
+        ({"now": "0001-01-01T00:00:00+14:00"}, "body.now"),
+        ({"now": "9999-12-31T23:00:00+10:00"}, "body.now"),
+        ({"date": "9999-12-31"}, "body.date"),
+        ({"activities": [{"name": " ", "duration_minutes": 30}]}, "body.activities.0.name"),
+        ({"home": {"lat": 91, "lon": 0}}, "body.home"),
     ],
 )
 def test_contract_violations_are_422_problems(client, change, where):
     r = client.post("/v1/day-plans", json={**WET, **change})
     body = problem(r, 422, "validation-error")
-    assert body.detail.startswith(where + ":")
-    assert body.errors and ".".join(map(str, body.errors[0].loc)) == where
+    assert body.detail.startswith(where)
+    assert body.errors and ".".join(map(str, body.errors[0].loc)).startswith(where)
 
 
 @pytest.mark.parametrize("payload", [[], "text", 42, None])
