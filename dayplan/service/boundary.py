@@ -146,7 +146,7 @@ def read_payload(raw: str | None) -> Reading:
         if payload is None:
             raise BoundaryError(
                 "finish_payload",
-                f"finish payload is not valid JSON ({exc.msg} at character {exc.pos}); only "
+                f"finish payload is not valid JSON ({exc.msg}, character {exc.pos}); only "
                 "missing closing brackets at the very end are repaired",
             ) from None
     if not isinstance(payload, dict):
