@@ -456,6 +456,20 @@ def execute(nb: nbformat.NotebookNode) -> None:
         resources={"metadata": {"path": str(NB_DIR)}},
     )
     client.execute()
+    for cell in nb.cells:  # one stream output per run of prints, however the kernel chunked it
+        merged: list = []
+        for out in cell.get("outputs", []):
+            prev = merged[-1] if merged else None
+            if (
+                prev is not None
+                and out.output_type == prev.output_type == "stream"
+                and out.name == prev.name
+            ):
+                prev.text += out.text
+            else:
+                merged.append(out)
+        if cell.cell_type == "code":
+            cell.outputs = merged
     info = nb.metadata.get("language_info", {})
     nb.metadata["language_info"] = {k: info[k] for k in LANGUAGE_INFO_KEYS if k in info}
 
