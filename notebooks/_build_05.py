@@ -232,7 +232,9 @@ CELLS = [
     md(
         """
         **Ambiguity is rejected, not guessed.** The same venue twice at different hours: which
-        checked visit is meant? The boundary refuses to choose (`ambiguous_stop`).
+        checked visit is meant? The boundary refuses to choose (`ambiguous_stop`). (In a full
+        run the `status_trace_gate` guardrail from notebook 04 already refuses this `finish`
+        call, so the model gets a chance to fix it; the boundary is the last line.)
         """
     ),
     checked(
@@ -359,13 +361,13 @@ CELLS = [
     md(
         """
         **A rejected run is a 502 naming the rule**, with the run id so the trace can be found.
-        Here the service runs a faulty model whose answer cannot be matched to one checked
-        visit. (The run id changes every run, so it is not printed.)
+        Here the service runs a faulty model whose answer is cut off inside a string. (The run
+        id changes every run, so it is not printed.)
         """
     ),
     checked(
         """
-        faulty = TestClient(create_app("faulty:ambiguous_duplicate_stop"))
+        faulty = TestClient(create_app("faulty:truncated_finish_midstring"))
         r = faulty.post("/v1/day-plans", json=body)
         p = r.json()
         print(r.status_code, p["type"], p["rule"], "| has run_id:", len(p["run_id"]) == 12)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from dayplan.agent.faults import list_faults, make_faulty
+from dayplan.agent.guardrails import GuardrailConfig
 from dayplan.cli import main
 from dayplan.service.run import plan
 from tests.conftest import ROOT, case_request
@@ -17,7 +18,7 @@ BOUNDARY_FAULTS = {
     "renamed_activity": "repaired:complete",
     "drifted_cost": "repaired:complete",
     "drifted_travel": "repaired:complete",
-    "ambiguous_duplicate_stop": "rejected:ambiguous_stop",
+    "ambiguous_duplicate_stop": "rejected:status_trace_gate",
 }
 
 
@@ -88,9 +89,20 @@ def test_drifted_travel_is_served_with_checked_minutes(clean):
     )
 
 
-def test_ambiguous_duplicate_stop_is_rejected_and_the_cli_exits_3(capsys, monkeypatch):
+def test_ambiguous_duplicate_stop_is_refused_by_the_gate_and_the_cli_exits_3(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     code = main(["plan", "wet_weather_family", "--model", "faulty:ambiguous_duplicate_stop"])
     err = capsys.readouterr().err
     assert code == 3
-    assert err.startswith("rejected by ambiguous_stop: sparklab-sciencentre appears 2 times")
+    assert err.startswith("rejected by status_trace_gate: these stops are not the stops of any")
+
+
+def test_with_the_gate_off_the_boundary_rejects_the_duplicate_as_ambiguous():
+    config = GuardrailConfig().without("status_trace_gate")
+    run = plan(
+        case_request("wet_weather_family"),
+        model=make_faulty("ambiguous_duplicate_stop"),
+        guardrails=config,
+    )
+    assert run.error.rule == "ambiguous_stop"
+    assert run.error.detail.startswith("sparklab-sciencentre appears 2 times in the answer")

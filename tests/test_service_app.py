@@ -219,13 +219,13 @@ def test_the_limit_middleware_passes_small_bodies_untouched():
 
 
 def test_a_rejected_run_is_a_502_naming_the_rule():
-    with TestClient(create_app("faulty:ambiguous_duplicate_stop")) as c:
+    with TestClient(create_app("faulty:truncated_finish_midstring")) as c:
         r = c.post("/v1/day-plans", json=WET)
     body = problem(r, 502, "run-rejected")
-    assert body.rule == "ambiguous_stop"
-    assert body.title == "The run was rejected by the ambiguous_stop rule"
+    assert body.rule == "finish_payload"
+    assert body.title == "The run was rejected by the finish_payload rule"
     assert body.run_id and len(body.run_id) == 12
-    assert body.detail.startswith("sparklab-sciencentre appears 2 times")
+    assert body.detail.startswith("finish payload is not valid JSON (Unterminated string")
 
 
 def test_a_repaired_run_is_served():
@@ -296,7 +296,7 @@ def test_same_key_while_the_first_runs_is_a_409():
 
 
 def test_a_failed_run_releases_its_key():
-    with TestClient(create_app("faulty:ambiguous_duplicate_stop")) as c:
+    with TestClient(create_app("faulty:truncated_finish_midstring")) as c:
         a = c.post("/v1/day-plans", json=WET, headers={"Idempotency-Key": "k-4"})
         b = c.post("/v1/day-plans", json=WET, headers={"Idempotency-Key": "k-4"})
     assert a.status_code == b.status_code == 502

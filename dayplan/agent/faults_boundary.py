@@ -7,7 +7,12 @@ model saw. Expected outcomes on the wet-weather case (see ``dayplan.service.boun
 
 * ``repaired:complete`` – the boundary repairs or reconciles the answer and serves exactly the
   checked plan, stating what it restored in ``assumptions``;
-* ``rejected:<rule>`` – the boundary refuses the run, naming the rule (CLI exit code 3).
+* ``rejected:<rule>`` – the run is refused, naming the rule (CLI exit code 3).
+
+``ambiguous_duplicate_stop`` is refused at the ``finish`` call by the ``status_trace_gate``
+guardrail (its stops are not a passing check's); with that guardrail off, the boundary rejects
+it as ``ambiguous_stop``. The others pass the guardrails untouched (the gate leaves payloads that
+are not JSON to the boundary, and names, costs and travel are not its business).
 """
 
 from __future__ import annotations
@@ -134,44 +139,44 @@ _FAULTS = [
     (
         "truncated_finish_json",
         TruncatedFinishJson,
-        "cuts the closing brackets off the end of the finish JSON",
+        "Cuts the closing brackets off the end of the finish JSON.",
         "a 5/5 answer served as malformed JSON (the original prototype)",
         "repaired:complete",
     ),
     (
         "truncated_finish_midstring",
         TruncatedFinishMidString,
-        "cuts the finish JSON inside the rationale string",
+        "Cuts the finish JSON inside the rationale string.",
         "an answer cut off by the output token limit",
         "rejected:finish_payload",
     ),
     (
         "renamed_activity",
         RenamedActivity,
-        "renames every stop between check_plan and finish (same venue_id)",
+        "Renames every stop between check_plan and finish (same venue_id).",
         "final wording that drifts from the checked itinerary",
         "repaired:complete",
     ),
     (
         "drifted_cost",
         DriftedCost,
-        "restates stop costs and the total lower than check_plan found",
+        "Restates stop costs and the total lower than check_plan found.",
         "prices restated from memory instead of the checked result",
         "repaired:complete",
     ),
     (
         "drifted_travel",
         DriftedTravel,
-        "restates travel minutes shorter than check_plan found",
+        "Restates travel minutes shorter than check_plan found.",
         "travel times restated optimistically in the final answer",
         "repaired:complete",
     ),
     (
         "ambiguous_duplicate_stop",
         AmbiguousDuplicateStop,
-        "lists the first stop twice, the second time at other hours",
+        "Lists the first stop twice, the second time at other hours.",
         "an answer that cannot be matched to one checked visit",
-        "rejected:ambiguous_stop",
+        "rejected:status_trace_gate",
     ),
 ]
 
