@@ -313,7 +313,17 @@ def test_a_malformed_idempotency_key_is_a_422(client, key):
 # -- extension points ----------------------------------------------------------------------
 
 
-def test_extra_routers_and_a_swapped_user_dependency():
+def test_extra_routers_and_a_swapped_user_dependency(monkeypatch):
+    import dayplan.service.app as service_app
+
+    users = []
+    real_run_plan = service_app.run_plan
+
+    async def spy(request, **kwargs):
+        users.append(kwargs["user_id"])
+        return await real_run_plan(request, **kwargs)
+
+    monkeypatch.setattr(service_app, "run_plan", spy)
     router = APIRouter()
 
     @router.get("/v1/whoami")
@@ -329,6 +339,7 @@ def test_extra_routers_and_a_swapped_user_dependency():
         app.dependency_overrides[get_user_id] = lambda: "bob"
         r = c.post("/v1/day-plans", json=WET, headers={"Idempotency-Key": "shared"})
     assert "idempotent-replayed" not in r.headers, "keys are scoped by user"
+    assert users == ["alice", "bob"], "runs act for the user the dependency names"
 
 
 def test_serve_command_starts_uvicorn_with_host_and_port(monkeypatch, capsys):

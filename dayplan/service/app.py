@@ -46,7 +46,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from dayplan import __version__
-from dayplan.config import Settings
+from dayplan.agent.live import is_live_model
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.service.idempotency import IdempotencyStore, StoredResponse
 from dayplan.service.problems import (
@@ -169,7 +169,7 @@ def _plans_router() -> APIRouter:
         try:
             try:
                 async with asyncio.timeout(svc.settings.request_timeout_seconds):
-                    run = await run_plan(body, model=svc.model, run_id=run_id)
+                    run = await run_plan(body, model=svc.model, run_id=run_id, user_id=user_id)
             except TimeoutError:
                 return problem_response(
                     504,
@@ -206,7 +206,8 @@ def _plans_router() -> APIRouter:
     @router.get("/health", response_model=Health, summary="Liveness, mode, model and version")
     async def health(request: Request) -> Health:
         svc = request.app.state
-        return Health(mode=Settings().mode, model=svc.model.model, version=__version__)
+        mode = "live" if is_live_model(svc.model) else "offline"
+        return Health(mode=mode, model=svc.model.model, version=__version__)
 
     return router
 
@@ -275,8 +276,8 @@ def create_app(
 ) -> FastAPI:
     """Build the service.
 
-    ``model``: a model spec (``"offline"``, ``"faulty:NAME"``) or a ``BaseLlm`` (tests pass
-    slow or faulty fakes); default offline. ``settings``: limits (default from the
+    ``model``: a model spec (``"offline"``, ``"live"``, ``"faulty:NAME"``) or a ``BaseLlm``
+    (tests pass slow or faulty fakes); default: the configured mode (``DAYPLAN_MODE``). ``settings``: limits (default from the
     environment). ``idempotency``: the key store (default a fresh in-memory one). ``routers``:
     extra routers to include. Raises ``ModelSpecError`` for an unknown model spec.
     """
