@@ -217,30 +217,36 @@ def test_renamed_stop_is_served_with_the_checked_name(wet):
     payload = wet.tampered()
     payload["stops"][1]["name"] = "Brisbane City Museum"
     report = wet.build(payload)
-    assert report.plan.stops[1].name == "Museum of Brisbane"
+    checked = wet.report.plan.stops[1]
+    assert report.plan.stops[1].name == checked.name
     assert served_plan(report) == served_plan(wet.report)
     assert report.assumptions[-1] == (
-        "Served museum-of-brisbane as checked by check_plan, not as the answer worded it: "
-        "name 'Brisbane City Museum' → 'Museum of Brisbane'"
+        f"Served {checked.venue_id} as checked by check_plan, not as the answer worded it: "
+        f"name 'Brisbane City Museum' → {checked.name!r}"
     )
 
 
 def test_drifted_times_are_restored(wet):
     payload = wet.tampered()
-    payload["stops"][0]["start"], payload["stops"][0]["end"] = "09:00", "11:30"
+    payload["stops"][0]["start"], payload["stops"][0]["end"] = "06:00", "06:30"
     report = wet.build(payload)
-    assert (report.plan.stops[0].start, report.plan.stops[0].end) == ("09:30", "11:00")
-    assert "start '09:00' → '09:30'; end '11:30' → '11:00'" in report.assumptions[-1]
+    checked = wet.report.plan.stops[0]
+    assert (report.plan.stops[0].start, report.plan.stops[0].end) == (checked.start, checked.end)
+    assert (
+        f"start '06:00' → {checked.start!r}; end '06:30' → {checked.end!r}"
+        in report.assumptions[-1]
+    )
 
 
-@pytest.mark.parametrize("cost", [40, 40.0, {"amount": 40, "currency": "AUD"}])
+@pytest.mark.parametrize("cost", [1234, 1234.0, {"amount": 1234, "currency": "AUD"}])
 def test_drifted_cost_is_restored(wet, cost):
     payload = wet.tampered()
     payload["stops"][0]["cost"] = cost
     report = wet.build(payload)
-    assert report.plan.stops[0].cost.amount == 60.0
-    assert report.plan.totals.cost == 60.0
-    assert report.assumptions[-1].endswith("cost 40 → 60")
+    checked = wet.report.plan.stops[0].cost.amount
+    assert report.plan.stops[0].cost.amount == checked
+    assert report.plan.totals.cost == wet.report.plan.totals.cost
+    assert report.assumptions[-1].endswith(f"cost 1234 → {checked:g}")
 
 
 def test_drifted_currency_is_restored(wet):
@@ -252,14 +258,16 @@ def test_drifted_currency_is_restored(wet):
 
 
 @pytest.mark.parametrize(
-    "leg", [{"travel_in": 3}, {"travel_in": {"minutes": 3, "mode": "car"}}, {"travel_minutes": 3}]
+    "leg",
+    [{"travel_in": 99}, {"travel_in": {"minutes": 99, "mode": "car"}}, {"travel_minutes": 99}],
 )
 def test_drifted_travel_is_restored(wet, leg):
     payload = wet.tampered()
     payload["stops"][2].update(leg)
     report = wet.build(payload)
-    assert report.plan.stops[2].travel_in.minutes == 7
-    assert report.assumptions[-1].endswith("travel in 3 → 7 min")
+    checked = wet.report.plan.stops[2].travel_in.minutes
+    assert report.plan.stops[2].travel_in.minutes == checked
+    assert report.assumptions[-1].endswith(f"travel in 99 → {checked} min")
 
 
 def test_drifted_indoor_flag_is_restored(wet):
@@ -272,14 +280,15 @@ def test_drifted_indoor_flag_is_restored(wet):
 
 def test_drifted_totals_are_restored(wet):
     payload = wet.tampered()
-    payload["totals"] = {"cost": 45, "travel_minutes": 20, "home_by": "15:30", "currency": "AUD"}
-    payload["travel_home"] = 2
+    payload["totals"] = {"cost": 45, "travel_minutes": 2, "home_by": "23:30", "currency": "AUD"}
+    payload["travel_home"] = 99
     report = wet.build(payload)
-    assert report.plan.totals.model_dump() == wet.report.plan.totals.model_dump()
-    assert report.plan.travel_home.minutes == 7
+    t, home = wet.report.plan.totals, wet.report.plan.travel_home.minutes
+    assert report.plan.totals.model_dump() == t.model_dump()
+    assert report.plan.travel_home.minutes == home
     assert report.assumptions[-1] == (
-        "Served the checked totals, not the answer's: cost 45 → 60; travel 20 → 28 min; "
-        "home by '15:30' → '16:07'; leg home 2 → 7 min"
+        f"Served the checked totals, not the answer's: cost 45 → {t.cost:g}; travel 2 → "
+        f"{t.travel_minutes} min; home by '23:30' → {t.home_by!r}; leg home 99 → {home} min"
     )
 
 
