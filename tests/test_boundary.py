@@ -369,6 +369,12 @@ def test_a_source_no_search_returned_is_rejected(wet, claim):
     assert "no search returned" in wet.rejected(payload, "unsupported_source")
 
 
+def test_a_long_unreturned_source_is_named_shortened(wet):
+    claim = "https://example.com/" + "a" * 500
+    detail = wet.rejected({**wet.tampered(), "sources": [claim]}, "unsupported_source")
+    assert len(detail) < 200 and "…" in detail
+
+
 def test_a_returned_source_url_is_accepted(wet):
     url = wet.report.sources[0].url
     assert wet.build({**wet.tampered(), "sources": [{"url": url}]}).status == "complete"

@@ -292,8 +292,9 @@ def _check_sources(claimed: FinishPayload, sources: Mapping[str, dict]) -> None:
         ids = [item] if isinstance(item, str) else [v for v in (item.id, item.url) if v]
         for claim in ids:
             if claim not in known:
+                shown = claim if len(claim) <= 120 else claim[:119] + "…"
                 raise BoundaryError(
-                    "unsupported_source", f"the answer cites {claim!r}, which no search returned"
+                    "unsupported_source", f"the answer cites {shown!r}, which no search returned"
                 )
 
 
@@ -335,7 +336,7 @@ def _check_failures(claimed: FinishPayload, records: Sequence[Mapping[str, Any]]
             f.get("code") == code and (venue_id is None or f.get("venue_id") == venue_id)
             for f in found
         ):
-            where = f" at {venue_id}" if venue_id else ""
+            where = f" at {venue_id[:120]}" if venue_id else ""
             raise BoundaryError(
                 "unsupported_failures",
                 f"the answer reports {code!r}{where}, which the failed check did not find",
