@@ -6,7 +6,7 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint eval clean-venv smoke-live app screenshots
+.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ screenshots: $(STAMP)
 ## smoke-live: the three original cases with live Gemini (needs GOOGLE_API_KEY); traces in runs/live/
 smoke-live: $(STAMP)
 	@$(PY) -m dayplan smoke-live
+
+## serve: the FastAPI service on http://127.0.0.1:8000 (docs at /docs), offline model
+serve: $(STAMP)
+	@$(PY) -m dayplan serve
 
 clean-venv:
 	rm -rf $(VENV)

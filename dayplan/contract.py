@@ -21,6 +21,8 @@ HHMM_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 HHMM = Annotated[str, Field(pattern=HHMM_PATTERN, examples=["09:00"])]
 Currency = Annotated[str, Field(pattern=r"^[A-Z]{3}$", examples=["AUD"])]
 ShortText = Annotated[str, Field(max_length=200)]
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+MIN_YEAR, MAX_YEAR = 2000, 2100  # dates and "now" outside these years are refused, not planned
 
 Status = Literal["complete", "needs_clarification", "no_feasible_plan"]
 TravelMode = Literal["car", "transit", "walk"]
@@ -115,9 +117,9 @@ class Weather(_Strict):
 class Activity(_Strict):
     """A must-do item: a name, how long it takes, optionally the venue it happens at."""
 
-    name: ShortText
+    name: Name
     duration_minutes: int = Field(ge=1, le=24 * 60)
-    venue: ShortText | None = None
+    venue: Name | None = None
 
 
 class PlanRequest(_Strict):
@@ -145,10 +147,19 @@ class PlanRequest(_Strict):
     save: bool = False
     request_id: ShortText | None = None
 
+    @field_validator("now")
+    @classmethod
+    def _now_in_range(cls, value: datetime | None) -> datetime | None:
+        if value is not None and not MIN_YEAR <= value.year <= MAX_YEAR:
+            raise ValueError(f"now must be between the years {MIN_YEAR} and {MAX_YEAR}")
+        return value
+
     @field_validator("date")
     @classmethod
     def _real_calendar_date(cls, value: str | None) -> str | None:
         if value is not None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+            if not MIN_YEAR <= int(value.strip()[:4]) <= MAX_YEAR:
+                raise ValueError(f"date must be between the years {MIN_YEAR} and {MAX_YEAR}")
             try:
                 date_type.fromisoformat(value.strip())
             except ValueError:

@@ -230,3 +230,29 @@ def test_service_shaped_endpoint_two_identical_saves_one_row(client, monkeypatch
     assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("ann")).status_code == 200
     assert client.get(f"/v1/saved-plans/{first['plan_id']}", headers=hs("bob")).status_code == 404
     assert client.post("/test/day-plans", json=body).status_code == 401
+
+
+def test_the_real_service_identifies_users_by_token_and_saves_once(tmp_path, monkeypatch):
+    """Issue 7's done-when through dayplan.service.app itself: two identical saving requests by
+    one user give one plan id, the second an idempotent replay, both verified, one row; the
+    saved plan is served to its owner only; without a token the service answers 401."""
+    from dayplan.service.app import create_app
+
+    url = f"sqlite:///{tmp_path / 'service.sqlite'}"
+    monkeypatch.setenv("DAYPLAN_DB_URL", url)
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    store = get_store(url)
+    body = {**load_case("wet_weather_family")["request"], "save": True, "request_id": "svc-real"}
+    with TestClient(create_app()) as c:
+        first = c.post("/v1/day-plans", json=body, headers=hs("ann"))
+        second = c.post("/v1/day-plans", json=body, headers=hs("ann"))
+        assert first.status_code == second.status_code == 200, first.text
+        a, b = first.json()["saved"], second.json()["saved"]
+        assert a["plan_id"] == b["plan_id"]
+        assert (a["idempotent_replay"], b["idempotent_replay"]) == (False, True)
+        assert a["verification_status"] == b["verification_status"] == "verified"
+        assert store.count_plans() == 1
+        assert c.get(f"/v1/saved-plans/{a['plan_id']}", headers=hs("ann")).status_code == 200
+        assert c.get(f"/v1/saved-plans/{a['plan_id']}", headers=hs("bob")).status_code == 404
+        assert_problem(c.post("/v1/day-plans", json=body), 401, "needs Authorization")
+    store.close()

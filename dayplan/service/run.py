@@ -109,6 +109,7 @@ async def run_plan(
     now: datetime | None = None,
     on_event: Callable[[Event], None] | None = None,
     user_id: str = USER_ID,
+    run_id: str | None = None,
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
@@ -120,12 +121,13 @@ async def run_plan(
 
     ``user_id`` is who the run acts for (the service passes the token's ``sub``): it keys saved
     plans and remembered preferences. Structured events go to ``PlanRun.event_records`` and, when
-    ``DAYPLAN_EVENT_LOG`` is set, one JSON line each to that sink.
+    ``DAYPLAN_EVENT_LOG`` is set, one JSON line each to that sink. ``run_id`` names the run
+    (default: a fresh 12-hex id; the service passes its own so a timeout can name it).
     """
     llm = resolve_model(model)
     settings = Settings()
     config = guardrails or GuardrailConfig.from_settings(settings)
-    run_id = uuid.uuid4().hex[:12]
+    run_id = run_id or uuid.uuid4().hex[:12]
     event_log = EventLog(run_id, sink=sink_from_env())
     observers = [
         EventLogPlugin(event_log, terminal_events=False),

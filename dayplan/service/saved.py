@@ -15,12 +15,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path
 from pydantic import BaseModel, Field
 
-from dayplan.service.auth import PROBLEM_TYPE, ProblemError, current_user
+from dayplan.service.auth import ProblemError, current_user
+from dayplan.service.problems import problem_responses
 from dayplan.store import get_store
 
 router = APIRouter(tags=["saved plans"])
-
-_PROBLEM = {"description": "problem", "content": {PROBLEM_TYPE: {}}}
 
 
 class SavedPlanRecord(BaseModel):
@@ -40,7 +39,7 @@ class SavedPlanRecord(BaseModel):
 @router.get(
     "/v1/saved-plans/{plan_id}",
     response_model=SavedPlanRecord,
-    responses={401: _PROBLEM, 404: _PROBLEM},
+    responses=problem_responses(401, 404, 422, 500, 503),
 )
 def get_saved_plan(
     plan_id: Annotated[str, Path(min_length=1, max_length=64)],

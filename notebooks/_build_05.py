@@ -1,0 +1,497 @@
+"""Write notebook 05_service_boundary with nbformat, then execute it in place with nbclient.
+
+Usage (from the repository root)::
+
+    .venv/bin/python notebooks/_build_05.py
+
+The notebook is written from the cell specs below and run top to bottom in a fresh ``python3``
+kernel with ``notebooks/`` as the working directory, so the file carries the outputs nbval
+compares. Cells starting ``# NBVAL_CHECK_OUTPUT`` print the same text on every run (no run ids,
+timings, versions or paths). Cell ids are fixed and timing metadata is not recorded, so
+rebuilding an unchanged spec gives an unchanged file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+NB_DIR = Path(__file__).resolve().parent
+STEM = "05_service_boundary"
+KERNEL = "python3"
+CHECK = "# NBVAL_CHECK_OUTPUT"
+TIMEOUT_SECONDS = 180
+KERNELSPEC = {"name": KERNEL, "display_name": "Python 3 (ipykernel)", "language": "python"}
+LANGUAGE_INFO_KEYS = ("name", "codemirror_mode", "file_extension", "mimetype", "pygments_lexer")
+
+
+def md(text: str) -> tuple[str, str]:
+    """A markdown cell."""
+    return ("markdown", textwrap.dedent(text).strip("\n"))
+
+
+def code(text: str) -> tuple[str, str]:
+    """A code cell whose output nbval does not compare."""
+    return ("code", textwrap.dedent(text).strip("\n"))
+
+
+def checked(text: str) -> tuple[str, str]:
+    """A code cell whose output nbval compares."""
+    return ("code", f"{CHECK}\n" + textwrap.dedent(text).strip("\n"))
+
+
+CELLS = [
+    md(
+        """
+        # 05 · The service boundary
+
+        ## What you will build
+
+        The served response is the product. Whatever the model wrote in its `finish` call, what
+        leaves `POST /v1/day-plans` must be **true to the checked result**, **parse as the
+        public contract**, and **survive bad input**. (The original prototype learned this the
+        hard way: a 5/5 answer turned out to be malformed JSON.)
+
+        In this notebook you take one real run's evidence and feed the boundary damaged answers
+        — saved outputs of the boundary's faulty models — and watch each one be **repaired**,
+        **reconciled** or **rejected**, rule by rule. Then you call the FastAPI service through
+        its `TestClient`: a plan, a contract violation, malformed JSON, an oversized body, an
+        idempotent retry and a rejected run, each as an RFC 9457 problem document. Last, how to
+        run it for real with uvicorn.
+
+        | step | code |
+        |---|---|
+        | parse, with one narrow repair | `dayplan.service.boundary.read_payload` |
+        | reconcile with the passing check by `venue_id` | `build_report` |
+        | reject unsupported claims | `build_report` (`BoundaryError.rule`) |
+        | serve it | `dayplan.service.app` (FastAPI) |
+        """
+    ),
+    md(
+        """
+        **Make `dayplan` importable.** If the package is not installed in this environment,
+        this cell puts the repository root on `sys.path`. It prints nothing.
+        """
+    ),
+    code(
+        """
+        import sys
+        from importlib.util import find_spec
+        from pathlib import Path
+
+        if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
+            here = Path.cwd().resolve()
+            root = next(p for p in (here, *here.parents) if (p / "dayplan" / "__init__.py").is_file())
+            sys.path.insert(0, str(root))
+        """
+    ),
+    md(
+        """
+        ## One run, and its evidence
+
+        Plan the wet-weather family case once, offline. The run leaves **evidence** in its
+        session state — what search returned, every `check_plan` record, any clarification — and
+        the model's raw `finish` payload. The boundary builds the served report from the
+        evidence; the payload only says which status and which stops the model claims.
+        """
+    ),
+    checked(
+        """
+        import json
+
+        from dayplan.contract import PlanRequest
+        from dayplan.service.boundary import BoundaryError, build_report, closing_suffix
+        from dayplan.service.run import run_plan
+
+        request = PlanRequest.model_validate({
+            "text": "Plan my Saturday in Brisbane for the family",
+            "location": "Brisbane", "date": "Saturday", "now": "2026-11-29T09:00:00+10:00",
+            "window": {"start": "09:00", "end": "17:00"},
+            "budget": {"amount": 100, "currency": "AUD"},
+            "party": {"adults": 2, "children": 2},
+            "travel": {"mode": "car", "max_leg_minutes": 30},
+            "blocked": [{"start": "13:00", "end": "14:00", "label": "nap"}],
+            "weather": {"rain": [{"start": "11:00", "end": "15:00"}]},
+            "preferences": ["museums", "indoor play"],
+        })
+        run = await run_plan(request)
+        payload = run.state["finish_payload"]
+        checked_stops = [c for k, c in sorted(run.state.items()) if k.startswith("check:")][-1]["stops"]
+
+        print("served:", run.report.status)
+        print("the model's finish payload:")
+        print(json.dumps(json.loads(payload), indent=1, ensure_ascii=False))
+        """
+    ),
+    md(
+        """
+        `serve(text)` runs the boundary on any payload text **with this run's evidence** and
+        prints what would be served, or the rule that refused it. Every experiment below goes
+        through it.
+        """
+    ),
+    checked(
+        """
+        def serve(text):
+            try:
+                report = build_report(payload_raw=text, state=run.state, steps=run.steps,
+                                      model=run.model, run_id="nb05")
+            except BoundaryError as exc:
+                return f"REJECTED by {exc.rule}: {exc.detail}"
+            stops = ", ".join(f"{s.name} {s.start}-{s.end}" for s in report.plan.stops) if report.plan else ""
+            notes = [a for a in report.assumptions if a not in run.report.assumptions]
+            return "\\n".join([f"SERVED {report.status}: {stops}", *(f"  note: {n}" for n in notes)])
+
+        print(serve(payload))
+        """
+    ),
+    md(
+        """
+        ## The one repair: closing brackets cut off at the very end
+
+        A long answer cut off by an output-token limit typically loses its last `]}`. That, and
+        only that, is repaired: `closing_suffix` scans the text (strings and escapes included)
+        and returns the closers it lacks, or `None` when appending closers cannot be the whole
+        fix — a cut inside a string, after a digit (was `12` really `125`?), or a mismatched
+        bracket.
+        """
+    ),
+    checked(
+        """
+        for text in ['{"a": [1, "x"', '{"a": "}]"', '{"a": [1, 2', '{"a": "cut in the mid', '{"a": [1}']:
+            print(f"{text!r:28} -> {closing_suffix(text)!r}")
+        """
+    ),
+    md(
+        """
+        ## Saved faulty outputs
+
+        `dayplan/agent/faults_boundary.py` holds faulty models: the offline planner, except that
+        its `finish` payload is damaged on the way out. Here the same damage is applied to this
+        run's payload (`tamper(text, last_check)`), so each faulty output is saved as plain
+        text and served against the same evidence.
+        """
+    ),
+    checked(
+        """
+        from dayplan.agent import faults_boundary as fb
+
+        last_check = {"stops": checked_stops}
+        saved = {
+            name: model_cls().tamper(payload, last_check)
+            for name, model_cls in [
+                ("truncated_finish_json", fb.TruncatedFinishJson),
+                ("truncated_finish_midstring", fb.TruncatedFinishMidString),
+                ("renamed_activity", fb.RenamedActivity),
+                ("drifted_cost", fb.DriftedCost),
+                ("drifted_travel", fb.DriftedTravel),
+                ("ambiguous_duplicate_stop", fb.AmbiguousDuplicateStop),
+            ]
+        }
+        print("truncated:", "…" + saved["truncated_finish_json"][-40:])
+        print("mid-string:", "…" + saved["truncated_finish_midstring"][-40:])
+        print("renamed:", [s["name"] for s in json.loads(saved["renamed_activity"])["stops"]])
+        print("drifted cost:", [s["cost"]["amount"] for s in json.loads(saved["drifted_cost"])["stops"]])
+        """
+    ),
+    md(
+        """
+        **Repair.** The first cut loses only `]}`: repaired, and the repair is stated in the
+        report's `assumptions`. The second is cut inside the rationale string: more than
+        brackets is lost, so it is rejected, naming the rule `finish_payload`.
+        """
+    ),
+    checked(
+        """
+        print(serve(saved["truncated_finish_json"]))
+        print()
+        print(serve(saved["truncated_finish_midstring"]))
+        """
+    ),
+    md(
+        """
+        **Reconciliation.** The model renamed every stop, and elsewhere restated costs and travel
+        minutes from memory. Each stop is matched to the passing check **by `venue_id`**; the
+        checked name, times, cost and travel are served, and each restoration becomes a note.
+        """
+    ),
+    checked(
+        """
+        for name in ("renamed_activity", "drifted_cost", "drifted_travel"):
+            print(f"[{name}]")
+            print(serve(saved[name]))
+            print()
+        """
+    ),
+    md(
+        """
+        **Ambiguity is rejected, not guessed.** The same venue twice at different hours: which
+        checked visit is meant? The boundary refuses to choose (`ambiguous_stop`). (In a full
+        run the `status_trace_gate` guardrail from notebook 04 already refuses this `finish`
+        call, so the model gets a chance to fix it; the boundary is the last line.)
+        """
+    ),
+    checked(
+        """
+        print(serve(saved["ambiguous_duplicate_stop"]))
+        """
+    ),
+    md(
+        """
+        ## Unsupported claims
+
+        A claim needs evidence from this run: a cited source some search returned, questions a
+        recorded clarification, failures a failed check. And a key of the wrong type is an
+        error, never coerced.
+        """
+    ),
+    checked(
+        """
+        claim = json.loads(payload)
+        for label, change in [
+            ("made-up source", {"sources": ["https://example.com/best-museums-2026"]}),
+            ("questions, none recorded", {"questions": ["Which museum do you prefer?"]}),
+            ("failures, none found", {"constraint_failures": ["over_budget"]}),
+            ("cost as text", {"stops": [{**claim["stops"][0], "cost": "60 dollars"}] + claim["stops"][1:]}),
+            ("unchecked venue", {"stops": [{"venue_id": "lone-pine-koala-sanctuary"}]}),
+        ]:
+            print(f"{label:26} {serve(json.dumps({**claim, **change}))}")
+        """
+    ),
+    md(
+        """
+        The same faults run end to end through the real ADK loop with
+        `run_plan(request, model="faulty:NAME")` or `python -m dayplan plan wet_weather_family
+        --model faulty:drifted_cost` (exit code 3 when rejected). Each declares its expected
+        outcome:
+        """
+    ),
+    checked(
+        """
+        from dayplan.agent.faults import list_faults
+
+        for fault in list_faults():
+            if fault.name in saved:
+                print(f"{fault.name:28} {fault.expected}")
+        """
+    ),
+    md(
+        """
+        ## The service, through FastAPI's TestClient
+
+        `create_app()` builds the FastAPI app; `TestClient` calls it in process (no network, no
+        server). A plan comes back as the contract's `DayPlanReport`, with its run id in the
+        `X-Run-Id` header.
+        """
+    ),
+    code(
+        """
+        import warnings
+
+        with warnings.catch_warnings():  # Starlette's notice about its httpx-based client
+            warnings.simplefilter("ignore")
+            from fastapi.testclient import TestClient
+
+        from dayplan.service.app import create_app
+        """
+    ),
+    md(
+        """
+        `GET /health` says the mode and model (and the package version, not printed here); it
+        never shows a key. Then one plan:
+        """
+    ),
+    checked(
+        """
+        client = TestClient(create_app())
+        body = request.model_dump(mode="json", exclude_none=True)
+
+        health = client.get("/health").json()
+        print({k: v for k, v in health.items() if k != "version"})
+        r = client.post("/v1/day-plans", json=body)
+        print(r.status_code, r.headers["content-type"], "run id in header:", r.headers["x-run-id"] == r.json()["run_id"])
+        print([s["name"] for s in r.json()["plan"]["stops"]])
+        """
+    ),
+    md(
+        """
+        **Bad input is a 4xx problem, never a 5xx.** Every error is `application/problem+json`
+        (RFC 9457): `type`, `title`, `status`, `detail`, `instance`, plus the field errors. A
+        25:99 start time, a negative party, a lower-case currency, malformed JSON and a body
+        over 64 KiB (counted while it streams in, not just from `Content-Length`):
+        """
+    ),
+    checked(
+        """
+        def show(r):
+            p = r.json()
+            print(r.status_code, r.headers["content-type"], p["type"], "|", p["detail"][:80])
+
+        show(client.post("/v1/day-plans", json={**body, "window": {"start": "25:99", "end": "17:00"}}))
+        show(client.post("/v1/day-plans", json={**body, "party": {"adults": -1}}))
+        show(client.post("/v1/day-plans", json={**body, "budget": {"amount": 100, "currency": "aud"}}))
+        show(client.post("/v1/day-plans", content=b'{"text": "Plan my', headers={"content-type": "application/json"}))
+        show(client.post("/v1/day-plans", json={"text": "x" * 70_000}))
+        """
+    ),
+    md(
+        """
+        **Idempotent retries.** With an `Idempotency-Key`, the same key and body replay the
+        stored response (`Idempotent-Replayed: true`, same run id); the same key with another
+        body is a 422. (A retry while the first is still running gets a 409. The store is in
+        memory, per process.)
+        """
+    ),
+    checked(
+        """
+        key = {"Idempotency-Key": "nb05-retry-1"}
+        first = client.post("/v1/day-plans", json=body, headers=key)
+        again = client.post("/v1/day-plans", json=body, headers=key)
+        other = client.post("/v1/day-plans", json={**body, "budget": {"amount": 50}}, headers=key)
+        print(first.status_code, again.status_code, again.headers["idempotent-replayed"], again.content == first.content)
+        show(other)
+        """
+    ),
+    md(
+        """
+        **A rejected run is a 502 naming the rule**, with the run id so the trace can be found.
+        Here the service runs a faulty model whose answer is cut off inside a string. (The run
+        id changes every run, so it is not printed.)
+        """
+    ),
+    checked(
+        """
+        faulty = TestClient(create_app("faulty:truncated_finish_midstring"))
+        r = faulty.post("/v1/day-plans", json=body)
+        p = r.json()
+        print(r.status_code, p["type"], p["rule"], "| has run_id:", len(p["run_id"]) == 12)
+        print(p["title"])
+        """
+    ),
+    md(
+        """
+        ## Running it for real
+
+        From the repository root (not from this notebook — it would block the kernel):
+
+        ```
+        make serve                                   # or:
+        .venv/bin/python -m dayplan serve --host 127.0.0.1 --port 8000
+        ```
+
+        Then open <http://127.0.0.1:8000/docs> for the interactive OpenAPI page, or:
+
+        ```
+        curl -s http://127.0.0.1:8000/health
+        curl -s -X POST http://127.0.0.1:8000/v1/day-plans \\
+             -H 'Content-Type: application/json' -H 'Idempotency-Key: try-1' \\
+             -d @<(jq .request cases/wet_weather_family.json)
+        ```
+
+        `DAYPLAN_REQUEST_TIMEOUT_SECONDS` (default 60) sets the per-request timeout (504
+        problem), `DAYPLAN_MAX_BODY_BYTES` the body limit. `python -m dayplan bench service`
+        load-tests it over loopback with 16 clients; `docs/deploy_cloud_run.md` sketches a
+        Cloud Run deployment (on paper only).
+        """
+    ),
+    md(
+        """
+        ## Recap
+
+        * The boundary **parses** the payload with exactly one repair — closing brackets missing
+          at the very end — and rejects every other malformation.
+        * It **reconciles** by `venue_id`: names, times, costs and travel are served from the
+          passing check, each restoration stated; ambiguous matches are rejected.
+        * It **rejects unsupported claims**: unreturned sources, questions without a recorded
+          clarification, failures without a failed check, wrong types.
+        * The **service** adds the HTTP contract: 4xx problems for bad input, 413 while the body
+          streams, 502 naming the rule, 504 on timeout, idempotent retries.
+
+        ## Your turn
+
+        Find the **shortest prefix** of this run's finish payload (`payload`) that the boundary
+        still serves as the same plan. Use `serve(...)` to try cuts, then pass your prefix and
+        `run` to `check`. (Hint: which keys may the answer leave out?)
+        """
+    ),
+    code(
+        """
+        from dayplan.exercises.nb05 import check
+
+        my_prefix = payload[:-2]  # a start: only the last "]}" is cut. Can you cut more?
+        print(serve(my_prefix))
+        print(check(my_prefix, run))
+        """
+    ),
+]
+
+
+def build() -> nbformat.NotebookNode:
+    """The notebook from the cell specs, with fixed cell ids so rebuilds do not churn."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    for i, (kind, source) in enumerate(CELLS):
+        cell = (
+            nbformat.v4.new_markdown_cell(source)
+            if kind == "markdown"
+            else nbformat.v4.new_code_cell(source)
+        )
+        cell.id = f"05-{i:02d}"
+        nb.cells.append(cell)
+    nbformat.validate(nb)
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode) -> None:
+    """Run every cell in a fresh kernel with notebooks/ as the working directory."""
+    client = NotebookClient(
+        nb,
+        kernel_name=KERNEL,
+        timeout=TIMEOUT_SECONDS,
+        record_timing=False,
+        resources={"metadata": {"path": str(NB_DIR)}},
+    )
+    client.execute()
+    for cell in nb.cells:  # one stream output per run of prints, however the kernel chunked it
+        merged: list = []
+        for out in cell.get("outputs", []):
+            prev = merged[-1] if merged else None
+            if (
+                prev is not None
+                and out.output_type == prev.output_type == "stream"
+                and out.name == prev.name
+            ):
+                prev.text += out.text
+            else:
+                merged.append(out)
+        if cell.cell_type == "code":
+            cell.outputs = merged
+    info = nb.metadata.get("language_info", {})
+    nb.metadata["language_info"] = {k: info[k] for k in LANGUAGE_INFO_KEYS if k in info}
+
+
+def main() -> int:
+    started = time.perf_counter()
+    nb = build()
+    execute(nb)
+    path = NB_DIR / f"{STEM}.ipynb"
+    nbformat.write(nb, path)
+    # the code cells as ruff formats them (the repository's `ruff format --check` covers them)
+    ruff = Path(sys.executable).with_name("ruff")
+    subprocess.run([str(ruff), "format", "--quiet", str(path)], check=True)
+    n_checked = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.startswith(CHECK))
+    print(
+        f"{path.name}: {len(nb.cells)} cells, {n_checked} output-checked,"
+        f" {time.perf_counter() - started:.1f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
