@@ -18,60 +18,11 @@ The notebooks import ``dayplan``; they explain and assemble, they hold no core l
 from __future__ import annotations
 
 import sys
-import textwrap
-import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-NB_DIR = Path(__file__).resolve().parent
-KERNEL = "python3"
-CHECK = "# NBVAL_CHECK_OUTPUT"
-TIMEOUT_SECONDS = 120
-
-KERNELSPEC = {"name": KERNEL, "display_name": "Python 3 (ipykernel)", "language": "python"}
-LANGUAGE_INFO_KEYS = ("name", "codemirror_mode", "file_extension", "mimetype", "pygments_lexer")
-
-
-def md(text: str) -> tuple[str, str]:
-    """A markdown cell."""
-    return ("markdown", textwrap.dedent(text).strip("\n"))
-
-
-def code(text: str) -> tuple[str, str]:
-    """A code cell whose output nbval does not compare (it may vary, or there is none)."""
-    return ("code", textwrap.dedent(text).strip("\n"))
-
-
-def checked(text: str) -> tuple[str, str]:
-    """A code cell whose output nbval compares: ``CHECK`` becomes its first line."""
-    return ("code", f"{CHECK}\n" + textwrap.dedent(text).strip("\n"))
-
-
-# Every notebook starts its code with this cell: a fresh checkout has no `pip install -e .`,
-# and the kernel runs in notebooks/, so the repository root is put on sys.path when needed.
-BOOTSTRAP = [
-    md(
-        """
-        **Make `dayplan` importable.** If the package is not installed in this environment,
-        this cell puts the repository root on `sys.path`. It prints nothing.
-        """
-    ),
-    code(
-        """
-        import sys
-        from importlib.util import find_spec
-        from pathlib import Path
-
-        if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
-            here = Path.cwd().resolve()
-            root = next(p for p in (here, *here.parents) if (p / "dayplan" / "__init__.py").is_file())
-            sys.path.insert(0, str(root))
-        """
-    ),
-]
-
+from _nbkit import BOOTSTRAP, checked, code, md, write_notebook  # noqa: E402
 
 # --------------------------------------------------------------------------------------------
 # 00_setup
@@ -1399,35 +1350,6 @@ NOTEBOOKS = {
 }
 
 
-def build(stem: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
-    """A notebook from cell specs, with fixed cell ids so rebuilds do not churn."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
-    for i, (kind, source) in enumerate(cells):
-        if kind == "markdown":
-            cell = nbformat.v4.new_markdown_cell(source)
-        else:
-            cell = nbformat.v4.new_code_cell(source)
-        cell.id = f"{stem.split('_')[0]}-{i:02d}"
-        nb.cells.append(cell)
-    nbformat.validate(nb)
-    return nb
-
-
-def execute(nb: nbformat.NotebookNode) -> None:
-    """Run every cell in a fresh kernel with notebooks/ as the working directory."""
-    client = NotebookClient(
-        nb,
-        kernel_name=KERNEL,
-        timeout=TIMEOUT_SECONDS,
-        record_timing=False,
-        resources={"metadata": {"path": str(NB_DIR)}},
-    )
-    client.execute()
-    info = nb.metadata.get("language_info", {})
-    nb.metadata["language_info"] = {k: info[k] for k in LANGUAGE_INFO_KEYS if k in info}
-
-
 def main(argv: list[str]) -> int:
     wanted = argv or list(NOTEBOOKS)
     unknown = [name for name in wanted if name not in NOTEBOOKS]
@@ -1435,16 +1357,7 @@ def main(argv: list[str]) -> int:
         print(f"unknown notebook(s): {', '.join(unknown)}; known: {', '.join(NOTEBOOKS)}")
         return 2
     for stem in wanted:
-        started = time.perf_counter()
-        nb = build(stem, NOTEBOOKS[stem])
-        execute(nb)
-        path = NB_DIR / f"{stem}.ipynb"
-        nbformat.write(nb, path)
-        n_checked = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.startswith(CHECK))
-        print(
-            f"{path.name}: {len(nb.cells)} cells, {n_checked} output-checked,"
-            f" {time.perf_counter() - started:.1f} s"
-        )
+        write_notebook(stem, NOTEBOOKS[stem])
     return 0
 
 

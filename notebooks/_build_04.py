@@ -13,36 +13,13 @@ fixed and timing metadata is not recorded, so rebuilding an unchanged spec gives
 from __future__ import annotations
 
 import sys
-import textwrap
-import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-NB_DIR = Path(__file__).resolve().parent
+from _nbkit import checked, code, md, write_notebook  # noqa: E402
+
 STEM = "04_guardrails"
-KERNEL = "python3"
-CHECK = "# NBVAL_CHECK_OUTPUT"
-TIMEOUT_SECONDS = 180
-KERNELSPEC = {"name": KERNEL, "display_name": "Python 3 (ipykernel)", "language": "python"}
-LANGUAGE_INFO_KEYS = ("name", "codemirror_mode", "file_extension", "mimetype", "pygments_lexer")
-
-
-def md(text: str) -> tuple[str, str]:
-    """A markdown cell."""
-    return ("markdown", textwrap.dedent(text).strip("\n"))
-
-
-def code(text: str) -> tuple[str, str]:
-    """A code cell whose output nbval does not compare."""
-    return ("code", textwrap.dedent(text).strip("\n"))
-
-
-def checked(text: str) -> tuple[str, str]:
-    """A code cell whose output nbval compares."""
-    return ("code", f"{CHECK}\n" + textwrap.dedent(text).strip("\n"))
-
 
 FAULT_CELLS = [
     (
@@ -400,49 +377,5 @@ CELLS += [
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    """The notebook from the cell specs, with fixed cell ids so rebuilds do not churn."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
-    for i, (kind, source) in enumerate(CELLS):
-        cell = (
-            nbformat.v4.new_markdown_cell(source)
-            if kind == "markdown"
-            else nbformat.v4.new_code_cell(source)
-        )
-        cell.id = f"04-{i:02d}"
-        nb.cells.append(cell)
-    nbformat.validate(nb)
-    return nb
-
-
-def execute(nb: nbformat.NotebookNode) -> None:
-    """Run every cell in a fresh kernel with notebooks/ as the working directory."""
-    client = NotebookClient(
-        nb,
-        kernel_name=KERNEL,
-        timeout=TIMEOUT_SECONDS,
-        record_timing=False,
-        resources={"metadata": {"path": str(NB_DIR)}},
-    )
-    client.execute()
-    info = nb.metadata.get("language_info", {})
-    nb.metadata["language_info"] = {k: info[k] for k in LANGUAGE_INFO_KEYS if k in info}
-
-
-def main() -> int:
-    started = time.perf_counter()
-    nb = build()
-    execute(nb)
-    path = NB_DIR / f"{STEM}.ipynb"
-    nbformat.write(nb, path)
-    n_checked = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.startswith(CHECK))
-    print(
-        f"{path.name}: {len(nb.cells)} cells, {n_checked} output-checked,"
-        f" {time.perf_counter() - started:.1f} s"
-    )
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    write_notebook(STEM, CELLS)

@@ -4,21 +4,18 @@ Usage (from the repository root)::
 
     .venv/bin/python notebooks/_build_08.py
 
-Shares the cell helpers and the executor of ``notebooks/_build.py``. The playground is also the
+Shares the cell helpers and the executor of ``notebooks/_nbkit.py``. The playground is also the
 Voila app (``make app``): its first output is the form.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
-
-import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _build import BOOTSTRAP, CHECK, NB_DIR, build, checked, code, execute, md  # noqa: E402
+from _nbkit import BOOTSTRAP, checked, code, md, write_notebook  # noqa: E402
 
 STEM = "08_playground"
 
@@ -250,19 +247,5 @@ NB08 = [
 ]
 
 
-def main() -> int:
-    started = time.perf_counter()
-    nb = build(STEM, NB08)
-    execute(nb)
-    path = NB_DIR / f"{STEM}.ipynb"
-    nbformat.write(nb, path)
-    n_checked = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.startswith(CHECK))
-    print(
-        f"{path.name}: {len(nb.cells)} cells, {n_checked} output-checked,"
-        f" {time.perf_counter() - started:.1f} s"
-    )
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    write_notebook(STEM, NB08)
