@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _nbkit import checked, code, md, write_notebook  # noqa: E402
+from _nbkit import BOOTSTRAP, checked, code, md, write_notebook  # noqa: E402
 
 STEM = "04_guardrails"
 
@@ -122,24 +122,7 @@ CELLS = [
         what is served.
         """
     ),
-    md(
-        """
-        **Make `dayplan` importable.** If the package is not installed in this environment,
-        this cell puts the repository root on `sys.path`. It prints nothing.
-        """
-    ),
-    code(
-        """
-        import sys
-        from importlib.util import find_spec
-        from pathlib import Path
-
-        if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
-            here = Path.cwd().resolve()
-            root = next(p for p in (here, *here.parents) if (p / "dayplan" / "__init__.py").is_file())
-            sys.path.insert(0, str(root))
-        """
-    ),
+    *BOOTSTRAP,
     md(
         """
         ## The guardrails

@@ -19,23 +19,15 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
-from dayplan.tools.plan import record_check
+from dayplan.tools.plan import record_check, stop_items
 from dayplan.tools.state import constraints_for, found_venues, travel_for
 
 
 def _parse_picks(stops: Any) -> list[Pick]:
-    if not isinstance(stops, list):
-        raise ValueError("stops must be a list of {venue_id or activity, ...}")
-    if len(stops) > MAX_CANDIDATES:
-        raise ValueError(f"at most {MAX_CANDIDATES} stops to arrange")
     picks = []
-    for i, raw in enumerate(stops):
-        if not isinstance(raw, dict):
-            raise ValueError(f"stop {i + 1} is not an object")
-        venue_id = raw.get("venue_id") or None
-        activity = raw.get("activity") or None
-        if not venue_id and not activity:
-            raise ValueError(f"stop {i + 1} needs a venue_id (from search) or an activity name")
+    for i, raw, venue_id, activity in stop_items(
+        stops, MAX_CANDIDATES, "venue_id or activity, ..."
+    ):
         minutes = raw.get("duration_minutes")
         if minutes is not None:
             minutes = int(minutes)

@@ -28,12 +28,17 @@ from dayplan.tools.state import (
 MAX_STOPS = 10
 
 
-def _parse_stops(stops: Any) -> list[ProposedStop]:
+def stop_items(stops: Any, limit: int, shape: str) -> list[tuple[int, dict, Any, Any]]:
+    """Validate the model's list of stops: ``(position, raw, venue_id, activity)`` per item.
+
+    Raises ``ValueError`` (one readable sentence) unless ``stops`` is a list of at most ``limit``
+    objects, each naming a ``venue_id`` or an ``activity``; ``shape`` describes an item.
+    """
     if not isinstance(stops, list):
-        raise ValueError("stops must be a list of {venue_id or activity, start, end}")
-    if len(stops) > MAX_STOPS:
-        raise ValueError(f"at most {MAX_STOPS} stops")
-    parsed = []
+        raise ValueError(f"stops must be a list of {{{shape}}}")
+    if len(stops) > limit:
+        raise ValueError(f"at most {limit} stops")
+    items = []
     for i, raw in enumerate(stops):
         if not isinstance(raw, dict):
             raise ValueError(f"stop {i + 1} is not an object")
@@ -41,6 +46,15 @@ def _parse_stops(stops: Any) -> list[ProposedStop]:
         activity = raw.get("activity") or None
         if not venue_id and not activity:
             raise ValueError(f"stop {i + 1} needs a venue_id (from search) or an activity name")
+        items.append((i, raw, venue_id, activity))
+    return items
+
+
+def _parse_stops(stops: Any) -> list[ProposedStop]:
+    parsed = []
+    for i, raw, venue_id, activity in stop_items(
+        stops, MAX_STOPS, "venue_id or activity, start, end"
+    ):
         try:
             start = hhmm_to_minutes(str(raw.get("start", "")))
             end = hhmm_to_minutes(str(raw.get("end", "")))
