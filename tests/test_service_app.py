@@ -226,6 +226,27 @@ def test_a_rejected_run_is_a_502_naming_the_rule():
     assert body.detail.startswith("finish payload is not valid JSON (Unterminated string")
 
 
+@pytest.mark.parametrize(
+    ("fault", "rule"), [("skip_validation", "finish_gate"), ("stubborn_search_loop", "loop_guard")]
+)
+def test_agent_faults_the_guardrails_reject_are_502_naming_the_guardrail(fault, rule):
+    # the same outcome the CLI serves as exit 3 (tests/test_faults.py), over HTTP
+    with TestClient(create_app(f"faulty:{fault}")) as c:
+        r = c.post("/v1/day-plans", json=WET)
+    body = problem(r, 502, "run-rejected")
+    assert body.rule == rule and body.run_id
+
+
+@pytest.mark.parametrize("fault", ["premature_finish", "invented_source", "unchecked_stop"])
+def test_agent_faults_the_guardrails_steer_are_served_as_earned_reports(fault):
+    with TestClient(create_app(f"faulty:{fault}")) as c:
+        r = c.post("/v1/day-plans", json=WET)
+    assert r.status_code == 200, r.text
+    report = DayPlanReport.model_validate(r.json())
+    assert report.status == "complete" and report.model == f"faulty:{fault}"
+    assert all(s.source_ids for s in report.plan.stops)
+
+
 def test_a_repaired_run_is_served():
     with TestClient(create_app("faulty:truncated_finish_json")) as c:
         r = c.post("/v1/day-plans", json=WET)
