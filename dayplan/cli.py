@@ -116,7 +116,7 @@ def load_request(spec: str) -> tuple[PlanRequest, str]:
 def _leg_text(minutes: int, mode: str) -> str:
     """``"12 min by car"``, ``"8 min on foot"``, ``"same place"``."""
     if minutes == 0:
-        return "same place, no travel"
+        return "next door, no travel"
     how = {"walk": "on foot", "transit": "by public transport"}.get(mode, f"by {mode}")
     return f"{minutes} min {how}"
 
@@ -138,10 +138,10 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         for s in report.plan.stops:
             where = "indoor" if s.indoor else "outdoor"
             cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
-            est = ", estimated" if s.travel_in.estimated else ""
+            est = ", estimated" if s.travel_in.estimated and s.travel_in.minutes else ""
             lines.append(
                 f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
-                f"{s.travel_in.minutes} min by {s.travel_in.mode}{est})"
+                f"{_leg_text(s.travel_in.minutes, s.travel_in.mode)}{est})"
             )
         t = report.plan.totals
         lines.append(
@@ -150,6 +150,11 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         )
         if report.plan.rationale:
             lines.append(f"  why: {report.plan.rationale}")
+    if report.saved:
+        sv = report.saved
+        replay = " (idempotent replay)" if sv.idempotent_replay else ""
+        lines.append("")
+        lines.append(f"Saved: {sv.plan_id} · {sv.status}{replay} · {sv.verification_status}")
     if report.questions:
         lines.append("")
         lines.append("Questions before I can plan:")

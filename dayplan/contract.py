@@ -15,12 +15,23 @@ from datetime import datetime
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 HHMM_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 HHMM = Annotated[str, Field(pattern=HHMM_PATTERN, examples=["09:00"])]
 Currency = Annotated[str, Field(pattern=r"^[A-Z]{3}$", examples=["AUD"])]
 ShortText = Annotated[str, Field(max_length=200)]
+StrictNumber = Annotated[float, Strict()]
+"""A JSON number; a string such as ``"100"`` is a type error, not converted (nor is ``true``)."""
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 MIN_YEAR, MAX_YEAR = 2000, 2100  # dates and "now" outside these years are refused, not planned
 
@@ -77,22 +88,22 @@ class TimeWindow(_Strict):
 class Coordinates(_Strict):
     """A point in WGS84 degrees."""
 
-    lat: float = Field(ge=-90, le=90)
-    lon: float = Field(ge=-180, le=180)
+    lat: StrictNumber = Field(ge=-90, le=90)
+    lon: StrictNumber = Field(ge=-180, le=180)
 
 
 class Budget(_Strict):
     """Spending cap for the whole party, ``amount`` in ``currency`` (ISO 4217)."""
 
-    amount: float = Field(ge=0, le=1_000_000)
+    amount: StrictNumber = Field(ge=0, le=1_000_000)
     currency: Currency = "AUD"
 
 
 class Party(_Strict):
     """Who is going; children pay child prices where a venue has them."""
 
-    adults: int = Field(default=1, ge=0, le=50)
-    children: int = Field(default=0, ge=0, le=50)
+    adults: StrictInt = Field(default=1, ge=0, le=50)
+    children: StrictInt = Field(default=0, ge=0, le=50)
 
     @model_validator(mode="after")
     def _someone(self) -> Party:
@@ -105,7 +116,7 @@ class Travel(_Strict):
     """How the party moves between stops; ``max_leg_minutes`` caps every leg, home legs included."""
 
     mode: TravelMode = "car"
-    max_leg_minutes: int | None = Field(default=None, ge=1, le=600)
+    max_leg_minutes: StrictInt | None = Field(default=None, ge=1, le=600)
 
 
 class Weather(_Strict):
@@ -118,7 +129,7 @@ class Activity(_Strict):
     """A must-do item: a name, how long it takes, optionally the venue it happens at."""
 
     name: Name
-    duration_minutes: int = Field(ge=1, le=24 * 60)
+    duration_minutes: StrictInt = Field(ge=1, le=24 * 60)
     venue: Name | None = None
 
 
@@ -144,7 +155,7 @@ class PlanRequest(_Strict):
     weather: Weather | None = None
     preferences: list[ShortText] = Field(default_factory=list, max_length=20)
     activities: list[Activity] = Field(default_factory=list, max_length=10)
-    save: bool = False
+    save: StrictBool = False
     request_id: ShortText | None = None
 
     @field_validator("now")

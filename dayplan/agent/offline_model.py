@@ -332,6 +332,11 @@ class _Planner:
         searches = self.calls("search_public_web")
         if not searches:
             return _reply(*self.search_calls())
+        answered = [c.response for c in searches if c.response is not None]
+        if answered and not any(r.get("ok") for r in answered):
+            # nothing was searched, so nothing can be proved: stop without a status
+            why = answered[-1].get("error") or answered[-1].get("status") or "no search succeeded"
+            return _text_reply(f"I cannot plan: every search failed ({why}).")
         arranged = [a for a in self.calls("arrange_plan") if a.response is not None]
         if not arranged and self.can("arrange_plan"):
             return self.arrange()

@@ -194,4 +194,9 @@ def read_text(text: str) -> TextHints:
         pref = PREFERENCE_WORDS.get(word)
         if pref and pref not in hints.preferences:
             hints.preferences.append(pref)
+    if hints.window_end and hints.window_end <= (hints.window_start or "09:00"):
+        # "home by 9am" leaves no day: not a window this reader can use (the default applies)
+        hints.window_start = hints.window_end = None
+    if (hints.adults or 0) > 50 or (hints.children or 0) > 50:
+        hints.adults = hints.children = None  # more than a party: not read as one
     return hints

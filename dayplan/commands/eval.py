@@ -28,8 +28,8 @@ def register(subparsers) -> None:
     p.add_argument("--out", help="run folder (default: runs/eval-<UTC time>-<model>)")
     p.add_argument(
         "--model",
-        default="offline",
-        help="offline (default), faulty:NAME or eval-fault:NAME (broken_json, drifted_cost, "
+        default=None,
+        help="offline (default unless DAYPLAN_MODE=live), live, faulty:NAME or eval-fault:NAME (broken_json, drifted_cost, "
         "skip_date, search_first)",
     )
     p.add_argument("--only", nargs="+", metavar="CASE", help="run only these cases")
@@ -88,6 +88,10 @@ def _gate(args: argparse.Namespace, cases) -> int:
     from dayplan.evals.judge import GeminiJudge, live_judge_available
     from dayplan.evals.runner import resolve_eval_model, run_eval, stderr_progress
 
+    if args.model is None:  # follow DAYPLAN_MODE, as `plan` and `serve` do
+        from dayplan.config import Settings
+
+        args.model = "live" if Settings().mode == "live" else "offline"
     try:
         resolve_eval_model(args.model)
     except ValueError as exc:

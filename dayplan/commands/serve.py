@@ -37,7 +37,11 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("serve", help="serve POST /v1/day-plans with uvicorn")
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="TCP port (default 8000)")
-    p.add_argument("--model", default="offline", help="offline (default) or faulty:NAME")
+    p.add_argument(
+        "--model",
+        default=None,
+        help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
+    )
     p.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )

@@ -30,7 +30,7 @@ from dayplan.agent.events import ToolStep
 from dayplan.agent.phrasing import read_text
 from dayplan.contract import DayPlanReport, hhmm_to_minutes
 from dayplan.evals.case import EvalCase, RubricItem
-from dayplan.evals.served import Served
+from dayplan.evals.served import Served, rejected_field
 
 #: what a malformed (but parseable) body raises while it is read; a grader never crashes on it
 _UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
@@ -47,9 +47,11 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "type": {"type": "string"},
         "title": {"type": "string", "maxLength": 200},
         "status": {"type": "integer", "minimum": 400, "maximum": 599},
-        "detail": {"type": "string", "maxLength": 500},
+        "detail": {"type": "string", "maxLength": 2000},
+        "instance": {"type": ["string", "null"]},
+        "run_id": {"type": "string"},
         "rule": {"type": "string"},
-        "field": {"type": "string"},
+        "errors": {"type": "array"},
     },
 }
 
@@ -226,11 +228,13 @@ def grade_meaning(case: EvalCase, served: Served) -> Grade:
         _check(checks, "status", False, "the served body cannot be read as a JSON object")
         return _finalise("meaning", case, checks)
     if exp.status == "invalid_request":
-        ok = 400 <= served.http_status < 500 and body.get("title") == "Invalid request"
+        ok = 400 <= served.http_status < 500 and str(body.get("type", "")).endswith(
+            "validation-error"
+        )
         what = body.get("title") or body.get("status")
         _check(checks, "status", ok, f"served {served.http_status} {what!r}")
         if exp.rejected_field:
-            field = str(body.get("field", ""))
+            field = rejected_field(body)
             _check(
                 checks,
                 "property:rejected_field",

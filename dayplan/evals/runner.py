@@ -73,7 +73,7 @@ class CaseResult:
             return "malformed"
         if self.served.http_status == 200:
             return str(body.get("status"))
-        if body.get("title") == "Invalid request":
+        if str(body.get("type", "")).endswith("validation-error"):
             return "invalid_request"
         return f"rejected:{body.get('rule', '?')}"
 

@@ -2,10 +2,13 @@
 body text (kept as text, so a malformed body can be stored and graded as it was served).
 
 * a report: ``200``, the ``DayPlanReport`` JSON;
-* a run the boundary or a guardrail refused: ``422``, an ``application/problem+json`` body
-  ``{type, title, status, detail, rule}``;
+* a run the boundary or a guardrail refused: ``502``, an ``application/problem+json`` body
+  ``{type, title, status, detail, instance, run_id, rule}``;
 * a request that fails validation (``expect.status: "invalid_request"``): ``422``, a problem
-  body with ``field`` naming what was wrong. The CLI gives the same verdict as exit code 2.
+  body whose ``errors[0].loc`` names what was wrong. The CLI gives the same verdict as exit 2.
+
+The bodies are built by ``dayplan.service.problems`` exactly as ``dayplan.service.app`` builds
+them, so the harness grades what the service serves.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from dayplan.service.problems import PROBLEM_JSON, problem_body
 from dayplan.service.run import PlanRun
 
-PROBLEM_BASE = "https://dayplan.example/problems/"
+PLANS_PATH = "/v1/day-plans"
 
 
 @dataclass
@@ -44,25 +48,40 @@ class Served:
             return None
 
 
-def problem(status: int, title: str, detail: str, **extra: Any) -> Served:
-    """An ``application/problem+json`` response (RFC 9457)."""
-    slug = extra.get("rule") or title.lower().replace(" ", "-")
-    body = {"type": PROBLEM_BASE + str(slug), "title": title, "status": status, "detail": detail}
-    body.update(extra)
-    return Served(status, "application/problem+json", json.dumps(body, ensure_ascii=False))
-
-
 def served_from_run(run: PlanRun) -> Served:
     """The response the service serves for ``run``: the report, or a 422 problem naming the rule."""
     if run.report is not None and run.error is None:
         return Served(200, "application/json", run.report.model_dump_json())
     rule = run.error.rule if run.error else "boundary"
     detail = run.error.detail if run.error else "the run produced no report"
-    return problem(422, "Run rejected", detail[:500], rule=rule)
+    body = problem_body(
+        502,
+        "run-rejected",
+        f"The run was rejected by the {rule} rule",
+        detail,
+        instance=PLANS_PATH,
+        run_id=run.run_id,
+        rule=rule,
+    )
+    return Served(502, PROBLEM_JSON, body.decode("utf-8"))
 
 
 def served_invalid_request(field: str, message: str) -> Served:
     """The response to a request that fails validation (the agent never runs)."""
-    return problem(
-        422, "Invalid request", f"invalid request at {field}: {message}"[:500], field=field
+    loc = ["body", *field.split(".")]
+    body = problem_body(
+        422,
+        "validation-error",
+        "The request does not match the contract",
+        f"{'.'.join(loc)}: {message}",
+        instance=PLANS_PATH,
+        errors=[{"loc": loc, "msg": message[:500], "type": "value_error"}],
     )
+    return Served(422, PROBLEM_JSON, body.decode("utf-8"))
+
+
+def rejected_field(body: dict[str, Any]) -> str:
+    """The request field a validation problem names (``errors[0].loc`` without ``body``)."""
+    errors = body.get("errors") or [{}]
+    loc = [str(p) for p in (errors[0].get("loc") or []) if p != "body"]
+    return ".".join(loc)

@@ -66,7 +66,7 @@ IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 RUN_ID_HEADER = "X-Run-Id"
 
-__all__ = ["ServiceSettings", "app", "create_app", "get_user_id"]
+__all__ = ["ServiceSettings", "create_app", "get_user_id"]  # and `app`, built on first access
 
 
 class ServiceSettings(BaseSettings):
@@ -340,4 +340,14 @@ def _declare_problem_schema(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-app = create_app()
+def __getattr__(name: str) -> Any:
+    """``app``, the service as configured by the environment, built on first access (so that
+    importing this module never fails on a bad setting; ``uvicorn dayplan.service.app:app``)."""
+    if name == "app":
+        if "app" not in _BUILT:
+            _BUILT["app"] = create_app()
+        return _BUILT["app"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_BUILT: dict[str, FastAPI] = {}

@@ -206,6 +206,25 @@ def _state_text_readings(
         add_assumption(state, "text", "Read from the request text: " + "; ".join(read))
 
 
+def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[int, int]):
+    """On the day of the request itself, the plan cannot start before "now": the window's
+    start moves to now (rounded up to 5 minutes) and that is stated as an assumption."""
+    now = now_of(state)
+    if day != now.date():
+        return window
+    minutes = now.hour * 60 + now.minute
+    start = min(-(-minutes // 5) * 5, 24 * 60 - 1)
+    if start <= window[0]:
+        return window
+    add_assumption(
+        state,
+        "now",
+        f"It is already {now.strftime('%H:%M')} on {day.isoformat()}: the plan starts from "
+        f"{start // 60:02d}:{start % 60:02d}",
+    )
+    return (min(start, window[1]), window[1])
+
+
 def constraints_for(
     state: MutableMapping[str, Any], hints: Mapping[str, Any] | None
 ) -> Constraints:
@@ -264,6 +283,7 @@ def constraints_for(
         if not rain and not state.get("weather_checked"):
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     _state_text_readings(state, req, hints, cap, blocked)
+    window = _not_before_now(state, day, window)
     return Constraints(
         day=day,
         window=window,
