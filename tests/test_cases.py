@@ -131,3 +131,22 @@ def test_served_json_has_the_contract_fields(capsys, monkeypatch):
     }
     assert set(body["plan"]["totals"]) == {"cost", "currency", "travel_minutes", "home_by"}
     assert set(body["sources"][0]) >= {"id", "title", "url", "kind"}
+
+
+def test_a_must_visit_in_free_text_is_kept_or_proved_impossible():
+    """'we must see Lone Pine koalas' is a must-do read from the text: the plan keeps it, or
+    the run proves why it cannot (never a complete plan that silently drops it)."""
+    from dayplan.contract import PlanRequest
+
+    text = "Plan my Sunday 2026-12-13 in West End, we must see Lone Pine koalas, 2 adults, AUD 500"
+    run = plan(PlanRequest(text=text, now="2026-11-29T09:00:00+10:00"))
+    assert run.report.status == "complete"
+    assert run.report.plan.stops[0].venue_id == "lone-pine-koala-sanctuary"
+    wet = plan(
+        PlanRequest(
+            text=text.replace("Sunday 2026-12-13", "Saturday"), now="2026-11-29T09:00:00+10:00"
+        )
+    )
+    assert wet.report.status == "no_feasible_plan"
+    assert [f.code for f in wet.report.constraint_failures] == ["outdoor_in_rain"]
+    assert wet.report.constraint_failures[0].venue_id == "lone-pine-koala-sanctuary"

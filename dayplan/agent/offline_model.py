@@ -39,7 +39,7 @@ from google.genai import types
 from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints, read_text
-from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.contract import Activity, PlanRequest, hhmm_to_minutes
 from dayplan.core.clock import minutes_to_hhmm, overlaps
 from dayplan.core.hours import OpeningHoursError, open_intervals
 from dayplan.core.places import resolve_place
@@ -51,6 +51,8 @@ REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 8
+TEXT_MUST_MINUTES = 120
+"""How long a must-visit read from free text is planned for (the text gives no length)."""
 MAX_ARRANGE_CALLS = 3
 
 
@@ -122,6 +124,20 @@ def _text_reply(text: str) -> LlmResponse:
     return _reply(types.Part(text=text))
 
 
+def _name_words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2}
+
+
+def names_match(wanted: str, name: str) -> bool:
+    """Whether a venue the user named ("Lone Pine koalas") is this venue ("Lone Pine Koala
+    Sanctuary"): one contains the other, or they share two words (one when only one is given)."""
+    a, b = wanted.lower().strip(), name.lower().strip()
+    if a in b or b in a:
+        return True
+    want, have = _name_words(a), _name_words(b)
+    return bool(want) and len(want & have) >= min(2, len(want))
+
+
 def text_constraint_hints(request: PlanRequest) -> dict:
     """The constraint hints the offline model passes to ``check_plan`` for ``request``."""
     return _Planner(request, [], None).constraint_hints()
@@ -154,10 +170,17 @@ class OfflinePlannerModel(BaseLlm):
 
 class _Planner:
     def __init__(self, request: PlanRequest, history: list[ToolExchange], offered: set[str] | None):
-        self.req = request
         self.history = history
         self.offered = offered
         self.hints: TextHints = read_text(request.text)
+        if not request.activities and self.hints.must_visit:
+            # "we must see Lone Pine": a must-do read from the text (structured activities win)
+            musts = [
+                Activity(name=f"Visit {p}", duration_minutes=TEXT_MUST_MINUTES, venue=p)
+                for p in self.hints.must_visit[:3]
+            ]
+            request = request.model_copy(update={"activities": musts})
+        self.req = request
 
     # facts about the conversation
     def calls(self, name: str) -> list[ToolExchange]:
@@ -448,9 +471,7 @@ class _Planner:
                 for w in p.split()
                 if w.rstrip("s") in {t.rstrip("s") for t in tags}
             )
-            must = any(
-                a.venue and a.venue.lower() in r["name"].lower() for a in self.req.activities
-            )
+            must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
             return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
 
         return sorted(order, key=score)
@@ -461,10 +482,8 @@ class _Planner:
         for a in self.req.activities:
             if not a.venue:
                 continue
-            want = a.venue.lower()
             for c in cands:
-                name = c["name"].lower()
-                if want in name or name in want:
+                if names_match(a.venue, c["name"]):
                     out.setdefault(c["id"], a.duration_minutes)
                     break
         return out

@@ -83,6 +83,7 @@ class TextHints:
     rain: list[dict] = field(default_factory=list)
     blocked: list[dict] = field(default_factory=list)
     preferences: list[str] = field(default_factory=list)
+    must_visit: list[str] = field(default_factory=list)
 
 
 def _clock(hour: str, minute: str | None, meridiem: str | None) -> str | None:
@@ -194,6 +195,14 @@ def read_text(text: str) -> TextHints:
         pref = PREFERENCE_WORDS.get(word)
         if pref and pref not in hints.preferences:
             hints.preferences.append(pref)
+    for m in re.finditer(
+        r"\b(?:must|have to|need to|really want to)\s+(?:see|visit|go to|do)\s+(?:the\s+)?"
+        r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b|$))",
+        lowered,
+    ):
+        phrase = m.group(1).strip()
+        if phrase and phrase not in hints.must_visit:
+            hints.must_visit.append(phrase)
     if hints.window_end and hints.window_end <= (hints.window_start or "09:00"):
         # "home by 9am" leaves no day: not a window this reader can use (the default applies)
         hints.window_start = hints.window_end = None
