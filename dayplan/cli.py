@@ -214,7 +214,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m dayplan`` argument parser."""
-    parser = argparse.ArgumentParser(prog="python -m dayplan", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m dayplan",
+        description="dayplan: plan a day offline (or live with Gemini); the model chooses, code "
+        "proves. Exit codes: 0 a served report, 2 bad input, 3 a run rejected by a rule.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
     p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
