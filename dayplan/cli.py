@@ -155,22 +155,18 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         replay = " (idempotent replay)" if sv.idempotent_replay else ""
         lines.append("")
         lines.append(f"Saved: {sv.plan_id} · {sv.status}{replay} · {sv.verification_status}")
-    if report.questions:
-        lines.append("")
-        lines.append("Questions before I can plan:")
-        lines += [f"  - {q}" for q in report.questions]
-    if report.constraint_failures:
-        lines.append("")
-        lines.append("Why no plan works (proved by check_plan):")
-        lines += [f"  - [{f.code}] {f.detail}" for f in report.constraint_failures]
-    if report.assumptions:
-        lines.append("")
-        lines.append("Assumptions:")
-        lines += [f"  - {a}" for a in report.assumptions]
-    if report.sources:
-        lines.append("")
-        lines.append("Sources:")
-        lines += [f"  [{s.id}] {s.title} <{s.url}>" for s in report.sources]
+    sections = [
+        ("Questions before I can plan:", [f"- {q}" for q in report.questions]),
+        (
+            "Why no plan works (proved by check_plan):",
+            [f"- [{f.code}] {f.detail}" for f in report.constraint_failures],
+        ),
+        ("Assumptions:", [f"- {a}" for a in report.assumptions]),
+        ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
+    ]
+    for title, items in sections:
+        if items:
+            lines += ["", title, *(f"  {item}" for item in items)]
     if trace:
         lines.append("")
         lines.append("Tool path:")

@@ -19,18 +19,11 @@ from google.adk.plugins.base_plugin import BasePlugin
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.agent.guardrails import drop_tool
 from dayplan.tools.actions import save_allowed
 
 SAVE_TOOL = "save_plan"
 READ_TOOL = "get_saved_plan"
-
-
-def _drop_tool(llm_request: LlmRequest, name: str) -> None:
-    llm_request.tools_dict.pop(name, None)
-    for tool in llm_request.config.tools or []:
-        decls = getattr(tool, "function_declarations", None)
-        if decls:
-            tool.function_declarations = [d for d in decls if d.name != name]
 
 
 def gate_reason(tool_name: str, state: Mapping[str, Any]) -> str | None:
@@ -53,7 +46,7 @@ class SaveGatePlugin(BasePlugin):
     ) -> LlmResponse | None:
         for name in (SAVE_TOOL, READ_TOOL):
             if gate_reason(name, callback_context.state):
-                _drop_tool(llm_request, name)
+                drop_tool(llm_request, name)
         return None
 
     async def before_tool_callback(

@@ -89,7 +89,8 @@ def has_evidence(state: Any) -> bool:
     return bool(state.get("clarification")) or any(str(k).startswith("check:") for k in state)
 
 
-def _drop_tool(llm_request: LlmRequest, name: str) -> None:
+def drop_tool(llm_request: LlmRequest, name: str) -> None:
+    """Withhold tool ``name`` from this model turn: from ``tools_dict`` and the declarations."""
     llm_request.tools_dict.pop(name, None)
     for tool in llm_request.config.tools or []:
         decls = getattr(tool, "function_declarations", None)
@@ -107,7 +108,7 @@ class FinishGatePlugin(BasePlugin):
         self, *, callback_context: CallbackContext, llm_request: LlmRequest
     ) -> LlmResponse | None:
         if not has_evidence(callback_context.state):
-            _drop_tool(llm_request, FINISH_TOOL)
+            drop_tool(llm_request, FINISH_TOOL)
         return None
 
     async def before_tool_callback(

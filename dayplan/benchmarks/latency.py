@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import time
 from collections.abc import AsyncGenerator
 
@@ -30,7 +31,7 @@ from google.genai import types
 
 from dayplan.agent.faults_agent import SEARCH_SUFFIXES, FaultyPlannerModel, Turn
 from dayplan.agent.offline_model import OfflinePlannerModel, _call, _reply
-from dayplan.cli_common import EXIT_OK, InputError
+from dayplan.cli_common import EXIT_OK, InputError, case_dirs
 from dayplan.contract import PlanRequest
 from dayplan.core.catalog import Venue
 from dayplan.service.run import run_plan
@@ -38,21 +39,16 @@ from dayplan.tools.search import offline_backend, use_backend
 
 NAME = "latency"
 HELP = "wet-weather run with injected delays: concurrent searches vs one after another"
-CASE = {
-    "text": "Plan my Saturday in Brisbane for the family, AUD 100, no leg over 30 minutes.",
-    "location": "Brisbane",
-    "date": "Saturday",
-    "now": "2026-11-29T09:00:00+10:00",
-    "window": {"start": "09:00", "end": "17:00"},
-    "budget": {"amount": 100, "currency": "AUD"},
-    "party": {"adults": 2, "children": 2},
-    "travel": {"mode": "car", "max_leg_minutes": 30},
-    "blocked": [{"start": "13:00", "end": "14:00", "label": "nap"}],
-    "weather": {"rain": [{"start": "11:00", "end": "15:00"}]},
-    "preferences": ["museums", "indoor play"],
-}
-"""The wet-weather family case (``cases/wet_weather_family.json``), inlined so the benchmark
-runs from any directory."""
+CASE_NAME = "wet_weather_family"
+
+
+def _case_request() -> dict:
+    """The wet-weather family case's request, read from the repository's ``cases/``."""
+    for folder in case_dirs():
+        path = folder / f"{CASE_NAME}.json"
+        if path.is_file():
+            return json.loads(path.read_text(encoding="utf-8"))["request"]
+    raise InputError(f"case {CASE_NAME} not found in cases/")
 
 
 class SlowModel(BaseLlm):
@@ -119,7 +115,9 @@ async def timed_run(
 
     started = time.perf_counter()
     with use_backend(delayed_backend(search_delay, blocking=blocking)):
-        run = await run_plan(PlanRequest.model_validate(CASE), model=model, on_event=count)
+        run = await run_plan(
+            PlanRequest.model_validate(_case_request()), model=model, on_event=count
+        )
     wall = time.perf_counter() - started
     outcome = run.report.status if run.report else f"rejected:{run.error.rule}"
     searches = sum(1 for s in run.steps if s.tool == "search_public_web")
