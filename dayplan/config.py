@@ -5,14 +5,21 @@ model (default ``gemini-3.5-flash``; ``gemini-2.5-flash``, the original prototyp
 retired in December 2026); ``DAYPLAN_MAX_LLM_CALLS`` caps model turns per run (loop guard);
 ``DAYPLAN_SEARCH_BUDGET`` caps successful searches per run.
 
-Live credentials (read without the ``DAYPLAN_`` prefix, as google-genai names them):
+Live credentials (read without the ``DAYPLAN_`` prefix, as google-genai 2.34 names them):
 ``GOOGLE_API_KEY`` (or ``GEMINI_API_KEY``) for Google AI Studio, or Vertex AI with
-``GOOGLE_GENAI_USE_VERTEXAI=true``, ``GOOGLE_CLOUD_PROJECT`` and ``GOOGLE_CLOUD_LOCATION``
-(default ``us-central1``) plus Application Default Credentials.
+``GOOGLE_GENAI_USE_ENTERPRISE=true`` (google-genai's current name; the older
+``GOOGLE_GENAI_USE_VERTEXAI=true`` is honoured too, and when both are set with different values
+``GOOGLE_GENAI_USE_ENTERPRISE`` wins, as in ``google/genai/_api_client.py``),
+``GOOGLE_CLOUD_PROJECT`` and ``GOOGLE_CLOUD_LOCATION`` plus Application Default Credentials.
+An unset ``GOOGLE_CLOUD_LOCATION`` means ``global`` (google-genai's own default, and the
+endpoint, ``aiplatform.googleapis.com``, that serves Gemini 3 models; regional endpoints such as
+``us-central1`` answer 404 "Publisher Model ... was not found" for them).
 
 Every live HTTP call has an explicit timeout (google-genai has none by default) and retries only
 HTTP 429, 500, 503 and 504 with exponential backoff (``RETRY_STATUS_CODES``); anything else,
-e.g. a 400 for a bad request or a 403 for a bad key, fails at once with a clear error.
+e.g. a 400 for a bad request or a 403 for a bad key, fails at once with a clear error. How the
+timeouts, attempts and backoff add up to each tool's budget and the run's deadline is computed
+in one place, ``dayplan.budgets`` (printed by ``python -m dayplan settings``).
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only; google-genai is imported la
     from google.genai import types
 
 DEFAULT_LIVE_MODEL = "gemini-3.5-flash"
-DEFAULT_VERTEX_LOCATION = "us-central1"
+DEFAULT_VERTEX_LOCATION = "global"
+"""google-genai's default Vertex location when ``GOOGLE_CLOUD_LOCATION`` is unset."""
 LOW_TEMPERATURE = 0.2
 """Sampling temperature for models before Gemini 3 (low: repeatable tool choices)."""
 RETRY_STATUS_CODES = (429, 500, 503, 504)
@@ -52,10 +60,10 @@ class Settings(BaseSettings):
     temperature: float | None = Field(default=None, ge=0, le=2)
     max_llm_calls: int = Field(default=10, ge=1, le=100)
     search_budget: int = Field(default=8, ge=0, le=100)
-    search_timeout_seconds: float = Field(default=20.0, gt=0, le=300)
-    http_timeout_seconds: float = Field(default=60.0, gt=0, le=600)
+    search_timeout_seconds: float = Field(default=30.0, gt=0, le=300)
+    http_timeout_seconds: float = Field(default=30.0, gt=0, le=600)
     forecast_timeout_seconds: float = Field(default=10.0, gt=0, le=120)
-    retry_attempts: int = Field(default=4, ge=1, le=10)
+    retry_attempts: int = Field(default=3, ge=1, le=10)
     retry_initial_delay: float = Field(default=1.0, ge=0, le=60)
     retry_max_delay: float = Field(default=20.0, ge=0, le=300)
     retry_jitter: float = Field(default=1.0, ge=0, le=10)
@@ -64,11 +72,33 @@ class Settings(BaseSettings):
     google_api_key: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("GOOGLE_API_KEY", "GEMINI_API_KEY")
     )
-    use_vertexai: bool = Field(default=False, validation_alias="GOOGLE_GENAI_USE_VERTEXAI")
-    google_cloud_project: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_PROJECT")
-    google_cloud_location: str = Field(
-        default=DEFAULT_VERTEX_LOCATION, validation_alias="GOOGLE_CLOUD_LOCATION"
+    # -- live backend and time budgets (issue 16; see dayplan.budgets) -------------------------
+    use_enterprise: bool | None = Field(default=None, validation_alias="GOOGLE_GENAI_USE_ENTERPRISE")
+    use_vertexai_legacy: bool | None = Field(
+        default=None, validation_alias="GOOGLE_GENAI_USE_VERTEXAI"
     )
+    google_cloud_project: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_PROJECT")
+    google_cloud_location: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_LOCATION")
+    live_deadline_seconds: float | None = Field(default=None, gt=0, le=7200)
+    """Live runs' deadline (``DAYPLAN_LIVE_DEADLINE_SECONDS``); unset: the computed worst case."""
+
+    @property
+    def use_vertexai(self) -> bool:
+        """True for Vertex AI: ``GOOGLE_GENAI_USE_ENTERPRISE`` when set, else
+        ``GOOGLE_GENAI_USE_VERTEXAI`` (google-genai 2.34's precedence), else False."""
+        if self.use_enterprise is not None:
+            return self.use_enterprise
+        return bool(self.use_vertexai_legacy)
+
+    @property
+    def vertex_location(self) -> str:
+        """``GOOGLE_CLOUD_LOCATION``, or ``global`` when it is unset or blank."""
+        return (self.google_cloud_location or "").strip() or DEFAULT_VERTEX_LOCATION
+
+    @property
+    def backend(self) -> Literal["vertex_ai", "ai_studio"]:
+        """Which Gemini API live mode calls: ``vertex_ai`` or ``ai_studio`` (an API key)."""
+        return "vertex_ai" if self.use_vertexai else "ai_studio"
 
     def effective_temperature(self, model: str | None = None) -> float | None:
         """The temperature to send for ``model`` (default ``self.model``).
@@ -88,12 +118,13 @@ class Settings(BaseSettings):
             if not self.google_cloud_project:
                 return (
                     "live mode on Vertex AI needs GOOGLE_CLOUD_PROJECT (and Application Default "
-                    "Credentials); or unset GOOGLE_GENAI_USE_VERTEXAI and set GOOGLE_API_KEY"
+                    "Credentials); or unset GOOGLE_GENAI_USE_ENTERPRISE/GOOGLE_GENAI_USE_VERTEXAI "
+                    "and set GOOGLE_API_KEY"
                 )
             return None
         if self.google_api_key is None or not self.google_api_key.get_secret_value().strip():
             return (
-                "live mode needs GOOGLE_API_KEY (Google AI Studio) or GOOGLE_GENAI_USE_VERTEXAI=true "
+                "live mode needs GOOGLE_API_KEY (Google AI Studio) or GOOGLE_GENAI_USE_ENTERPRISE=true "
                 "with GOOGLE_CLOUD_PROJECT; set one in the environment or run offline"
             )
         return None
@@ -127,14 +158,15 @@ def live_skip_notice(settings: Settings | None = None) -> str | None:
     return "Skipped: live-only cell (set GOOGLE_API_KEY and DAYPLAN_MODE=live to run it)."
 
 
-def retry_options(settings: Settings) -> types.HttpRetryOptions:
-    """google-genai retry policy: ``retry_attempts`` tries in all, exponential backoff from
-    ``retry_initial_delay`` s (×2, capped at ``retry_max_delay`` s, plus jitter), and only for
-    ``RETRY_STATUS_CODES``."""
+def retry_options(settings: Settings, attempts: int | None = None) -> types.HttpRetryOptions:
+    """google-genai retry policy: ``attempts`` tries in all (default ``retry_attempts``; the
+    grounded search passes the number ``dayplan.budgets.search_budget`` fitted into its tool
+    budget), exponential backoff from ``retry_initial_delay`` s (×2, plus jitter, capped at
+    ``retry_max_delay`` s), and only for ``RETRY_STATUS_CODES``."""
     from google.genai import types
 
     return types.HttpRetryOptions(
-        attempts=settings.retry_attempts,
+        attempts=attempts or settings.retry_attempts,
         initial_delay=settings.retry_initial_delay,
         max_delay=settings.retry_max_delay,
         exp_base=2.0,
@@ -143,25 +175,38 @@ def retry_options(settings: Settings) -> types.HttpRetryOptions:
     )
 
 
-def http_options(settings: Settings, timeout_seconds: float | None = None) -> types.HttpOptions:
-    """HTTP options for every live call: explicit timeout (default ``http_timeout_seconds``;
-    google-genai takes milliseconds) and ``retry_options``."""
+def http_options(
+    settings: Settings, timeout_seconds: float | None = None, attempts: int | None = None
+) -> types.HttpOptions:
+    """HTTP options for every live call: explicit per-attempt timeout (default
+    ``http_timeout_seconds``; google-genai takes milliseconds), ``retry_options``, and the
+    httpx transports of ``dayplan.live_http`` (so a recording or replay tap sees every call)."""
     from google.genai import types
 
+    from dayplan.live_http import async_transport, sync_transport
+
     seconds = timeout_seconds if timeout_seconds is not None else settings.http_timeout_seconds
-    return types.HttpOptions(timeout=int(seconds * 1000), retry_options=retry_options(settings))
+    return types.HttpOptions(
+        timeout=int(seconds * 1000),
+        retry_options=retry_options(settings, attempts),
+        client_args={"transport": sync_transport()},
+        async_client_args={"transport": async_transport()},
+    )
 
 
-def client_kwargs(settings: Settings, timeout_seconds: float | None = None) -> dict:
-    """Keyword arguments for ``google.genai.Client``: API key or Vertex project/location, and
-    ``http_options``. Raises ``LiveConfigError`` without credentials."""
+def client_kwargs(
+    settings: Settings, timeout_seconds: float | None = None, attempts: int | None = None
+) -> dict:
+    """Keyword arguments for ``google.genai.Client``: API key or Vertex project/location
+    (``global`` when ``GOOGLE_CLOUD_LOCATION`` is unset), and ``http_options``. Raises
+    ``LiveConfigError`` without credentials."""
     settings.require_live()
-    kwargs: dict = {"http_options": http_options(settings, timeout_seconds)}
+    kwargs: dict = {"http_options": http_options(settings, timeout_seconds, attempts)}
     if settings.use_vertexai:
         kwargs.update(
             vertexai=True,
             project=settings.google_cloud_project,
-            location=settings.google_cloud_location,
+            location=settings.vertex_location,
         )
     else:
         assert settings.google_api_key is not None
@@ -169,13 +214,17 @@ def client_kwargs(settings: Settings, timeout_seconds: float | None = None) -> d
     return kwargs
 
 
-def make_genai_client(settings: Settings | None = None, timeout_seconds: float | None = None):
+def make_genai_client(
+    settings: Settings | None = None,
+    timeout_seconds: float | None = None,
+    attempts: int | None = None,
+):
     """A configured ``google.genai.Client`` (timeout, retries, credentials) for direct calls,
     e.g. the grounded search and the eval harness's LLM judge. Raises ``LiveConfigError``
     without credentials; makes no network call itself."""
     from google import genai
 
-    return genai.Client(**client_kwargs(settings or Settings(), timeout_seconds))
+    return genai.Client(**client_kwargs(settings or Settings(), timeout_seconds, attempts))
 
 
 __all__ = [

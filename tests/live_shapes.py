@@ -68,20 +68,51 @@ PLACES = [
 ]
 
 
+ENTRY_POINT = (
+    "<style>\n.container { align-items: center; border-radius: 8px; display: flex; }\n"
+    ".chip { display: inline-block; border: solid 1px; border-radius: 16px; }\n</style>\n"
+    '<div class="container">\n  <div class="headline">Google Search Suggestions</div>\n'
+    '  <div class="carousel">\n'
+    '    <a class="chip" href="https://www.google.com/search?q=museums+for+kids+South+Brisbane'
+    '&client=app-vertex-grounding&safesearch=active">museums for kids South Brisbane</a>\n'
+    "  </div>\n</div>\n"
+)
+"""``searchEntryPoint.renderedContent`` as Google sends it: inline CSS and a carousel of chips
+linking to Google Search (the Search Suggestions display the grounding terms require)."""
+
+SUPPORTED = {"Queensland Museum Kurilpa": [0], "Roma Street Parkland": [2]}
+"""Which chunks the default grounding supports tie to which place name (the name's bytes)."""
+
+
 def answer_text(places=PLACES) -> str:
-    """The grounded answer's text: prose plus one fenced JSON block."""
-    return "Here is what the search found.\n```json\n" + json.dumps(places, indent=1) + "\n```"
+    """The grounded answer's text: prose plus one fenced JSON block (UTF-8 as the model
+    writes it: non-ASCII names stay characters, not ``\\u`` escapes)."""
+    body = json.dumps(places, indent=1, ensure_ascii=False)
+    return "Here is what the search found.\n```json\n" + body + "\n```"
 
 
-def grounded_response(places=PLACES, metadata: dict | None = None) -> dict:
+def byte_segment(text: str, needle: str, occurrence: int = 0, part: int = 0) -> dict:
+    """A ``segment`` as the API sends it: UTF-8 **byte** offsets of the ``occurrence``-th
+    ``needle`` in ``text``, zero-valued fields left out (proto3 JSON), ``text`` itself."""
+    raw, want = text.encode("utf-8"), needle.encode("utf-8")
+    at = -1
+    for _ in range(occurrence + 1):
+        at = raw.index(want, at + 1)
+    segment = {"endIndex": at + len(want), "text": needle}
+    if at:
+        segment["startIndex"] = at
+    if part:
+        segment["partIndex"] = part
+    return segment
+
+
+def grounded_response(places=PLACES, metadata: dict | None = None, parts=None) -> dict:
     """A generateContent response grounded with Google Search (AI Studio shape)."""
     text = answer_text(places)
-    qm_at = text.find("Queensland Museum Kurilpa")
-    park_at = text.find("Roma Street Parkland")
     if metadata is None:
         metadata = {
             "webSearchQueries": ["museums for kids South Brisbane opening hours"],
-            "searchEntryPoint": {"renderedContent": '<div class="container">...</div>'},
+            "searchEntryPoint": {"renderedContent": ENTRY_POINT},
             "groundingChunks": [
                 {"web": {"uri": QM_URI, "title": "museum.qld.gov.au"}},
                 {"web": {"uri": SPARK_URI, "title": "sparklab.org.au"}},
@@ -89,29 +120,18 @@ def grounded_response(places=PLACES, metadata: dict | None = None) -> dict:
             ],
             "groundingSupports": [
                 {
-                    "segment": {
-                        "startIndex": qm_at,
-                        "endIndex": qm_at + 25,
-                        "text": "Queensland Museum Kurilpa",
-                    },
-                    "groundingChunkIndices": [0],
-                    "confidenceScores": [0.93],
-                },
-                {
-                    "segment": {
-                        "startIndex": park_at,
-                        "endIndex": park_at + 20,
-                        "text": "Roma Street Parkland",
-                    },
-                    "groundingChunkIndices": [2],
-                    "confidenceScores": [0.81],
-                },
+                    "segment": byte_segment(text, name),
+                    "groundingChunkIndices": indices,
+                    "confidenceScores": [0.9] * len(indices),
+                }
+                for name, indices in SUPPORTED.items()
+                if name in text
             ],
         }
     return {
         "candidates": [
             {
-                "content": {"role": "model", "parts": [{"text": text}]},
+                "content": {"role": "model", "parts": parts or [{"text": text}]},
                 "finishReason": "STOP",
                 "index": 0,
                 "groundingMetadata": metadata,
@@ -156,6 +176,7 @@ def function_call_response(name: str, args: dict, n: int = 0) -> dict:
 
 
 def text_response(text: str) -> dict:
+    """A model turn whose only part is text."""
     return {
         "candidates": [
             {"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": "STOP"}
@@ -169,13 +190,42 @@ def text_response(text: str) -> dict:
     }
 
 
-def error_body(code: int, status: str, message: str) -> dict:
-    """The Google API error envelope."""
-    return {"error": {"code": code, "message": message, "status": status}}
+def ended_response(finish_reason: str, parts: list | None = None, message: str = "") -> dict:
+    """A model turn that ended without a usable function call: ``finishReason`` is
+    ``MALFORMED_FUNCTION_CALL``, ``SAFETY``, ``RECITATION``, ``MAX_TOKENS``, ... The API sends
+    no ``content`` (or content without parts) for most of them, ``finishMessage`` sometimes;
+    a SAFETY block carries ``safetyRatings``."""
+    candidate: dict = {"finishReason": finish_reason, "index": 0}
+    if parts is not None:
+        candidate["content"] = {"role": "model", "parts": parts}
+    if message:
+        candidate["finishMessage"] = message
+    if finish_reason == "SAFETY":
+        candidate["safetyRatings"] = [
+            {"category": "HARM_CATEGORY_DANGEROUS_CONTENT", "probability": "HIGH", "blocked": True}
+        ]
+    return {
+        "candidates": [candidate],
+        "usageMetadata": {"promptTokenCount": 1000, "totalTokenCount": 1000},
+        "modelVersion": "gemini-3.5-flash",
+    }
+
+
+def error_body(code: int, status: str, message: str, retry_delay: str | None = None) -> dict:
+    """The Google API error envelope; a 429 may carry ``google.rpc.RetryInfo.retryDelay``."""
+    error: dict = {"code": code, "message": message, "status": status}
+    if retry_delay is not None:
+        error["details"] = [
+            {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": retry_delay}
+        ]
+    return {"error": error}
 
 
 def open_meteo(day: str, probabilities: list, precipitation: list | None = None) -> dict:
-    """An Open-Meteo /v1/forecast answer with 24 hourly values for ``day``."""
+    """An Open-Meteo /v1/forecast answer with 24 hourly values stamped ``day`` 00:00–23:00.
+
+    Each value stamped HH:00 describes the hour *before* it, (HH-1):00–HH:00 (see
+    ``dayplan.core.weather``); ``probabilities[h]`` is the value stamped ``h:00``."""
     return {
         "latitude": -27.5,
         "longitude": 153.0,

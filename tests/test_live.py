@@ -76,7 +76,7 @@ def test_live_model_has_timeout_retries_and_temperature(live_env, monkeypatch):
     assert model.temperature is None  # Gemini 3: the API default (1.0), per Google's guidance
     assert model.retry_options.http_status_codes == [429, 500, 503, 504]
     options = model.api_client._api_client._http_options
-    assert options.timeout == 60_000  # milliseconds: google-genai has no default timeout
+    assert options.timeout == 30_000  # milliseconds: google-genai has no default timeout
     assert options.retry_options.http_status_codes == list(RETRY_STATUS_CODES)
     assert FAKE_KEY not in repr(model) and FAKE_KEY not in json.dumps(Settings().describe())
     assert resolve_model("live:gemini-3.5-pro").model == "gemini-3.5-pro"
@@ -91,7 +91,8 @@ def test_vertex_configuration_needs_a_project(monkeypatch):
     monkeypatch.setenv("GOOGLE_CLOUD_PROJECT", "my-project")
     kwargs = client_kwargs(Settings())
     assert kwargs["vertexai"] is True and kwargs["project"] == "my-project"
-    assert kwargs["location"] == "us-central1" and "api_key" not in kwargs
+    # unset location: google-genai's own default, the endpoint that serves Gemini 3
+    assert kwargs["location"] == "global" and "api_key" not in kwargs
 
 
 # -- grounded search -------------------------------------------------------------------------
@@ -109,7 +110,8 @@ def test_grounded_search_keeps_exact_urls_and_marks_unknowns(live_env):
     assert body["tools"] == [{"googleSearch": {}}]  # the only tool of that call
     assert "temperature" not in body.get("generationConfig", {})
     assert "South Brisbane" in body["contents"][0]["parts"][0]["text"]
-    assert route.calls[0].request.headers["x-server-timeout"] == "20"
+    # 2 attempts of 14 s each fit inside the 30 s tool budget (dayplan.budgets.search_budget)
+    assert route.calls[0].request.headers["x-server-timeout"] == "14"
     by_name = {r["name"]: r for r in out["results"]}
     museum, park = by_name["Queensland Museum Kurilpa"], by_name["Roma Street Parkland"]
     assert museum["source_urls"] == [shapes.QM_URI] and museum["unknown"] == []
@@ -193,7 +195,7 @@ def test_a_timeout_is_a_clear_error(live_env, monkeypatch):
     monkeypatch.setenv("DAYPLAN_RETRY_ATTEMPTS", "2")
     route = respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=httpx.ReadTimeout("slow"))
     out = search_public_web("museums", live_ctx())
-    assert out["ok"] is False and out["error"] == "web search timed out after 20 s"
+    assert out["ok"] is False and out["error"] == "web search timed out after 14 s (2 attempts)"
     assert route.call_count == 2  # a timeout is transient: retried within the attempts
 
 
@@ -239,7 +241,9 @@ def test_indoor_only_drops_places_the_answer_says_are_outdoors(live_env):
 
 
 @respx.mock
-def test_support_indices_out_of_range_fall_back_to_the_answer_sources(live_env):
+def test_a_place_no_support_covers_is_not_used(live_env):
+    """Support indices out of range point at no chunk: the place is not given some other
+    chunk as its source, it is returned as unusable."""
     meta = {
         "groundingChunks": [{"web": {"uri": shapes.QM_URI, "title": "museum.qld.gov.au"}}],
         "groundingSupports": [{"segment": {"text": "Queensland"}, "groundingChunkIndices": [4]}],
@@ -247,8 +251,12 @@ def test_support_indices_out_of_range_fall_back_to_the_answer_sources(live_env):
     respx.post(url__regex=shapes.GENERATE_URL).mock(
         return_value=httpx.Response(200, json=shapes.grounded_response(shapes.PLACES[:1], meta))
     )
-    out = search_public_web("museums", live_ctx())
-    assert [r["source_urls"] for r in out["results"]] == [[shapes.QM_URI]]
+    ctx = live_ctx()
+    out = search_public_web("museums", ctx)
+    assert out["results"] == [] and found_venues(ctx.state) == {}
+    assert out["unusable"] == [
+        "Queensland Museum Kurilpa: no grounding source supports this place"
+    ]
 
 
 # -- unknown facts in the checker -----------------------------------------------------------
@@ -278,21 +286,27 @@ def test_unknown_facts_prove_nothing(live_env):
 # -- forecast -----------------------------------------------------------------------------
 
 
-def test_rain_windows_threshold_nulls_and_midnight():
+def test_rain_windows_read_each_value_as_the_preceding_hour():
+    """Open-Meteo: "Probability of precipitation with more than 0.1 mm of the preceding hour"
+    (https://open-meteo.com/en/docs). The value stamped 12:00 is for 11:00–12:00; the value
+    stamped 00:00 belongs to the day before; 23:00–24:00 is stamped 00:00 the next day."""
     from datetime import date
 
     probs = [None] * 24
-    probs[0], probs[1], probs[5], probs[22], probs[23] = 50, 49, 100, 60, 70
+    probs[0], probs[1], probs[2], probs[6], probs[23] = 95, 50, 49, 100, 60
     doc = shapes.open_meteo("2026-12-05", probs)
+    doc["hourly"]["time"].append("2026-12-06T00:00")  # what end_date = the next day adds
+    doc["hourly"]["precipitation_probability"].append(70)
     assert rain_windows(doc, date(2026, 12, 5)) == [(0, 60), (300, 360), (1320, 1439)]
     assert rain_windows(doc, date(2026, 12, 5), threshold=40) == [
         (0, 120),
         (300, 360),
         (1320, 1439),
     ]
+    assert rain_windows(doc, date(2026, 12, 4)) == [(1380, 1439)]  # 00:00's 95 %: the day before
     assert rain_windows(doc, date(2026, 12, 6)) == []
     doc["hourly"]["precipitation_probability"].pop()
-    with pytest.raises(ForecastFormatError, match="24 entries but precipitation_probability 23"):
+    with pytest.raises(ForecastFormatError, match="25 entries but precipitation_probability 24"):
         rain_windows(doc, date(2026, 12, 5))
 
 
@@ -309,7 +323,8 @@ def test_offline_forecast_fixture_gives_the_saturday_rain(monkeypatch):
 @respx.mock
 def test_open_meteo_forecast_becomes_rain_windows_that_check_plan_uses(live_env):
     probs = [0] * 24
-    probs[13], probs[14], probs[15] = 50, 80, 49  # threshold 50 %: 13:00–15:00 is rainy
+    # stamped 14:00 and 15:00, i.e. the hours 13:00–14:00 and 14:00–15:00 (preceding hour)
+    probs[14], probs[15], probs[16] = 50, 80, 49
     route = respx.get(shapes.OPEN_METEO_URL).mock(
         return_value=httpx.Response(200, json=shapes.open_meteo("2026-12-05", probs))
     )
@@ -324,7 +339,7 @@ def test_open_meteo_forecast_becomes_rain_windows_that_check_plan_uses(live_env)
         "hourly": "precipitation_probability,precipitation",
         "timezone": "Australia/Brisbane",
         "start_date": "2026-12-05",
-        "end_date": "2026-12-05",
+        "end_date": "2026-12-06",  # the day's last hour is stamped 00:00 the next day
     }
     ctx.state["venue:park"] = {
         "id": "park",
@@ -360,7 +375,7 @@ def test_request_weather_wins_over_the_forecast(live_env):
             "HTTP 400: Parameter 'start_date' is out of allowed range",
         ),
         (httpx.ReadTimeout("slow"), "timed out after 10 s"),
-        (httpx.Response(200, json={"hourly": {"time": ["2026-12-05T00:00"]}}), "must be lists"),
+        (httpx.Response(200, json={"hourly": {"time": ["2026-12-05T12:00"]}}), "must be lists"),
     ],
 )
 @respx.mock
@@ -423,7 +438,7 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
 
     respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=answer)
     probs = [0] * 24
-    probs[12] = 90
+    probs[13] = 90  # stamped 13:00: rain 12:00–13:00
     respx.get(shapes.OPEN_METEO_URL).mock(
         return_value=httpx.Response(200, json=shapes.open_meteo("2026-12-05", probs))
     )
@@ -468,7 +483,7 @@ def test_make_genai_client_is_the_configured_client_for_the_judge(live_env):
     )
     client = make_genai_client(Settings())
     options = client._api_client._http_options
-    assert options.timeout == 60_000 and options.retry_options.attempts == 4
+    assert options.timeout == 30_000 and options.retry_options.attempts == 3
     answer = client.models.generate_content(model="gemini-3.5-flash", contents="grade this")
     assert answer.text == "PASS" and route.calls[0].request.headers["x-goog-api-key"] == FAKE_KEY
 

@@ -1,16 +1,26 @@
 """Rain windows from an hourly forecast (pure: the caller fetches or loads the data).
 
-The forecast is the Open-Meteo hourly shape: ``{"hourly": {"time": ["2026-12-05T11:00", ...],
+The forecast is the Open-Meteo hourly shape: ``{"hourly": {"time": ["2026-12-05T12:00", ...],
 "precipitation_probability": [76, ...]}}`` with local times (the request asked for the
-location's timezone). An hour counts as rainy when its precipitation probability is at least
-``threshold`` percent (``DEFAULT_RAIN_THRESHOLD``, 50 %); consecutive rainy hours merge into one
-window ``[first hour, last hour + 1 h)``. A missing probability (``null``) is not rain.
+location's timezone).
+
+A value stamped HH:00 describes the hour *before* it. Open-Meteo's documentation
+(https://open-meteo.com/en/docs, "Hourly Parameter Definition") lists
+``precipitation_probability`` as "Preceding hour probability: Probability of precipitation with
+more than 0.1 mm of the preceding hour" and ``precipitation`` as "Preceding hour sum: Total
+precipitation (rain, showers, snow) sum of the preceding hour". So the value at 12:00 is for
+11:00–12:00, the value at 00:00 of a day is for the previous day's last hour, and a day's last
+hour, 23:00–24:00, is stamped 00:00 of the next day (the forecast tool asks for that day too).
+
+An hour counts as rainy when its precipitation probability is at least ``threshold`` percent
+(``DEFAULT_RAIN_THRESHOLD``, 50 %); consecutive rainy hours merge into one window
+``[first hour, last hour + 1 h)``. A missing probability (``null``) is not rain.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from dayplan.core.clock import Interval
@@ -26,8 +36,20 @@ class ForecastFormatError(ValueError):
     """The forecast document does not have the Open-Meteo hourly shape."""
 
 
+def _covered_hour(stamp: Any, day: date) -> int | None:
+    """The hour of ``day`` (0–23) that a value stamped ``stamp`` describes: the hour before the
+    stamp (``YYYY-MM-DDTHH:MM``), so ``day`` 01:00 -> 0 and the next day's 00:00 -> 23. ``None``
+    for a stamp about another day; raises ``ValueError`` for an unreadable stamp."""
+    if not isinstance(stamp, str):
+        raise ValueError(stamp)
+    start = datetime.fromisoformat(stamp) - timedelta(hours=1)
+    return start.hour if start.date() == day else None
+
+
 def hourly_probabilities(forecast: Mapping[str, Any], day: date) -> dict[int, int | None]:
-    """Hour of ``day`` (0–23) -> precipitation probability in percent (``None`` when missing).
+    """Hour of ``day`` (0–23, the hour from HH:00 to HH+1:00) -> precipitation probability in
+    percent (``None`` when missing), read with Open-Meteo's preceding-hour meaning: the value
+    for hour ``h`` is the one stamped ``h+1``:00 (see the module docstring).
 
     Raises ``ForecastFormatError`` when ``hourly.time`` and ``hourly.precipitation_probability``
     are missing, not lists, of different lengths, or hold unreadable values.
@@ -42,18 +64,15 @@ def hourly_probabilities(forecast: Mapping[str, Any], day: date) -> dict[int, in
         raise ForecastFormatError(
             f"hourly.time has {len(times)} entries but precipitation_probability {len(probs)}"
         )
-    prefix = day.isoformat() + "T"
     out: dict[int, int | None] = {}
     for stamp, prob in zip(times, probs, strict=True):
-        if not isinstance(stamp, str) or not stamp.startswith(prefix):
-            continue
         try:
-            hour = int(stamp[len(prefix) : len(prefix) + 2])
+            hour = _covered_hour(stamp, day)
+            if hour is None:
+                continue
             value = None if prob is None else round(float(prob))
         except (TypeError, ValueError):
             raise ForecastFormatError(f"unreadable forecast entry {stamp!r}: {prob!r}") from None
-        if not 0 <= hour <= 23:
-            raise ForecastFormatError(f"unreadable forecast time {stamp!r}")
         out[hour] = value
     return out
 
@@ -81,10 +100,16 @@ def rain_windows(
 
 
 def covers_day(forecast: Mapping[str, Any], day: date) -> bool:
-    """True when the document has at least one hourly entry on ``day``."""
+    """True when the document has at least one hourly value describing an hour of ``day``
+    (stamped ``day`` 01:00 to the next day's 00:00)."""
     hourly = forecast.get("hourly") if isinstance(forecast, Mapping) else None
     times = hourly.get("time") if isinstance(hourly, Mapping) else None
-    prefix = day.isoformat() + "T"
-    return isinstance(times, list) and any(
-        isinstance(t, str) and t.startswith(prefix) for t in times
-    )
+    if not isinstance(times, list):
+        return False
+    for stamp in times:
+        try:
+            if _covered_hour(stamp, day) is not None:
+                return True
+        except ValueError:
+            continue
+    return False

@@ -21,6 +21,7 @@ from google.adk.tools.tool_context import ToolContext
 
 from dayplan import data
 from dayplan.config import Settings
+from dayplan.live_http import sync_transport
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
@@ -39,6 +40,9 @@ def fetch_open_meteo(
 ) -> dict[str, Any]:
     """GET the Open-Meteo hourly forecast for ``day`` at (``lat``, ``lon``) in ``timezone``.
 
+    It asks for ``day`` and the next day: each hourly value describes the preceding hour, so
+    the day's last hour (23:00–24:00) is the value stamped 00:00 of the next day.
+
     Raises ``ForecastUnavailable`` on a timeout (``forecast_timeout_seconds``), an HTTP error
     (Open-Meteo answers 400 with ``{"error": true, "reason": ...}``) or a non-JSON body.
     """
@@ -49,11 +53,11 @@ def fetch_open_meteo(
         "hourly": HOURLY_FIELDS,
         "timezone": timezone,
         "start_date": day.isoformat(),
-        "end_date": day.isoformat(),
+        "end_date": (day + dt.timedelta(days=1)).isoformat(),
     }
     seconds = settings.forecast_timeout_seconds
     try:
-        with httpx.Client(timeout=seconds) as client:
+        with httpx.Client(timeout=seconds, transport=sync_transport()) as client:
             response = client.get(settings.forecast_url, params=params)
     except httpx.TimeoutException:
         raise ForecastUnavailable(f"the forecast service timed out after {seconds:g} s") from None
@@ -76,10 +80,35 @@ def fetch_open_meteo(
     return body
 
 
+def _same_place(a: str, b: str) -> bool:
+    """"Sydney" names the same place as "Sydney, NSW" or "sydney" (first component, any case)."""
+    first = [str(x or "").split(",")[0].strip().casefold() for x in (a, b)]
+    return bool(first[0]) and first[0] == first[1]
+
+
 def _place(state, location: str) -> Place | None:
-    if location:
-        return resolve_place(location, data.gazetteer())
-    return location_place(state)
+    """Where to read the forecast for: the gazetteer's place for ``location``; else, when
+    ``location`` is the request's own location (or empty), the request's place, which in live
+    mode is the geocoded ``location_point`` for a city outside the gazetteer; else, live only,
+    ``location`` geocoded now (Open-Meteo geocoding). ``None`` when nothing locates it."""
+    if not location:
+        return location_place(state)
+    place = resolve_place(location, data.gazetteer())
+    if place is not None:
+        return place
+    point = state.get("location_point") or {}
+    if _same_place(location, state.get("location_name") or "") or _same_place(
+        location, point.get("name") or ""
+    ):
+        return location_place(state)
+    if state.get("backend") != "live":
+        return None
+    from dayplan.tools.geocode import geocode
+
+    found = geocode(location)
+    if found is None:
+        return None
+    return Place(found["name"], (found["lat"], found["lon"]), found["name"], found["timezone"])
 
 
 def _record_unavailable(state, day: str, reason: str) -> dict:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import httpx
 
 from dayplan.config import Settings
+from dayplan.live_http import sync_transport
 from dayplan.tools.state import add_assumption, location_place, request_of
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
@@ -26,7 +27,9 @@ def geocode(name: str, settings: Settings | None = None) -> dict[str, Any] | Non
     settings = settings or Settings()
     params = {"name": name, "count": 1, "language": "en", "format": "json"}
     try:
-        with httpx.Client(timeout=settings.forecast_timeout_seconds) as client:
+        with httpx.Client(
+            timeout=settings.forecast_timeout_seconds, transport=sync_transport()
+        ) as client:
             response = client.get(GEOCODING_URL, params=params)
         body = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):

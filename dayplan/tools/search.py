@@ -160,16 +160,17 @@ async def fetch_venues(query: str, indoor_only: bool, near: tuple[float, float])
     return offline_backend(query, indoor_only, near)
 
 
-def _live(query: str, tool_context: ToolContext, location: str, indoor_only: bool) -> dict:
-    """Live mode: one grounded Gemini call (``search_live.py``); blocking HTTP."""
-    from dayplan.tools.search_live import live_search
+def _live(query: str, tool_context: ToolContext, location: str, indoor_only: bool):
+    """Live mode: one grounded Gemini call (``search_live.py``; blocking HTTP). Returns a
+    ``SearchOutcome`` that has not touched state yet (``apply`` stores it)."""
+    from dayplan.tools.search_live import SearchOutcome, search_outcome
 
     state = tool_context.state
     where = str(location or "").strip() or state.get("location_name") or ""
     if not where:
-        return {"ok": False, "error": "say where to search: give a city or suburb"}
+        return SearchOutcome({"ok": False, "error": "say where to search: give a city or suburb"})
     call_id = tool_context.function_call_id or "local"
-    return live_search(state, call_id, query, where, indoor_only)
+    return search_outcome(state, call_id, query, where, indoor_only)
 
 
 def search_public_web(
@@ -193,7 +194,7 @@ def search_public_web(
     if not query:
         return {"ok": False, "error": "query is empty; say what to look for"}
     if tool_context.state.get("backend") == "live":
-        return _live(query, tool_context, location, bool(indoor_only))
+        return _live(query, tool_context, location, bool(indoor_only)).apply(tool_context.state)
     return _search(query, tool_context, location, bool(indoor_only), None)
 
 
@@ -207,7 +208,10 @@ async def search_public_web_async(
     if not query:
         return {"ok": False, "error": "query is empty; say what to look for"}
     if tool_context.state.get("backend") == "live":  # off the event loop, so searches overlap
-        return await asyncio.to_thread(_live, query, tool_context, location, bool(indoor_only))
+        outcome = await asyncio.to_thread(_live, query, tool_context, location, bool(indoor_only))
+        # Stored only here, on the event loop: when the tool_timeout guardrail has cancelled this
+        # coroutine, a late answer from the worker thread is dropped, never stored.
+        return outcome.apply(tool_context.state)
     place = (
         resolve_place(location, data.gazetteer())
         if location
