@@ -52,7 +52,14 @@ def test_health_says_mode_model_version_and_no_secret(monkeypatch):
     with TestClient(create_app()) as c:
         r = c.get("/health")
     assert r.status_code == 200
-    assert r.json() == {"status": "ok", "mode": "offline", "model": "offline", "version": "0.1.0"}
+    assert r.json() == {
+        "status": "ok",
+        "mode": "offline",
+        "model": "offline",
+        "version": "0.1.0",
+        "backend": "offline",
+        "vertex_location": None,
+    }
     assert "AIza" not in r.text
 
 
@@ -71,7 +78,7 @@ def test_docs_and_openapi_are_served(client):
     assert client.get("/docs").status_code == 200
     spec = client.get("/openapi.json").json()
     post = spec["paths"]["/v1/day-plans"]["post"]
-    assert set(post["responses"]) == {"200", "400", "409", "413", "422", "500", "502", "504"}
+    assert set(post["responses"]) == {"200", "400", "409", "413", "422", "500", "502", "503", "504"}
     assert "Problem" in spec["components"]["schemas"]
     assert "application/problem+json" in post["responses"]["422"]["content"]
 

@@ -10,6 +10,7 @@ from google.adk.plugins.base_plugin import BasePlugin
 from dayplan.agent.action_gate import SaveGatePlugin
 from dayplan.agent.guardrails import GuardrailConfig, build_plugins
 from dayplan.agent.offline_model import OfflinePlannerModel
+from dayplan.agent.turn_end import TurnEndPlugin
 from dayplan.tools import PLANNER_TOOLS
 
 APP_NAME = "dayplan"
@@ -56,10 +57,15 @@ def build_app(
     guardrails: GuardrailConfig | None = None,
 ) -> App:
     """The ADK ``App``: the planner agent plus plugins. ``plugins`` wins when given; otherwise
-    the guardrails ``guardrails`` switches on (default: all, see ``GuardrailConfig``) and the
-    ``save_gate``. ``observers`` (event log, memory context) run before the guardrails, so they
-    see every tool call, including the ones a guardrail answers."""
-    guards = build_plugins(guardrails) + [SaveGatePlugin()] if plugins is None else plugins
+    the guardrails ``guardrails`` switches on (default: all, see ``GuardrailConfig``), the
+    ``save_gate`` and ``turn_end`` (``dayplan.agent.turn_end``: a turn that ends without a
+    usable call is retried once or named). ``observers`` (event log, memory context) run before
+    the guardrails, so they see every tool call, including the ones a guardrail answers."""
+    guards = (
+        build_plugins(guardrails) + [SaveGatePlugin(), TurnEndPlugin()]
+        if plugins is None
+        else plugins
+    )
     return App(
         name=APP_NAME,
         root_agent=build_agent(model),

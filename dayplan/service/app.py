@@ -14,7 +14,10 @@ status      when
             ``Idempotency-Key`` is reused with another body
 409         a request with the same ``Idempotency-Key`` is still running
 502         the run was rejected by a guardrail or boundary rule (``rule`` names it)
-504         the run did not finish within ``request_timeout_seconds``
+503         Gemini answered HTTP 429 after every retry (``rule: rate_limited``), with
+            ``Retry-After``: the API's ``retryDelay`` when it sent one, else 30 s
+504         the run did not finish within its deadline (``request_timeout_seconds`` offline,
+            the live deadline of ``dayplan.budgets`` for a live model)
 ==========  ====================================================================================
 
 ``run_id`` is in the problem when a run had started, and in the ``X-Run-Id`` header of every
@@ -58,10 +61,12 @@ from dayplan.service.problems import (
     problem_response,
     problem_responses,
 )
-from dayplan.service.run import resolve_model, run_plan
+from dayplan.service.run import RATE_LIMITED, resolve_model, run_plan
 from dayplan.store import get_store
 
 LOCAL_USER = "local"
+DEFAULT_RETRY_AFTER = 30
+"""Seconds in ``Retry-After`` of a 503 when Gemini's 429 gave no ``retryDelay``."""
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 RUN_ID_HEADER = "X-Run-Id"
@@ -86,6 +91,26 @@ class Health(BaseModel):
     mode: Literal["offline", "live"]
     model: str = Field(max_length=200)
     version: str = Field(max_length=50)
+    backend: Literal["offline", "ai_studio", "vertex_ai"] = Field(
+        default="offline", description="which Gemini API a live model calls"
+    )
+    vertex_location: str | None = Field(
+        default=None,
+        max_length=100,
+        description="Vertex AI only: GOOGLE_CLOUD_LOCATION, or 'global' when it is unset",
+    )
+
+
+def run_deadline(settings: ServiceSettings, model: BaseLlm) -> float:
+    """Seconds a run may take: ``request_timeout_seconds`` for an offline model; for a live one
+    the live deadline of ``dayplan.budgets`` (covering the worst case of every model turn and
+    search), unless ``request_timeout_seconds`` is longer."""
+    if not is_live_model(model):
+        return settings.request_timeout_seconds
+    from dayplan.budgets import time_budgets
+
+    live = time_budgets(offline_deadline=settings.request_timeout_seconds).live_deadline
+    return max(settings.request_timeout_seconds, live)
 
 
 def get_user_id(user: Annotated[str, Depends(auth.current_user)]) -> str:
@@ -133,7 +158,7 @@ def _plans_router() -> APIRouter:
                     },
                 },
             },
-            **problem_responses(400, 409, 413, 422, 500, 502, 504),
+            **problem_responses(400, 409, 413, 422, 500, 502, 503, 504),
         },
     )
     async def create_day_plan(
@@ -172,18 +197,31 @@ def _plans_router() -> APIRouter:
                 )
         run_id = uuid.uuid4().hex[:12]
         succeeded = False
+        deadline = run_deadline(svc.settings, svc.model)
         try:
             try:
-                async with asyncio.timeout(svc.settings.request_timeout_seconds):
+                async with asyncio.timeout(deadline):
                     run = await run_plan(body, model=svc.model, run_id=run_id, user_id=user_id)
             except TimeoutError:
                 return problem_response(
                     504,
                     "timeout",
                     "The run did not finish in time",
-                    f"the run was stopped after {svc.settings.request_timeout_seconds:g} s",
+                    f"the run was stopped after {deadline:g} s",
                     instance=path,
                     run_id=run_id,
+                )
+            if run.error is not None and run.error.rule == RATE_LIMITED:
+                wait = getattr(run.error, "retry_after", None) or DEFAULT_RETRY_AFTER
+                return problem_response(
+                    503,
+                    "rate-limited",
+                    "The model is rate limited; retry later",
+                    run.error.detail,
+                    instance=path,
+                    headers={"Retry-After": str(int(wait))},
+                    run_id=run.run_id,
+                    rule=RATE_LIMITED,
                 )
             if run.error is not None or run.report is None:
                 rule = run.error.rule if run.error else "boundary"
@@ -212,8 +250,18 @@ def _plans_router() -> APIRouter:
     @router.get("/health", response_model=Health, summary="Liveness, mode, model and version")
     async def health(request: Request) -> Health:
         svc = request.app.state
-        mode = "live" if is_live_model(svc.model) else "offline"
-        return Health(mode=mode, model=svc.model.model, version=__version__)
+        if not is_live_model(svc.model):
+            return Health(mode="offline", model=svc.model.model, version=__version__)
+        from dayplan.config import Settings
+
+        live = Settings()
+        return Health(
+            mode="live",
+            model=svc.model.model,
+            version=__version__,
+            backend=live.backend,
+            vertex_location=live.vertex_location if live.use_vertexai else None,
+        )
 
     return router
 

@@ -91,6 +91,7 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         422: "Request failed validation (or Idempotency-Key reused with another body)",
         500: "Unexpected server error",
         502: "The run was rejected by a guardrail or boundary rule",
+        503: "The model is rate limited (HTTP 429 after every retry); see Retry-After",
         504: "The run did not finish within the request timeout",
     }
     return {

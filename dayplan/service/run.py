@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 import uuid
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.phrasing import read_text
+from dayplan.agent.turn_end import TURN_END, retry_steps
 from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
@@ -43,6 +45,8 @@ from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE
 
 USER_ID = "local"
+RATE_LIMITED = "rate_limited"
+"""The rule of a run stopped by Gemini's HTTP 429 after every retry (the service: 503)."""
 
 # ADK logs a failed run (a loop-guard stop, an invented tool name) with a traceback; the run's
 # error already says what happened in one line. With no logging configured, Python would print
@@ -164,9 +168,12 @@ async def run_plan(
     except Exception as exc:  # the loop guard and model errors end the run, never the caller
         name = type(exc).__name__
         chain = [exc, exc.__cause__, exc.__context__]
+        limited = rate_limit(exc)
         if any("LlmCallsLimit" in type(e).__name__ for e in chain if e is not None):
             detail = f"the run used all {limit} model turns without finishing (max_llm_calls)"
             error = BoundaryError(LOOP_GUARD, detail)
+        elif limited is not None:
+            error = limited
         else:
             error = BoundaryError("agent_error", f"{name}: {str(exc)[:300]}")
     finally:
@@ -175,9 +182,13 @@ async def run_plan(
         app_name=app.name, user_id=user_id, session_id=session.id
     )
     final_state = dict(final.state) if final else state
-    steps = context_steps(final_state) + tool_steps(events)
+    steps = context_steps(final_state) + with_retries(tool_steps(events), events)
     report = None
     refused = refusals([s.response for s in steps])
+    ended = final_state.get(TURN_END)
+    if error is None and final_state.get("finish_payload") is None and ended:
+        # The model's turn ended without a usable call (malformed, blocked, empty...): name it.
+        error = BoundaryError(str(ended["rule"]), str(ended["detail"]))
     if error is None and final_state.get("finish_payload") is None and refused:
         # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
         error = BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
@@ -207,6 +218,65 @@ async def run_plan(
         event_records=event_log.records,
         user_id=user_id,
     )
+
+
+def with_retries(steps: list[ToolStep], events: list[Event]) -> list[ToolStep]:
+    """``steps`` with one ``model_turn_retried`` step (``dayplan.agent.turn_end``) where each
+    retried model turn happened: after the tool calls asked for before it."""
+    out = list(steps)
+    calls = inserted = 0
+    for event in events:
+        delta = (event.actions.state_delta or {}) if event.actions else {}
+        for retry in retry_steps(delta)[inserted:] if "turn_retries" in delta else []:
+            out.insert(
+                calls + inserted,
+                ToolStep(
+                    "model_turn_retried",
+                    {},
+                    {
+                        "ok": False,
+                        "error": f"the model's turn ended with {retry['finish_reason']}; "
+                        "asked again once with a corrective message",
+                        "rule": retry["rule"],
+                    },
+                ),
+            )
+            inserted += 1
+        calls += len(event.get_function_calls())
+    return out
+
+
+def rate_limit(exc: BaseException) -> BoundaryError | None:
+    """A ``rate_limited`` rejection when ``exc`` is Gemini's HTTP 429 after the retries ran out
+    (``retry_after`` from the error's ``google.rpc.RetryInfo.retryDelay`` when it sends one);
+    ``None`` for any other error."""
+    from google.genai import errors as genai_errors
+
+    for e in (exc, exc.__cause__, exc.__context__):
+        if isinstance(e, genai_errors.APIError) and e.code == 429:
+            delay = retry_delay(e.details)
+            error = BoundaryError(
+                RATE_LIMITED,
+                "Gemini answered HTTP 429 (rate limited) after every retry"
+                + (f"; it asks to retry after {delay} s" if delay else ""),
+            )
+            error.retry_after = delay  # type: ignore[attr-defined]
+            return error
+    return None
+
+
+def retry_delay(details: Any) -> int | None:
+    """Whole seconds from a Google API error's ``RetryInfo.retryDelay`` ("37s", "1.5s"), rounded
+    up; ``None`` when the error has none."""
+    error = details.get("error", details) if isinstance(details, dict) else {}
+    for item in (error.get("details") if isinstance(error, dict) else None) or []:
+        if isinstance(item, dict) and str(item.get("@type", "")).endswith("RetryInfo"):
+            raw = str(item.get("retryDelay") or "").strip().removesuffix("s")
+            try:
+                return max(1, math.ceil(float(raw)))
+            except ValueError:
+                return None
+    return None
 
 
 def plan(request: PlanRequest, **kwargs: Any) -> PlanRun:

@@ -21,10 +21,10 @@ from google.adk.tools.tool_context import ToolContext
 
 from dayplan import data
 from dayplan.config import Settings
-from dayplan.live_http import sync_transport
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
+from dayplan.live_http import sync_transport
 from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
 
 OPEN_METEO_DOCS = "https://open-meteo.com/en/docs"
