@@ -73,12 +73,16 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("GOOGLE_API_KEY", "GEMINI_API_KEY")
     )
     # -- live backend and time budgets (issue 16; see dayplan.budgets) -------------------------
-    use_enterprise: bool | None = Field(default=None, validation_alias="GOOGLE_GENAI_USE_ENTERPRISE")
+    use_enterprise: bool | None = Field(
+        default=None, validation_alias="GOOGLE_GENAI_USE_ENTERPRISE"
+    )
     use_vertexai_legacy: bool | None = Field(
         default=None, validation_alias="GOOGLE_GENAI_USE_VERTEXAI"
     )
     google_cloud_project: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_PROJECT")
-    google_cloud_location: str | None = Field(default=None, validation_alias="GOOGLE_CLOUD_LOCATION")
+    google_cloud_location: str | None = Field(
+        default=None, validation_alias="GOOGLE_CLOUD_LOCATION"
+    )
     live_deadline_seconds: float | None = Field(default=None, gt=0, le=7200)
     """Live runs' deadline (``DAYPLAN_LIVE_DEADLINE_SECONDS``); unset: the computed worst case."""
 

@@ -254,9 +254,7 @@ def test_a_place_no_support_covers_is_not_used(live_env):
     ctx = live_ctx()
     out = search_public_web("museums", ctx)
     assert out["results"] == [] and found_venues(ctx.state) == {}
-    assert out["unusable"] == [
-        "Queensland Museum Kurilpa: no grounding source supports this place"
-    ]
+    assert out["unusable"] == ["Queensland Museum Kurilpa: no grounding source supports this place"]
 
 
 # -- unknown facts in the checker -----------------------------------------------------------

@@ -181,9 +181,7 @@ class TurnEndPlugin(BasePlugin):
                 return again
             ending = second
             llm_response = again or llm_response
-        detail = ending.detail + (
-            "; a corrective retry ended the same way" if retried else ""
-        )
+        detail = ending.detail + ("; a corrective retry ended the same way" if retried else "")
         state[TURN_END] = {
             "rule": ending.rule,
             "finish_reason": ending.finish_reason,

@@ -81,7 +81,7 @@ def fetch_open_meteo(
 
 
 def _same_place(a: str, b: str) -> bool:
-    """"Sydney" names the same place as "Sydney, NSW" or "sydney" (first component, any case)."""
+    """ "Sydney" names the same place as "Sydney, NSW" or "sydney" (first component, any case)."""
     first = [str(x or "").split(",")[0].strip().casefold() for x in (a, b)]
     return bool(first[0]) and first[0] == first[1]
 
