@@ -41,3 +41,16 @@ def _offline_env(monkeypatch, _session_db_url):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+
+
+@pytest.fixture
+def live_env(monkeypatch):
+    """Live credentials that only respx will ever see, and retries without waiting."""
+    from tests.live_shapes import FAKE_KEY
+
+    monkeypatch.setenv("GOOGLE_API_KEY", FAKE_KEY)
+    monkeypatch.setenv("DAYPLAN_RETRY_INITIAL_DELAY", "0")
+    monkeypatch.setenv("DAYPLAN_RETRY_MAX_DELAY", "0")
+    monkeypatch.setenv("DAYPLAN_RETRY_JITTER", "0")
+    for name in ("GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GENAI_USE_ENTERPRISE"):
+        monkeypatch.delenv(name, raising=False)

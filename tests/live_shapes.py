@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 
+FAKE_KEY = "test-key-not-real-0123456789"
+"""The only API key live tests use; respx alone ever sees it."""
 GENERATE_URL = r"https://generativelanguage\.googleapis\.com/v1beta/models/[^/]+:generateContent"
 OPEN_METEO_URL = "https://api.open-meteo.com/v1/forecast"
 

@@ -31,17 +31,7 @@ from dayplan.tools.state import assumptions, found_sources, found_venues, search
 from tests import live_shapes as shapes
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
-FAKE_KEY = "test-key-not-real-0123456789"
-
-
-@pytest.fixture
-def live_env(monkeypatch):
-    """Credentials that only respx will ever see, and retries without waiting."""
-    monkeypatch.setenv("GOOGLE_API_KEY", FAKE_KEY)
-    monkeypatch.setenv("DAYPLAN_RETRY_INITIAL_DELAY", "0")
-    monkeypatch.setenv("DAYPLAN_RETRY_MAX_DELAY", "0")
-    monkeypatch.setenv("DAYPLAN_RETRY_JITTER", "0")
-    monkeypatch.delenv("GOOGLE_GENAI_USE_VERTEXAI", raising=False)
+FAKE_KEY = shapes.FAKE_KEY
 
 
 def live_ctx(request: PlanRequest | None = None, call_id: str = "adk-call-1"):

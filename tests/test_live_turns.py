@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from dayplan.contract import PlanRequest
 from dayplan.service.run import plan
 from tests import live_shapes as shapes
-from tests.test_live import FAKE_KEY, live_env  # noqa: F401  (fixture)
+from tests.live_shapes import FAKE_KEY
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
 MUSEUM = "web-queensland-museum-kurilpa"
