@@ -21,9 +21,10 @@ name                      what it does
                           clarification before any search; cited sources must come from search).
 ``search_budget``         at most ``search_budget`` successful searches per run (default 8,
                           ``DAYPLAN_SEARCH_BUDGET``); the next gets ``status: budget_exhausted``.
-``tool_timeout``          each tool with a limit (search: 20 s, ``DAYPLAN_SEARCH_TIMEOUT_SECONDS``)
-                          is run under ``asyncio.wait_for``; past it the model gets ``status:
-                          timed_out``.
+``tool_timeout``          each tool with a limit (search: 30 s, ``DAYPLAN_SEARCH_TIMEOUT_SECONDS``;
+                          its HTTP retries fit inside, see ``dayplan.budgets``) is run under
+                          ``asyncio.wait_for``; past it the model gets ``status: timed_out`` and
+                          a late answer is discarded (live search stores nothing from it).
 ``loop_guard``            ``RunConfig(max_llm_calls=10)`` (``DAYPLAN_MAX_LLM_CALLS``): the run ends
                           with the terminal error ``loop_guard``. Not a plugin: it is the run
                           config, applied by ``dayplan.service.run.run_plan``.
@@ -375,8 +376,8 @@ class ToolTimeoutPlugin(BasePlugin):
             return refusal(
                 TOOL_TIMEOUT,
                 "timed_out",
-                f"{tool.name} gave no answer within {limit:g} s; try again later or plan with "
-                "what you have",
+                f"{tool.name} gave no answer within {limit:g} s (a late answer is discarded, "
+                "never used); try again later or plan with what you have",
                 seconds=limit,
             )
 

@@ -62,7 +62,7 @@ BACKEND = "google_search"
 MAX_PLACES = 8
 ENTRY_POINT_MAX = 20_000
 """Longest Search Suggestions HTML kept (characters); Google's chips are a few KB."""
-_JSON_BLOCK = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
+_JSON_FENCE = re.compile(r"```(?:json)?")
 
 PROMPT = """Use Google Search to find up to {n} real places to visit for: {query}.
 Area: {location}.{indoor}
@@ -233,22 +233,20 @@ def place_spans(parts: list[tuple[int, str]]) -> list[tuple[dict, list[tuple[int
     """Each place object of the answer's JSON array with where it sits: ``(place, [(part index,
     start byte, end byte), ...])`` (usually one range; more when the array crosses parts).
 
-    The array is the fenced ```json block, else the outermost ``[...]``, of the joined text; each
-    object's extent is found by decoding it in place (``json.JSONDecoder.raw_decode``), so the
+    The array is the first JSON value after the ```json fence (else in the text) of the joined
+    parts, decoded in place, so backticks inside a string cannot cut it short; each object's
+    extent is found by decoding it in place (``json.JSONDecoder.raw_decode``), so the
     ranges are exact even when two places share words. Raises ``SearchFailed`` when there is
     no readable list of places.
     """
     text = "".join(t for _, t in parts)
-    block = _JSON_BLOCK.search(text)
-    if block:
-        lo, hi = block.span(1)
-    else:
-        lo, hi = text.find("["), text.rfind("]") + 1
-    raw = text[lo:hi] if 0 <= lo < hi else ""
-    offset = lo + (len(raw) - len(raw.lstrip()))
-    raw = raw.strip()
+    fence = _JSON_FENCE.search(text)
+    begin = fence.end() if fence else 0
+    starts = [i for i in (text.find("[", begin), text.find("{", begin)) if i >= 0]
+    offset = min(starts) if starts else -1
+    raw = text[offset:] if offset >= 0 else ""
     decoder = json.JSONDecoder()
-    try:
+    try:  # decoded in place: backticks or brackets inside strings cannot cut the array short
         value, _ = decoder.raw_decode(raw) if raw else (None, 0)
     except json.JSONDecodeError:
         value = None
