@@ -11,6 +11,8 @@ import json
 
 import pytest
 
+from dayplan.agent.guardrails import unearned
+from dayplan.evidence import earned
 from dayplan.service.boundary import (
     BoundaryError,
     build_report,
@@ -18,8 +20,6 @@ from dayplan.service.boundary import (
     parse_payload,
     read_payload,
 )
-from dayplan.agent.guardrails import unearned
-from dayplan.evidence import earned
 from dayplan.service.run import plan
 from tests.conftest import case_request
 
