@@ -109,8 +109,8 @@ def test_one_key_per_fact_so_concurrent_writes_never_clobber():
 def test_the_reading_is_frozen_once():
     ev = RunEvidence({})
     assert ev.reading is None
-    ev.record_reading([{"field": "budget", "value": 80, "quote": "$80"}], unread=["after nap"])
-    assert ev.reading.value("budget") == 80 and ev.reading.unread == ["after nap"]
+    ev.record_reading([{"field": "adults", "value": 2, "quote": "two of us"}], unread=["after nap"])
+    assert ev.reading.first("adults") == 2 and ev.reading.unread == ("after nap",)
     with pytest.raises(ValueError, match="already recorded"):
         ev.record_reading([])
 

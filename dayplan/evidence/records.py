@@ -8,9 +8,11 @@ more than a reader needs, and a reader never loses what it does not know. Times 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from dayplan.reading.records import AcceptedReading, ReadingItem  # noqa: F401 (re-exported)
 
 
 class Record(BaseModel):
@@ -168,50 +170,4 @@ class SaveVerification(Record):
     verified: bool = False
 
 
-# -- the reading of the request text ------------------------------------------------------------
-
-ReadingField = Literal[
-    "window_start",
-    "window_end",
-    "home_by",
-    "budget",
-    "currency",
-    "adults",
-    "children",
-    "mode",
-    "max_leg_minutes",
-    "rain",
-    "blocked",
-    "must_do",
-    "preference",
-    "home",
-    "date",
-    "location",
-]
-
-
-class ReadingItem(Record):
-    """One thing read from the request text: the request ``field``, its ``value`` and the exact
-    ``quote`` of the text that says it."""
-
-    field: str
-    value: Any
-    quote: str
-
-
-class AcceptedReading(Record):
-    """The frozen reading of the request text: the accepted items, the constraint-like phrases
-    that could not be read (``unread``), and what was assumed because nothing was said."""
-
-    items: list[ReadingItem] = Field(default_factory=list)
-    unread: list[str] = Field(default_factory=list)
-    assumed: list[str] = Field(default_factory=list)
-
-    def values(self, field: str) -> list[Any]:
-        """Every accepted value for ``field``, in the order read."""
-        return [i.value for i in self.items if i.field == field]
-
-    def value(self, field: str, default: Any = None) -> Any:
-        """The first accepted value for ``field`` (``default`` when nothing was read)."""
-        found = self.values(field)
-        return found[0] if found else default
+# -- the reading of the request text: dayplan.reading owns the record types ---------------------

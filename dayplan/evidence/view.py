@@ -340,11 +340,13 @@ class RunEvidence:
         if self._get(K.READING):
             raise ValueError("the reading is already recorded for this run")
         record = AcceptedReading(
-            items=[ReadingItem.model_validate(_dump(i)) for i in items],
-            unread=list(unread or []),
-            assumed=list(assumed or []),
+            items=tuple(
+                i if isinstance(i, ReadingItem) else ReadingItem.model_validate(i) for i in items
+            ),
+            unread=tuple(unread or ()),
+            assumed=tuple(assumed or ()),
         )
-        self._set(K.READING, record)
+        self._set(K.READING, record.as_dict())
         return record
 
     def reading_attempts(self) -> list[dict[str, Any]]:
