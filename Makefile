@@ -6,7 +6,8 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots adk-web adk-eval
+.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots notebooks notebook notebooks-check \
+	adk-web adk-eval
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +41,19 @@ adk-eval: $(STAMP)
 	@$(PY) -m dayplan eval --export-adk runs/adk/dayplan.evalset.json
 	@$(VENV)/bin/adk eval agents/day_planner runs/adk/dayplan.evalset.json \
 		--config_file_path runs/adk/test_config.json
+
+## notebooks: re-execute every notebook from its jupytext source (notebooks/NN_*.py), offline, in place
+notebooks: $(STAMP)
+	@$(PY) scripts/notebooks.py
+
+## notebook: re-execute one notebook, e.g. make notebook NB=03_agent
+notebook: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make notebook NB=03_agent (stems: ls notebooks/*.py)"; exit 2; }
+	@$(PY) scripts/notebooks.py $(NB)
+
+## notebooks-check: say which .py/.ipynb pairs disagree (make test checks this too)
+notebooks-check: $(STAMP)
+	@$(PY) scripts/notebooks.py --check
 
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)
