@@ -21,7 +21,8 @@ from dayplan.data.injections import injections
 from dayplan.service.run import initial_state
 from dayplan.tools import get_forecast, search_public_web
 from dayplan.tools.search import UNTRUSTED_CLOSE, UNTRUSTED_OPEN
-from dayplan.tools.state import found_sources, found_venues
+from dayplan.evidence import RunEvidence
+from dayplan.tools.state import found_venues
 from tests import live_shapes as shapes
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
@@ -112,7 +113,10 @@ def test_supports_are_mapped_by_byte_offsets_with_non_ascii_names(live_env):
         "Brisbane Museum": ["chunk2"],
     }
     lab = c.state["venue:web-s-o-paulo-science-lab"]
-    assert [found_sources(c.state)[i]["url"] for i in lab["source_ids"]] == [
+    assert [
+        {k: v.model_dump() for k, v in RunEvidence(c.state).sources().items()}[i]["url"]
+        for i in lab["source_ids"]
+    ] == [
         f"{shapes.REDIRECT}chunk1",
         f"{shapes.REDIRECT}chunk3",
     ]
@@ -142,7 +146,9 @@ def test_no_place_cites_a_chunk_that_does_not_support_it(live_env):
     assert cited(out) == {"Ängelholm Gallery": ["chunk1"], "Zoë's Play Barn": ["chunk2"]}
     assert out["unusable"] == ["Plain Place: no grounding source supports this place"]
     for key in [k for k in c.state if k.startswith("venue:")]:  # cited ids name real chunks
-        assert set(c.state[key]["source_ids"]) <= set(found_sources(c.state))
+        assert set(c.state[key]["source_ids"]) <= set(
+            {k: v.model_dump() for k, v in RunEvidence(c.state).sources().items()}
+        )
 
 
 @respx.mock
@@ -219,7 +225,7 @@ def test_live_web_text_is_neutralised_like_offline(live_env, payload):
         for field in fields:
             assert "<<" not in field and ">>" not in field
             assert "untrusted_description" not in field.lower()
-    for source in found_sources(c.state).values():
+    for source in {k: v.model_dump() for k, v in RunEvidence(c.state).sources().items()}.values():
         assert "<<" not in source["title"] and ">>" not in source["title"]
 
 

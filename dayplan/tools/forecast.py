@@ -24,6 +24,7 @@ from dayplan.config import Settings
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
+from dayplan.evidence import RunEvidence
 from dayplan.live_http import sync_transport
 from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
 
@@ -96,12 +97,13 @@ def _place(state, location: str) -> Place | None:
     place = resolve_place(location, data.gazetteer())
     if place is not None:
         return place
-    point = state.get("location_point") or {}
-    if _same_place(location, state.get("location_name") or "") or _same_place(
+    evidence = RunEvidence(state)
+    point = evidence.location_point or {}
+    if _same_place(location, evidence.location_name or "") or _same_place(
         location, point.get("name") or ""
     ):
         return location_place(state)
-    if state.get("backend") != "live":
+    if not evidence.live:
         return None
     from dayplan.tools.geocode import geocode
 
@@ -112,7 +114,7 @@ def _place(state, location: str) -> Place | None:
 
 
 def _record_unavailable(state, day: str, reason: str) -> dict:
-    state["forecast"] = {"date": day, "ok": False, "rain": [], "error": reason}
+    RunEvidence(state).record_forecast({"date": day, "ok": False, "rain": [], "error": reason})
     add_assumption(state, "weather", f"Forecast unavailable for {day} ({reason}); no rain assumed")
     return {"ok": False, "error": reason, "date": day}
 
@@ -137,13 +139,14 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
         rain = [{"start": r.start, "end": r.end} for r in request.weather.rain]
         return {
             "ok": True,
-            "date": state.get("date"),
+            "date": RunEvidence(state).date,
             "rain": rain,
             "source": "request",
             "threshold_percent": threshold,
             "note": "The request states the weather; it wins over any forecast.",
         }
-    day_text = str(date or state.get("date") or "").strip()
+    ev = RunEvidence(state)
+    day_text = str(date or ev.date or "").strip()
     try:
         day = dt.date.fromisoformat(day_text)
     except ValueError:
@@ -152,8 +155,8 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
     if place is None:
         where = location or "the request's location"
         return _record_unavailable(state, day.isoformat(), f"no coordinates known for {where}")
-    live = state.get("backend") == "live"
-    tz = state.get("timezone") or place.timezone or DEFAULT_TIMEZONE
+    live = ev.live
+    tz = ev.timezone or place.timezone or DEFAULT_TIMEZONE
     try:
         if live:
             doc = fetch_open_meteo(place.point[0], place.point[1], day, tz, settings)
@@ -174,15 +177,16 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
         if rain
         else f"No rain expected on {day} ({label}: no hour ≥ {threshold} % chance)"
     )
-    state["forecast"] = {
-        "date": day.isoformat(),
-        "ok": True,
-        "rain": rain,
-        "source": source,
-        "threshold_percent": threshold,
-        "place": place.name,
-    }
-    state["weather_checked"] = True
+    ev.record_forecast(
+        {
+            "date": day.isoformat(),
+            "ok": True,
+            "rain": rain,
+            "source": source,
+            "threshold_percent": threshold,
+            "place": place.name,
+        }
+    )
     add_assumption(state, "weather", text)
     return {
         "ok": True,

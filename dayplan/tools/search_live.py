@@ -55,8 +55,8 @@ from dayplan.budgets import search_budget
 from dayplan.config import LiveConfigError, Settings, make_genai_client
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
+from dayplan.evidence import RunEvidence
 from dayplan.tools.search import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, neutralise
-from dayplan.tools.state import searches
 
 BACKEND = "google_search"
 MAX_PLACES = 8
@@ -378,12 +378,22 @@ class SearchOutcome:
     """
 
     answer: dict
-    writes: dict = field(default_factory=dict)
+    sources: list[dict] = field(default_factory=list)
+    venues: list[dict] = field(default_factory=list)
+    assumptions: dict[str, str] = field(default_factory=dict)
+    search: tuple[str, dict] | None = None
 
     def apply(self, state: MutableMapping[str, Any]) -> dict:
-        """Store ``writes`` in ``state``; return ``answer``."""
-        for key, value in self.writes.items():
-            state[key] = value
+        """Store what was found in ``state``; return ``answer``."""
+        evidence = RunEvidence(state)
+        for source in self.sources:
+            evidence.record_source(source)
+        for venue in self.venues:
+            evidence.record_venue(venue)
+        for topic, text in self.assumptions.items():
+            evidence.add_assumption(topic, text)
+        if self.search is not None:
+            evidence.record_search(*self.search)
         return self.answer
 
 
@@ -411,7 +421,7 @@ def search_outcome(
     budget, already used searches), writes nothing. Never raises: failures are answers with
     ``ok: false``."""
     settings = settings or Settings()
-    used = len(searches(state))
+    used = len(RunEvidence(state).searches())
     if used >= settings.search_budget:
         return SearchOutcome(
             {
@@ -434,19 +444,21 @@ def search_outcome(
                 "error": f"the search answer could not be read ({type(exc).__name__})",
             }
         )
-    writes: dict[str, Any] = {}
+    out = SearchOutcome({})
     suffix = _slug(call_id)[-12:].strip("-") or "local"
     retrieved = _retrieved_at(response)
     source_ids = {c["index"]: f"src-web-{suffix}-{c['index']}" for c in chunks}
     uri_of = {c["index"]: c["uri"] for c in chunks}
     for c in chunks:
-        writes[f"source:{source_ids[c['index']]}"] = {
-            "id": source_ids[c["index"]],
-            "title": c["title"],
-            "url": c["uri"][:500],
-            "kind": "web",
-            "retrieved_at": retrieved,
-        }
+        out.sources.append(
+            {
+                "id": source_ids[c["index"]],
+                "title": c["title"],
+                "url": c["uri"][:500],
+                "kind": "web",
+                "retrieved_at": retrieved,
+            }
+        )
     gaz = data.gazetteer()
     currency = data.venue_snapshot().get("currency", "AUD")
     results, unusable, venue_ids = [], [], []
@@ -466,9 +478,9 @@ def search_outcome(
             continue
         record["source_ids"] = [source_ids[i] for i in indices]
         record["url"] = uri_of[indices[0]][:500]
-        writes[f"venue:{record['id']}"] = record
+        out.venues.append(record)
         if note:
-            writes[f"assumption:coordinates:{record['id']}"] = note
+            out.assumptions[f"coordinates:{record['id']}"] = note
         venue_ids.append(record["id"])
         view = {k: v for k, v in record.items() if k not in ("description", "as_of")}
         view["untrusted_description"] = f"{UNTRUSTED_OPEN}{record['description']}{UNTRUSTED_CLOSE}"
@@ -491,8 +503,8 @@ def search_outcome(
     if entry:
         record["search_entry_point"] = entry
         record["web_search_queries"] = web_search_queries(response)
-    writes[f"search:{call_id}"] = record
-    answer = {
+    out.search = (call_id, record)
+    out.answer = {
         "ok": True,
         "backend": BACKEND,
         "results": results,
@@ -502,7 +514,7 @@ def search_outcome(
         ],
         "note": note,
     }
-    return SearchOutcome(answer, writes)
+    return out
 
 
 def live_search(
