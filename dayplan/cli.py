@@ -187,6 +187,10 @@ def render_report(
         ),
         ("Assumptions:", [f"- {a}" for a in report.assumptions]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
+        (
+            "Google Search Suggestions (shown in the HTML report, --html):",
+            [", ".join(s.queries) or s.query for s in report.search_suggestions],
+        ),
     ]
     for title, items in sections:
         if items:

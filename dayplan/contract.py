@@ -271,6 +271,20 @@ class SavedPlan(_Strict):
     verification_status: Literal["verified", "mismatch", "not_verified"] = "not_verified"
 
 
+class SearchSuggestion(_Strict):
+    """Google Search Suggestions of one grounded web search (live mode only).
+
+    ``rendered_content`` is ``groundingMetadata.searchEntryPoint.renderedContent`` exactly as
+    Google sent it: HTML and CSS for chips linking to Google Search, which Google's terms for
+    Grounding with Google Search require showing with the grounded results. It is third-party
+    markup: show it only inside a sandboxed iframe (the HTML report and the playground do).
+    ``queries`` are the Google Search queries that grounded call made."""
+
+    query: ShortText
+    queries: list[ShortText] = Field(default_factory=list, max_length=8)
+    rendered_content: Annotated[str, Field(max_length=20_000)]
+
+
 class DayPlanReport(_Strict):
     """What is served. ``plan`` only with ``complete``; ``questions`` only with
     ``needs_clarification``; ``constraint_failures`` only with ``no_feasible_plan``."""
@@ -292,6 +306,7 @@ class DayPlanReport(_Strict):
     run_id: ShortText
     trace: list[TraceStep] = Field(default_factory=list, max_length=100)
     saved: SavedPlan | None = None
+    search_suggestions: list[SearchSuggestion] = Field(default_factory=list, max_length=8)
 
     @model_validator(mode="after")
     def _status_fields(self) -> DayPlanReport:

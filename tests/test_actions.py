@@ -290,7 +290,7 @@ def test_tools_and_plugins_are_registered():
     ]
     app = build_app()
     names = [p.name for p in app.plugins]
-    assert names[0] == "finish_gate" and names[-1] == "save_gate"
+    assert names[0] == "finish_gate" and names[-2:] == ["save_gate", "turn_end"]
     assert {"unknown_tool", "status_trace_gate", "search_budget", "tool_timeout"} <= set(names)
     run = plan(wet_request())
     assert run.report is not None

@@ -263,3 +263,80 @@ def test_health_names_the_vertex_location(adc, monkeypatch):
         health = client.get("/health").json()
     assert health["mode"] == "live" and health["backend"] == "vertex_ai"
     assert health["vertex_location"] == "global"
+
+
+# -- Search Suggestions and saved links ----------------------------------------------------
+
+
+@respx.mock
+def test_search_suggestions_are_served_and_shown_sandboxed(live_env):
+    from dayplan.ui.report_view import run_html
+
+    _mock(_path([_finish(5), shapes.text_response("Done.")]))
+    run = plan(REQUEST, model="live")
+    [suggestion] = run.report.search_suggestions
+    assert suggestion.rendered_content == shapes.ENTRY_POINT.strip()  # the contract strips
+    assert suggestion.queries == ["museums for kids South Brisbane opening hours"]
+    served = json.loads(run.report.model_dump_json())
+    assert served["search_suggestions"][0]["rendered_content"] == shapes.ENTRY_POINT.strip()
+    html = run_html(run)
+    frame = html[html.index("<iframe") : html.index("</iframe>")]
+    assert 'sandbox="allow-popups allow-popups-to-escape-sandbox"' in frame
+    assert "allow-scripts" not in frame and "allow-same-origin" not in frame
+    assert "&lt;div class=&quot;container&quot;&gt;" in frame  # escaped into srcdoc
+    assert '<div class="container">' not in html  # never inline in the page
+
+
+def test_offline_reports_have_no_search_suggestions():
+    from tests.conftest import case_request
+
+    report = plan(case_request("wet_weather_family")).report
+    assert report.search_suggestions == []
+
+
+@pytest.mark.parametrize("resolves", [True, False])
+@respx.mock
+def test_saved_plans_keep_the_redirects_target_or_say_it_is_temporary(live_env, resolves):
+    from dayplan.store import get_store
+
+    target = "https://www.museum.qld.gov.au/kurilpa"
+    head = respx.head(shapes.QM_URI)
+    if resolves:
+        head.mock(return_value=httpx.Response(302, headers={"Location": target}))
+    else:
+        head.mock(side_effect=httpx.ConnectTimeout("slow"))
+    saving = REQUEST.model_copy(update={"save": True, "request_id": f"links-{resolves}"})
+    turns = _path(
+        [
+            shapes.function_call_response("save_plan", {}, 5),
+            {"later": "plan_id"},
+            _finish(7),
+            shapes.text_response("Done."),
+        ]
+    )
+    bodies: list = []
+    plan_ids: list = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        if body.get("tools") == [{"googleSearch": {}}]:
+            return httpx.Response(200, json=shapes.grounded_response())
+        bodies.append(body)
+        item = turns.pop(0)
+        if item == {"later": "plan_id"}:
+            last = body["contents"][-1]["parts"][0]["functionResponse"]["response"]
+            plan_ids.append(last["plan_id"])
+            item = shapes.function_call_response("get_saved_plan", {"plan_id": last["plan_id"]}, 6)
+        return httpx.Response(200, json=item)
+
+    respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=answer)
+    run = plan(saving, model="live")
+    assert run.error is None, run.error
+    assert run.report.saved.verification_status == "verified"
+    row = get_store().get_plan(plan_ids[0], user_id="local")
+    [link] = row.plan["links"]
+    assert link["url"] == shapes.QM_URI
+    if resolves:
+        assert link["resolved_url"] == target and "note" not in link
+    else:
+        assert "resolved_url" not in link and link["note"].startswith("temporary Google Search")

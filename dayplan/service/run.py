@@ -41,6 +41,7 @@ from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
+from dayplan.service.suggestions import attach_suggestions
 from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE, text_location
 
@@ -135,7 +136,7 @@ def serve(
             model=model,
             run_id=run_id,
         )
-        return attach_saved(report, state), None
+        return attach_suggestions(attach_saved(report, state), state), None
     except BoundaryError as exc:
         return None, exc
 

@@ -70,6 +70,19 @@ def plan_content(check: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _web_links(state: Mapping[str, Any], check: Mapping[str, Any]) -> list[dict[str, str]]:
+    """``links`` for a saved plan citing web sources (``dayplan.tools.links``); ``[]`` when
+    every cited source is from the offline snapshot (their content stays as it was)."""
+    from dayplan.tools.links import saved_links
+
+    evidence = RunEvidence(state)
+    sources = evidence.sources()
+    cited = [sid for s in check["stops"] for sid in s.get("source_ids") or []]
+    web = [sources[sid].dump() for sid in dict.fromkeys(cited) if sid in sources]
+    web = [s for s in web if s.get("kind") == "web"]
+    return saved_links(web, evidence.live) if web else []
+
+
 def _passing_check(state: Mapping[str, Any], check_id: str) -> Mapping[str, Any] | None:
     passing = [c for c in RunEvidence(state).passing_checks() if c.stops]
     if check_id:
@@ -105,6 +118,9 @@ def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     user = user_of(tool_context)
     key = plan_key(check["stops"])
     content = plan_content(check)
+    links = _web_links(state, check)
+    if links:  # live plans: grounding redirects expire, so keep their targets (or say so)
+        content["links"] = links
     try:
         outcome = get_store().save_plan(
             user_id=user, request_id=request_key(state), plan_key=key, plan=content

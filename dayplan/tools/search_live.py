@@ -38,6 +38,7 @@ discarded.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, MutableMapping
@@ -445,7 +446,9 @@ def search_outcome(
             }
         )
     out = SearchOutcome({})
-    suffix = _slug(call_id)[-12:].strip("-") or "local"
+    # Source ids from the search itself, not ADK's random call id: the same run replayed from a
+    # recording serves the same ids (and the model reads the same tool answers).
+    suffix = hashlib.sha256(f"{query}|{location}|{indoor_only}".encode()).hexdigest()[:8]
     retrieved = _retrieved_at(response)
     source_ids = {c["index"]: f"src-web-{suffix}-{c['index']}" for c in chunks}
     uri_of = {c["index"]: c["uri"] for c in chunks}

@@ -471,6 +471,32 @@ def _sources(report: DayPlanReport) -> str:
     return f'<h3>Sources</h3><ul class="dp-sources">{"".join(items)}</ul>'
 
 
+SUGGESTION_SANDBOX = "allow-popups allow-popups-to-escape-sandbox"
+"""The iframe sandbox of Google Search Suggestions: no scripts, no same-origin access, no
+top-level navigation; only the chips' links may open (in a new tab, via ``<base>``)."""
+
+
+def search_suggestions_html(report: DayPlanReport) -> str:
+    """Google Search Suggestions of a live run, each rendered as Google sent it inside a
+    sandboxed ``<iframe srcdoc>`` (third-party HTML never touches the page itself); ``""`` when
+    the report has none (offline runs)."""
+    if not report.search_suggestions:
+        return ""
+    frames = []
+    for s in report.search_suggestions:
+        doc = f'<base target="_blank">{s.rendered_content}'
+        frames.append(
+            f'<iframe class="dp-suggestions" sandbox="{SUGGESTION_SANDBOX}" '
+            f'referrerpolicy="no-referrer" title="Google Search Suggestions for '
+            f'{escape(s.query)}" srcdoc="{escape(doc, quote=True)}" '
+            'style="width:100%;height:72px;border:0"></iframe>'
+        )
+    return (
+        "<h3>Google Search Suggestions</h3><p><small>The web sources above came from Google "
+        "Search grounding; these are its search suggestions.</small></p>" + "".join(frames)
+    )
+
+
 def report_html(
     report: DayPlanReport,
     request: PlanRequest | None = None,
@@ -516,6 +542,7 @@ def report_html(
         items = "".join(f"<li>{escape(a)}</li>" for a in report.assumptions)
         parts.append(f"<h3>Assumptions</h3><ul>{items}</ul>")
     parts.append(_sources(report))
+    parts.append(search_suggestions_html(report))
     if steps:
         parts.append(f'<h3>Tool path</h3><div class="dp-trace">{escape(format_trace(steps))}</div>')
     parts.append("</div>")
