@@ -18,10 +18,10 @@ import respx
 
 from dayplan.contract import PlanRequest
 from dayplan.data.injections import injections
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state
 from dayplan.tools import get_forecast, search_public_web
 from dayplan.tools.search import UNTRUSTED_CLOSE, UNTRUSTED_OPEN
-from dayplan.evidence import RunEvidence
 from dayplan.tools.state import found_venues
 from tests import live_shapes as shapes
 
