@@ -228,6 +228,25 @@ def _off_note(config: Any) -> list[str]:
     return [f"guardrails off: {', '.join(off)}"] if off else []
 
 
+def _recorder(args: argparse.Namespace):
+    """A ``Recorder`` for ``--record DIR`` (live runs only), or ``None``. Raises ``InputError``."""
+    if not getattr(args, "record", None):
+        return None
+    from dayplan.agent.replay import new_recorder
+    from dayplan.config import Settings
+
+    settings = Settings()
+    spec = "live" if args.live else (args.model or ("live" if settings.mode == "live" else ""))
+    if not spec.startswith("live"):
+        raise InputError("--record needs a live run: add --live (or --model live:MODEL)")
+    folder = Path(args.record)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"cannot record into {args.record}: it is not a folder")
+    if not folder.resolve().parent.is_dir():
+        raise InputError(f"cannot record into {args.record}: its parent folder does not exist")
+    return new_recorder(settings)
+
+
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
@@ -237,6 +256,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     config = guardrail_config(args.guardrails, args.without)
     if getattr(args, "html", None) and not Path(args.html).resolve().parent.is_dir():
         raise InputError(f"cannot write {args.html}: its folder does not exist")
+    recorder = _recorder(args)
     progress = None
     if not args.json:  # one line per finished tool step on stderr; --json stays silent
         progress = ProgressTracker(
@@ -248,9 +268,16 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             model="live" if args.live else args.model,
             on_event=progress,
             guardrails=config,
+            http_tap=recorder,
         )
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
+    if recorder is not None:
+        from dayplan.config import Settings
+        from dayplan.service.recorded import save_recording
+
+        saved = save_recording(recorder, Path(args.record), run, Settings())
+        print(f"recorded {len(recorder.exchanges)} HTTP exchanges in {saved}", file=sys.stderr)
     if getattr(args, "html", None):
         try:
             Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
@@ -287,10 +314,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--model",
         default=None,
-        help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
+        help="offline, live, live:MODEL, replay:DIR or faulty:NAME (default: DAYPLAN_MODE, "
+        "else offline)",
     )
     p.add_argument("--live", action="store_true", help="plan with Gemini (needs GOOGLE_API_KEY)")
     p.add_argument("--html", metavar="FILE", help="also write the visual report as an HTML file")
+    p.add_argument(
+        "--record",
+        metavar="DIR",
+        help="live runs: write every model, search, forecast and geocoding HTTP exchange "
+        "(secrets removed) to DIR as JSON; replay it offline with --model replay:DIR",
+    )
     p.add_argument(
         "--guardrails",
         choices=("on", "off"),

@@ -102,6 +102,16 @@ def _no_network(request: httpx.Request) -> httpx.Response:
     raise RuntimeError("replay never sends a request")  # pragma: no cover - taps answer first
 
 
+def current_settings():
+    """The ``Settings`` live tools use: the active tap's (a replay runs with the recorded
+    run's settings and no key) or, normally, a fresh ``Settings()`` from the environment."""
+    from dayplan.config import Settings
+
+    tap = active_tap()
+    pinned = getattr(tap, "settings", None) if tap is not None else None
+    return pinned if pinned is not None else Settings()
+
+
 def sync_transport() -> httpx.BaseTransport:
     """A transport for ``httpx.Client(transport=...)`` that honours the active tap."""
     return _SyncTransport()
@@ -112,4 +122,4 @@ def async_transport() -> httpx.AsyncBaseTransport:
     return _AsyncTransport()
 
 
-__all__ = ["Tap", "active_tap", "async_transport", "sync_transport", "tapped"]
+__all__ = ["Tap", "active_tap", "async_transport", "current_settings", "sync_transport", "tapped"]

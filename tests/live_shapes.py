@@ -247,3 +247,192 @@ def open_meteo(day: str, probabilities: list, precipitation: list | None = None)
             "precipitation": precipitation if precipitation is not None else [0.0] * 24,
         },
     }
+
+
+# -- the wet-weather run, as a live Gemini would answer it (for the committed recording) -----
+
+DATE_HEADER = "Sat, 28 Nov 2026 23:00:00 GMT"
+"""The HTTP ``Date`` every recorded-shape response carries (Google sends one on every reply)."""
+
+WET_PLACES = {
+    "museums": [
+        {
+            "name": "Queensland Museum Kurilpa",
+            "suburb": "South Brisbane",
+            "address": "Cnr Grey and Melbourne Streets, South Brisbane QLD 4101",
+            "lat": -27.4727,
+            "lon": 153.0187,
+            "opening_hours": "Mo-Su 09:30-17:00",
+            "price_adult": 0,
+            "price_child": 0,
+            "free": True,
+            "currency": "AUD",
+            "indoor": True,
+            "typical_minutes": 120,
+            "kind": "museum",
+            "tags": ["museum", "dinosaurs", "kids"],
+            "summary": "State museum with dinosaurs and a discovery centre for children.",
+        },
+        {
+            "name": "SparkLab, Sciencentre",
+            "suburb": "South Brisbane",
+            "address": "Queensland Museum Kurilpa, level 1",
+            "lat": -27.4725,
+            "lon": 153.0189,
+            "opening_hours": "Mo-Su 09:30-17:00",
+            "price_adult": 16.5,
+            "price_child": 13.5,
+            "free": False,
+            "currency": "AUD",
+            "indoor": True,
+            "typical_minutes": 90,
+            "kind": "museum",
+            "tags": ["science", "hands-on", "kids"],
+            "summary": "Interactive science centre for children aged 6–13.",
+        },
+        {
+            "name": "Museum of Brisbane",
+            "suburb": "Brisbane City",
+            "address": "Level 3, City Hall, King George Square",
+            "lat": -27.4689,
+            "lon": 153.0236,
+            "opening_hours": "Mo-Su 10:00-17:00",
+            "price_adult": 0,
+            "price_child": 0,
+            "free": True,
+            "currency": "AUD",
+            "indoor": True,
+            "typical_minutes": 60,
+            "kind": "museum",
+            "tags": ["history", "city"],
+            "summary": "The city's stories in City Hall; the clock tower tour is ticketed.",
+        },
+    ],
+    "indoor play": [
+        {
+            "name": "Lollipop's Playland & Cafe Cannon Hill",
+            "suburb": "Cannon Hill",
+            "address": "1881 Creek Road, Cannon Hill QLD 4170",
+            "lat": -27.4716,
+            "lon": 153.0925,
+            "opening_hours": "Mo-Su 09:00-17:00",
+            "price_adult": 0,
+            "price_child": 17.5,
+            "free": False,
+            "currency": "AUD",
+            "indoor": True,
+            "typical_minutes": 120,
+            "kind": "play_centre",
+            "tags": ["indoor play", "toddlers"],
+            "summary": "Indoor play centre with a café; adults free with a paying child.",
+        },
+        {
+            "name": "Roma Street Parkland",
+            "suburb": "Brisbane City",
+            "lat": None,
+            "lon": None,
+            "opening_hours": None,
+            "price_adult": None,
+            "indoor": None,
+            "typical_minutes": 60,
+            "kind": "park",
+            "tags": ["park"],
+            "summary": "Large subtropical garden in the city.",
+        },
+    ],
+}
+
+
+def wet_grounded(query: str) -> dict:
+    """The grounded answer for the wet-weather run's ``query`` (every place supported by its own
+    chunk, by byte offsets of its name)."""
+    key = "indoor play" if "play" in query.lower() else "museums"
+    places = WET_PLACES[key]
+    text = answer_text(places)
+    chunks = [
+        {"web": {"uri": f"{REDIRECT}AUZIYQ{key[:3]}{i}", "title": p["name"][:40].lower()}}
+        for i, p in enumerate(places)
+    ]
+    meta = {
+        "webSearchQueries": [f"{query} Brisbane opening hours prices"],
+        "searchEntryPoint": {"renderedContent": ENTRY_POINT.replace("museums for kids", query)},
+        "groundingChunks": chunks,
+        "groundingSupports": [
+            {
+                "segment": byte_segment(text, p["name"]),
+                "groundingChunkIndices": [i],
+                "confidenceScores": [0.9],
+            }
+            for i, p in enumerate(places)
+        ],
+    }
+    return grounded_response(places, meta)
+
+
+def _last_response(body: dict) -> tuple[str, dict] | None:
+    parts = body["contents"][-1].get("parts") or []
+    for part in parts:
+        if "functionResponse" in part:
+            return part["functionResponse"]["name"], part["functionResponse"]["response"]
+    return None
+
+
+def wet_weather_model(body: dict) -> dict:
+    """The planner model of the wet-weather run: a function of the request it is sent, as a
+    live model's answers are (what it asks for next depends on what the tools answered)."""
+    last = _last_response(body)
+    name, result = last if last else ("", {})
+    turn = sum(1 for c in body["contents"] if c["role"] == "model") + 1
+    if not last:
+        return function_call_response("resolve_date", {"expression": "Saturday"}, turn)
+    if name == "resolve_date":
+        calls = [
+            {
+                "functionCall": {
+                    "name": "search_public_web",
+                    "args": {"query": q, "indoor_only": True},
+                }
+            }
+            for q in ("museums", "indoor play")
+        ]
+        calls[0]["thoughtSignature"] = "c2lnbmF0dXJlLWZvci10ZXN0"
+        response = function_call_response("search_public_web", {}, turn)
+        response["candidates"][0]["content"]["parts"] = calls
+        return response
+    if name == "search_public_web":
+        seen = [
+            r["id"]
+            for c in body["contents"]
+            for p in c.get("parts") or []
+            if "functionResponse" in p and p["functionResponse"]["name"] == "search_public_web"
+            for r in p["functionResponse"]["response"].get("results", [])
+            if not r.get("unknown")
+        ]
+        chosen = [{"venue_id": v, "must": False} for v in dict.fromkeys(seen)]
+        return function_call_response("arrange_plan", {"stops": chosen}, turn)
+    if name == "arrange_plan":
+        stops = [{k: s[k] for k in ("venue_id", "start", "end")} for s in result["itinerary"]]
+        return function_call_response("check_plan", {"stops": stops}, turn)
+    if name == "check_plan" and result.get("passed"):
+        payload = {
+            "status": "complete",
+            "stops": [{k: s[k] for k in ("venue_id", "start", "end")} for s in result["stops"]],
+            "rationale": "Indoor museums while it rains, home for the nap window kept free.",
+            "sources": sorted({i for s in result["stops"] for i in s.get("source_ids", [])}),
+        }
+        return function_call_response("finish", {"report_json": json.dumps(payload)}, turn)
+    return text_response("Done.")
+
+
+def wet_weather_api(request) -> httpx.Response:  # noqa: F821 - httpx imported by callers
+    """A respx side effect answering the whole wet-weather run: planner turns and searches."""
+    import httpx
+
+    body = json.loads(request.content)
+    if body.get("tools") == [{"googleSearch": {}}]:
+        prompt = body["contents"][0]["parts"][0]["text"]
+        query = prompt.split("find up to 8 real places to visit for: ", 1)[1].split(".\n")[0]
+        answer = wet_grounded(query)
+    else:
+        answer = wet_weather_model(body)
+    return httpx.Response(200, json=answer, headers={"Date": DATE_HEADER})

@@ -10,11 +10,13 @@ falls back to the offline model. Building the model makes no network call.
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from typing import Any
 
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
+from pydantic import Field
 
 from dayplan.config import (
     LiveConfigError,
@@ -33,6 +35,8 @@ class LiveGemini(Gemini):
     served."""
 
     temperature: float | None = None
+    http_tap: Any = Field(default=None, exclude=True, repr=False)
+    """A ``dayplan.recording.Replayer`` when this model replays a recording (else ``None``)."""
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False

@@ -13,6 +13,7 @@ from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel
 from dayplan.config import LiveConfigError, Settings
 
 LIVE_SPEC = "live"
+REPLAY_SPEC = "replay"
 
 
 class ModelSpecError(ValueError):
@@ -38,6 +39,14 @@ def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
             return make_live_model(Settings(), model=name or None)
         except LiveConfigError as exc:
             raise ModelSpecError(str(exc)) from None
+    if spec.startswith(f"{REPLAY_SPEC}:"):
+        from dayplan.agent.replay import make_replay_model
+        from dayplan.recording import RecordingError
+
+        try:
+            return make_replay_model(spec.split(":", 1)[1].strip())
+        except (RecordingError, LiveConfigError) as exc:
+            raise ModelSpecError(str(exc)) from None
     if spec.startswith("faulty:"):
         from dayplan.agent.faults import make_faulty
 
@@ -45,4 +54,6 @@ def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
             return make_faulty(spec.split(":", 1)[1])
         except KeyError as exc:
             raise ModelSpecError(str(exc.args[0])) from None
-    raise ModelSpecError(f"unknown model {spec!r}; use offline, live, live:MODEL or faulty:NAME")
+    raise ModelSpecError(
+        f"unknown model {spec!r}; use offline, live, live:MODEL, replay:DIR or faulty:NAME"
+    )

@@ -43,3 +43,13 @@ def gazetteer() -> dict[str, Any]:
 def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:
     """An offline forecast fixture shaped like the Open-Meteo hourly API response."""
     return _read_json("forecast", name)
+
+
+def recording(name: str = "wet_weather_family") -> str:
+    """The folder of a bundled live-run recording (``--model replay:<folder>``).
+
+    ``wet_weather_family`` was made by ``scripts/record_wet_weather.py``: the CLI's live run
+    recorded with ``--record``, with Gemini's HTTP answers in the real wire format supplied by
+    the recorded-shape fixtures (``tests/live_shapes.py``), not by a real model.
+    """
+    return str(resources.files("dayplan.data").joinpath("recordings", name))

@@ -195,7 +195,10 @@ def _plans_router() -> APIRouter:
                     media_type=stored.media_type,
                     headers={**stored.headers, REPLAYED_HEADER: "true"},
                 )
-        run_id = uuid.uuid4().hex[:12]
+        # a replayed recording (model replay:DIR) is the recorded run, under its recorded run id
+        run_id = (
+            getattr(getattr(svc.model, "http_tap", None), "run_id", None) or (uuid.uuid4().hex[:12])
+        )
         succeeded = False
         deadline = run_deadline(svc.settings, svc.model)
         try:

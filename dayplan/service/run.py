@@ -39,6 +39,8 @@ from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
+from dayplan.live_http import Tap, tapped
+from dayplan.recording import REPLAY_DIVERGENCE
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
 from dayplan.service.suggestions import attach_suggestions
@@ -152,6 +154,7 @@ async def run_plan(
     on_event: Callable[[Event], None] | None = None,
     user_id: str = USER_ID,
     run_id: str | None = None,
+    http_tap: Tap | None = None,
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
@@ -165,9 +168,20 @@ async def run_plan(
     plans and remembered preferences. Structured events go to ``PlanRun.event_records`` and, when
     ``DAYPLAN_EVENT_LOG`` is set, one JSON line each to that sink. ``run_id`` names the run
     (default: a fresh 12-hex id; the service passes its own so a timeout can name it).
+
+    ``http_tap`` sees every live HTTP exchange of the run (``dayplan.recording.Recorder`` for
+    ``--record``); a replay model (``replay:DIR``) brings its own ``Replayer``, whose recorded
+    settings, run id and pinned "now" the run then uses, and whose first divergence rejects the
+    run naming ``replay_divergence``.
     """
     llm = resolve_model(model)
-    settings = Settings()
+    tap = http_tap or getattr(llm, "http_tap", None)
+    settings = getattr(tap, "settings", None) or Settings()
+    replayer = tap if getattr(tap, "replaying", False) else None
+    if replayer is not None:
+        run_id = run_id or replayer.run_id
+        if now is None and request.now is None and replayer.now:
+            now = datetime.fromisoformat(replayer.now)
     config = guardrails or GuardrailConfig.from_settings(settings)
     run_id = run_id or uuid.uuid4().hex[:12]
     event_log = EventLog(run_id, sink=sink_from_env())
@@ -181,7 +195,8 @@ async def run_plan(
     live = is_live_model(llm)
     state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
     if live:
-        locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
+        with tapped(tap):
+            locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
     state.update({keys.USER_ID: user_id, keys.EXECUTION_ID: run_id})
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=user_id, state=state
@@ -197,12 +212,13 @@ async def run_plan(
     error: BoundaryError | None = None
     started = time.perf_counter()
     try:
-        async for event in runner.run_async(
-            user_id=user_id, session_id=session.id, new_message=message, run_config=run_config
-        ):
-            events.append(event)
-            if on_event is not None:
-                on_event(event)
+        with tapped(tap):
+            async for event in runner.run_async(
+                user_id=user_id, session_id=session.id, new_message=message, run_config=run_config
+            ):
+                events.append(event)
+                if on_event is not None:
+                    on_event(event)
     except Exception as exc:  # the loop guard and model errors end the run, never the caller
         name = type(exc).__name__
         chain = [exc, exc.__cause__, exc.__context__]
@@ -222,6 +238,9 @@ async def run_plan(
     final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + with_retries(tool_steps(events), events)
     report = None
+    if replayer is not None and replayer.divergence:
+        # the run left the recording: whatever came after is not the recorded run
+        error = BoundaryError(REPLAY_DIVERGENCE, replayer.divergence)
     if error is None:
         report, error = serve(final_state, steps, model=llm.model, run_id=run_id)
     terminal_event(event_log, report, error)

@@ -57,6 +57,7 @@ from dayplan.config import LiveConfigError, Settings, make_genai_client
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
+from dayplan.live_http import current_settings
 from dayplan.tools.search import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, neutralise
 
 BACKEND = "google_search"
@@ -421,7 +422,7 @@ def search_outcome(
     """Run one grounded search and read it (see the module docstring); reads ``state`` (the
     budget, already used searches), writes nothing. Never raises: failures are answers with
     ``ok: false``."""
-    settings = settings or Settings()
+    settings = settings or current_settings()
     used = len(RunEvidence(state).searches())
     if used >= settings.search_budget:
         return SearchOutcome(
