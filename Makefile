@@ -21,7 +21,7 @@ plan: $(STAMP)
 
 ## test: lint, format check, import-layer contracts, then every test and notebook
 test: $(STAMP) lint
-	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI DAYPLAN_MODE=offline $(PY) -m pytest
+	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI -u GOOGLE_GENAI_USE_ENTERPRISE DAYPLAN_MODE=offline $(PY) -m pytest
 
 lint: $(STAMP)
 	@$(VENV)/bin/ruff check .
@@ -68,8 +68,9 @@ screenshots: $(STAMP)
 	@PY=$(PY) scripts/screenshots.sh
 
 ## smoke-live: the three original cases with live Gemini (needs GOOGLE_API_KEY); traces in runs/live/
+##   RECORD=DIR also records each case's HTTP exchanges into DIR/<case>/ (replay: --model replay:DIR/<case>)
 smoke-live: $(STAMP)
-	@$(PY) -m dayplan smoke-live
+	@$(PY) -m dayplan smoke-live $(if $(RECORD),--record "$(RECORD)")
 
 ## serve: the FastAPI service on http://127.0.0.1:8000 (docs at /docs), offline model
 serve: $(STAMP)

@@ -41,6 +41,12 @@ def _offline_env(monkeypatch, _session_db_url):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    for name in (
+        "GOOGLE_GENAI_USE_VERTEXAI",
+        "GOOGLE_GENAI_USE_ENTERPRISE",
+        "GOOGLE_CLOUD_LOCATION",
+    ):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

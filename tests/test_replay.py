@@ -219,3 +219,31 @@ def test_kinds_and_first_difference():
     )
     assert first_difference({"a": [1]}, {"a": [1, 2]}) == "a: recorded 1 items, asked 2"
     assert first_difference({"a": 1}, {"a": 1}) is None
+
+
+@respx.mock
+def test_smoke_live_records_each_case_and_the_recording_replays(live_env, tmp_path, capsys):
+    turns = iter(
+        [
+            shapes.function_call_response(
+                "record_clarification",
+                {"questions": ["Which city or suburb?"], "missing": ["location"]},
+                1,
+            ),
+            shapes.function_call_response(
+                "finish", {"report_json": json.dumps({"status": "needs_clarification"})}, 2
+            ),
+        ]
+    )
+    respx.post(url__regex=shapes.GENERATE_URL).mock(
+        side_effect=lambda request: httpx.Response(200, json=next(turns))
+    )
+    rec = tmp_path / "rec"
+    args = ["smoke-live", "missing_essentials", "--out", str(tmp_path / "out")]
+    assert main([*args, "--record", str(rec)]) == 0
+    assert "recorded 2 HTTP exchanges" in capsys.readouterr().out
+    respx.clear()
+    folder = rec / "missing_essentials"
+    assert main(["plan", "missing_essentials", "--model", f"replay:{folder}", "--json"]) == 0
+    replayed = DayPlanReport.model_validate_json(capsys.readouterr().out)
+    assert replayed.model_dump_json(indent=1) + "\n" == (folder / "served.json").read_text()

@@ -2,7 +2,9 @@
 
 For people with a key (``GOOGLE_API_KEY``, or Vertex AI settings): each case runs with the live
 model, grounded search and the Open-Meteo forecast; its report, tool path (arguments and
-responses) and ADK events are written to ``runs/live/<case>.json``. Without credentials it
+responses) and ADK events are written to ``runs/live/<case>.json``; with ``--record DIR`` every
+HTTP exchange of each case is also recorded into ``DIR/<case>/`` (``dayplan.recording``), to be
+replayed offline with ``--model replay:DIR/<case>``. Without credentials it
 exits 2 with one line naming ``GOOGLE_API_KEY`` and calls nothing. Exit 0 when every case earns
 its expected status, 3 when one is rejected or differs.
 """
@@ -59,15 +61,29 @@ def run(args) -> int:
     """Run the cases live; print one line per case; write the traces."""
     from dayplan.service.run import plan
 
-    problem = Settings().credential_problem()
+    settings = Settings()
+    problem = settings.credential_problem()
     if problem:
         raise InputError(problem)
+    record_root = Path(args.record) if getattr(args, "record", None) else None
+    if record_root is not None and record_root.exists() and not record_root.is_dir():
+        raise InputError(f"cannot record into {args.record}: it is not a folder")
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
     failed = 0
     for name in args.cases or ORIGINAL_CASES:
         request, expected = _load_case(name)
-        result = plan(request, model="live")
+        recorder = None
+        if record_root is not None:
+            from dayplan.agent.replay import new_recorder
+
+            recorder = new_recorder(settings)
+        result = plan(request, model="live", http_tap=recorder)
+        if recorder is not None:
+            from dayplan.service.recorded import save_recording
+
+            folder = save_recording(recorder, record_root / name, result, settings)
+            print(f"    recorded {len(recorder.exchanges)} HTTP exchanges in {folder}")
         record = _record(name, expected, result)
         path = out_dir / f"{name}.json"
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), "utf-8")
@@ -91,4 +107,9 @@ def register(subparsers) -> None:
     )
     p.add_argument("cases", nargs="*", help=f"case names (default: {', '.join(ORIGINAL_CASES)})")
     p.add_argument("--out", default="runs/live", help="folder for the traces (default runs/live)")
+    p.add_argument(
+        "--record",
+        metavar="DIR",
+        help="also record each case's HTTP exchanges into DIR/<case>/ (replay: --model replay:DIR/<case>)",
+    )
     p.set_defaults(func=run)
