@@ -247,3 +247,17 @@ def test_smoke_live_records_each_case_and_the_recording_replays(live_env, tmp_pa
     assert main(["plan", "missing_essentials", "--model", f"replay:{folder}", "--json"]) == 0
     replayed = DayPlanReport.model_validate_json(capsys.readouterr().out)
     assert replayed.model_dump_json(indent=1) + "\n" == (folder / "served.json").read_text()
+
+
+def test_finish_shape_is_measured_on_the_recorded_finish_call(capsys):
+    from dayplan.benchmarks.finish_shape import finish_payload, measure
+
+    payload = finish_payload(RECORDING)
+    assert payload["status"] == "complete" and len(payload["stops"]) == 4
+    (s_shape, s_bytes, s_esc, s_depth, _), (o_shape, o_bytes, o_esc, o_depth, o_nodes) = measure(
+        payload
+    )
+    assert s_shape == "report_json: str" and s_esc > 50 and s_depth == 1
+    assert o_shape == "report: object" and o_esc == 0 and o_depth == 4 and o_nodes > 10
+    assert main(["bench", "finish-shape"]) == 0
+    assert "chosen: report_json: str" in capsys.readouterr().out
