@@ -249,6 +249,43 @@ else:
     print(live.trace_text())
 
 # %% [markdown]
+# ## Without a key: a recorded live run, replayed
+#
+# A live run can be recorded once (`python -m dayplan plan REQUEST --live --record DIR`) and
+# replayed offline with `model="replay:DIR"`: the **same** ADK loop and ADK's real `Gemini`
+# class run here, and every HTTP call they make (the model's turns, the grounded searches) is
+# answered from the recording, so nothing leaves this machine and no key is needed. The
+# bundled recording of the wet-weather case was made from recorded-shape fixtures of the API
+# (see the README's "Record once, replay offline"), not from a real model: it shows the path a
+# live model takes, with web sources, unknown facts and Google Search suggestions.
+
+# %% tags=["nbval-check-output"]
+from dayplan import data
+
+recorded = await run_plan(
+    load_request("../cases/wet_weather_family.json")[0],
+    model=f"replay:{data.recording('wet_weather_family')}",
+)
+print("model:", recorded.model, "·", recorded.report.status)
+print(recorded.trace_text())
+for stop in recorded.report.plan.stops:
+    print(f"{stop.start}-{stop.end} {stop.name} · cites {', '.join(stop.source_ids)}")
+print("search suggestions for:", [s.query for s in recorded.report.search_suggestions])
+
+# %% [markdown]
+# The recording holds only the requests of the recorded run. Ask something else, here the same
+# case on another day, and the replay stops at the first request it cannot answer, naming the
+# call and what differs, instead of inventing an answer:
+
+# %% tags=["nbval-check-output"]
+other_day = load_request("../cases/wet_weather_family.json")[0].model_copy(
+    update={"date": "Sunday"}
+)
+diverged = await run_plan(other_day, model=f"replay:{data.recording('wet_weather_family')}")
+print("rejected by", diverged.error.rule)
+print(diverged.error.detail[:160] + "…")
+
+# %% [markdown]
 # ## Recap
 #
 # - The agent is a real ADK `LlmAgent` in an `App` with a guardrail plugin, run by a
