@@ -141,20 +141,20 @@ for i, event in enumerate(run.events, 1):
 # ## The status-earned rule
 #
 # The model's `finish` payload only *claims* a status. `build_report` (in
-# `dayplan.service.boundary`) serves `complete` only if a `check_plan` passed on exactly
-# the served stops, `no_feasible_plan` only after a failed check, and
+# `dayplan.service.boundary`) asks one function, `dayplan.evidence.earned`, and serves
+# `complete` only if a `check_plan` passed on exactly the served stops in the checked order, `no_feasible_plan` only after a failed check, and
 # `needs_clarification` only after a recorded clarification with no search before it.
 # Here the served stops are those of the last passing check in state.
 
 # %% tags=["nbval-check-output"]
-from dayplan.tools.state import checks
+from dayplan.evidence import RunEvidence
 
-record = checks(run.state)[-1]
+record = RunEvidence(run.state).checks()[-1]  # the typed check record
 served = [s.venue_id for s in run.report.plan.stops]
-print("last check passed:", record["passed"])
+print("last check passed:", record.passed)
 print("served stops:     ", served)
-print("checked stops:    ", [s["venue_id"] for s in record["stops"]])
-print("same stops:", served == [s["venue_id"] for s in record["stops"]])
+print("checked stops:    ", record.venue_ids)
+print("same stops:", served == record.venue_ids)
 
 # %% [markdown]
 # ## An impossible schedule

@@ -63,6 +63,7 @@ if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
 import json
 
 from dayplan.contract import PlanRequest
+from dayplan.evidence import RunEvidence
 from dayplan.service.boundary import BoundaryError, build_report, closing_suffix
 from dayplan.service.run import run_plan
 
@@ -82,8 +83,9 @@ request = PlanRequest.model_validate(
     }
 )
 run = await run_plan(request)
-payload = run.state["finish_payload"]
-checked_stops = [c for k, c in sorted(run.state.items()) if k.startswith("check:")][-1]["stops"]
+evidence = RunEvidence(run.state)  # the typed view over the run's session state
+payload = evidence.finish_payload
+checked_stops = [s.dump() for s in evidence.checks()[-1].stops]
 
 print("served:", run.report.status)
 print("the model's finish payload:")
@@ -112,6 +114,25 @@ def serve(text):
 
 
 print(serve(payload))
+
+# %% [markdown]
+# ## One rule for what a status needs
+#
+# The boundary does not keep its own copy of the evidence rules: it asks
+# `dayplan.evidence.earned(payload, evidence)`, the same function the `status_trace_gate`
+# guardrail asks at the `finish` call. So they cannot disagree. A payload with the checked
+# stops in reverse order is not "exactly the checked stops" (order decides times and travel):
+# both refuse it, with the same reason.
+
+# %% tags=["nbval-check-output"]
+from dayplan.evidence import earned
+
+reversed_payload = json.loads(payload)
+reversed_payload["stops"].reverse()
+verdict = earned(reversed_payload, run.state)
+print("earned:", verdict.earned, "| rule:", verdict.rule)
+print("reason:", verdict.reason)
+print(serve(json.dumps(reversed_payload)))
 
 # %% [markdown]
 # ## The one repair: closing brackets cut off at the very end

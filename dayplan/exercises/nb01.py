@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dayplan.evidence import RunEvidence
 from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 
@@ -44,7 +45,7 @@ def check(attempt: Any, ctx_or_state: Any) -> Feedback:
     if len(stops) != 1:
         return Feedback(False, f"propose exactly one visit (you proposed {len(stops)}).")
     venue_id = stops[0].get("venue_id")
-    record = state.get(f"venue:{venue_id}")
+    record = RunEvidence(state).venue_record(str(venue_id))
     if record is None:
         return Feedback(
             False,
