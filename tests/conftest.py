@@ -37,9 +37,11 @@ def _session_db_url(tmp_path_factory) -> str:
 @pytest.fixture(autouse=True)
 def _offline_env(monkeypatch, _session_db_url):
     """Tests run offline: no live mode, no key from the developer's shell leaks in; the store
-    is a SQLite file in a temporary folder, events stay in memory, auth is off."""
+    is a SQLite file in a temporary folder (lock waits end within 1 s), events stay in memory,
+    auth is off."""
     monkeypatch.setenv("DAYPLAN_MODE", "offline")
     monkeypatch.setenv("DAYPLAN_DB_URL", _session_db_url)
+    monkeypatch.setenv("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS", "1")  # a lock wait ends within 1 s
     for name in ("DAYPLAN_EVENT_LOG", "DAYPLAN_JWT_SECRET", "DAYPLAN_JWKS_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
