@@ -115,8 +115,9 @@ class IdempotencyStore:
                     created_at=now,
                 )
                 .on_conflict_do_nothing(index_elements=["user_id", "key"])
-            )
-            if inserted.rowcount == 1:
+                .returning(t.c.claim_token)
+            ).first()
+            if inserted is not None:  # RETURNING: rowcount is not reliable across drivers
                 return ClaimResult("claimed", token=token)
             row = conn.execute(select(t).where(mine & (t.c.key == key))).first()
             if row is None:  # expired and deleted by a concurrent claim: let the client retry
