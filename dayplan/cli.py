@@ -21,7 +21,14 @@ import yaml
 from pydantic import ValidationError
 
 from dayplan import commands
-from dayplan.cli_common import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, InputError, case_dirs
+from dayplan.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    EXIT_REJECTED,
+    InputError,
+    case_dirs,
+    terminal_safe,
+)
 from dayplan.contract import DayPlanReport, PlanRequest
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
@@ -122,7 +129,7 @@ def _leg_text(minutes: int, mode: str) -> str:
 
 
 def render_report(report: DayPlanReport, trace: str = "") -> str:
-    """A readable plain-text report."""
+    """A readable plain-text report, control characters stripped (``terminal_safe``)."""
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
         report.status, "NO FEASIBLE PLAN"
@@ -171,7 +178,7 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         lines.append("")
         lines.append("Tool path:")
         lines += [f"  {line}" for line in trace.splitlines()]
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines))
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
@@ -185,7 +192,9 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     progress = None
     if not args.json:  # one line per finished tool step on stderr; --json stays silent
         progress = ProgressTracker(
-            lambda s: print(format_step(s), file=sys.stderr, flush=True) if s.finished else None
+            lambda s: print(terminal_safe(format_step(s)), file=sys.stderr, flush=True)
+            if s.finished
+            else None
         )
     try:
         run = plan(request, model="live" if args.live else args.model, on_event=progress)
@@ -199,12 +208,12 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if run.error is not None or run.report is None:
         rule = run.error.rule if run.error else "boundary"
         detail = run.error.detail if run.error else "no report"
-        print(f"rejected by {rule}: {detail}", file=sys.stderr)
+        print(terminal_safe(f"rejected by {rule}: {detail}"), file=sys.stderr)
         return EXIT_REJECTED
     if args.json:
         print(run.report.model_dump_json(indent=2))
     else:
-        print(render_report(run.report, run.trace_text()))
+        print(render_report(run.report, run.trace_text()))  # terminal_safe inside
     return EXIT_OK
 
 

@@ -19,9 +19,10 @@ from contextvars import ContextVar
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan import data
+from dayplan.contract import web_url_problem
 from dayplan.core.catalog import Venue, search_venues
 from dayplan.core.places import resolve_place
-from dayplan.tools.state import location_place
+from dayplan.tools.state import add_assumption, location_place
 
 MAX_RESULTS = 10
 UNTRUSTED_OPEN = "<<untrusted_description>>"
@@ -83,8 +84,24 @@ def venue_record(venue: Venue) -> dict:
 def record_results(
     state, call_id: str, query: str, venues: list[Venue], note: str = ""
 ) -> list[dict]:
-    """Store venues and sources in state by id, plus one search record; return the model's view."""
+    """Store venues and sources in state by id, plus one search record; return the model's view.
+
+    A venue whose link is not ``https``/``http`` with a host (``javascript:``, ``data:``, ...) is
+    dropped here, at ingestion, and the drop is stated (search note and an assumption): its
+    facts would have no source a client may follow."""
     results = []
+    kept, dropped = [], []
+    for venue in venues:
+        problem = web_url_problem(venue.url)
+        (dropped if problem else kept).append((venue, problem))
+    for venue, problem in dropped:
+        text = (
+            f"Dropped {neutralise(venue.name)[:80]} from the search results: {problem} "
+            "(only https/http links with a host are served)"
+        )
+        add_assumption(state, f"link:{venue.id}"[:100], text)
+        note = f"{note}; {text}" if note else text
+    venues = [v for v, _ in kept]
     for venue in venues:
         record = venue_record(venue)
         source = source_for(venue)
