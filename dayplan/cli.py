@@ -192,9 +192,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     progress = None
     if not args.json:  # one line per finished tool step on stderr; --json stays silent
         progress = ProgressTracker(
-            lambda s: print(terminal_safe(format_step(s)), file=sys.stderr, flush=True)
-            if s.finished
-            else None
+            lambda s: (
+                print(terminal_safe(format_step(s)), file=sys.stderr, flush=True)
+                if s.finished
+                else None
+            )
         )
     try:
         run = plan(request, model="live" if args.live else args.model, on_event=progress)

@@ -14,6 +14,7 @@ def terminal_safe(text: str) -> str:
     sentence can never move the cursor, recolour, retitle or clear the reader's terminal."""
     return _TERMINAL_UNSAFE.sub("", text)
 
+
 EXIT_OK, EXIT_BAD_INPUT, EXIT_REJECTED = 0, 2, 3
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from datetime import date as date_type
-from urllib.parse import urlsplit
 from datetime import datetime
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (

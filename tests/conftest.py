@@ -61,7 +61,7 @@ def require_pg() -> str:
     if not url:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"CI=true but {PG_URL_ENV} is not set: .ci/postgres.sh must provide it")
-        pytest.skip(f"PostgreSQL tests need {PG_URL_ENV} (eval \"$(.ci/postgres.sh)\")")
+        pytest.skip(f'PostgreSQL tests need {PG_URL_ENV} (eval "$(.ci/postgres.sh)")')
     return url
 
 

@@ -113,7 +113,7 @@ def test_hs256_token_names_the_user(client, monkeypatch):
         (hs(secret="wrong-secret-wrong-secret-wrong-secret"), "InvalidSignatureError"),
         (hs(exp=int(time.time()) - 3600), "expired"),
         (hs(sub=None), "MissingRequiredClaimError"),
-        (hs(exp=None), "MissingRequiredClaimError: Token is missing the \"exp\" claim"),
+        (hs(exp=None), 'MissingRequiredClaimError: Token is missing the "exp" claim'),
         (hs(sub=""), "sub must be a non-empty string"),
     ],
 )

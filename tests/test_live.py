@@ -607,7 +607,9 @@ def test_the_test_process_and_its_notebook_kernels_start_without_credentials():
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "GOOGLE_API_KEY": "AIza-fake", "DAYPLAN_MODE": "live"}
-    code = "import conftest, os; print(os.environ.get('GOOGLE_API_KEY'), os.environ['DAYPLAN_MODE'])"
+    code = (
+        "import conftest, os; print(os.environ.get('GOOGLE_API_KEY'), os.environ['DAYPLAN_MODE'])"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=True
     )

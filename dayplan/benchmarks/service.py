@@ -348,7 +348,9 @@ def run(args: argparse.Namespace) -> int:
                     for proc in procs:
                         stop_server(proc)
     print()
-    print(f"served POST /v1/day-plans (saving, fresh Idempotency-Key each), {args.seconds:g} s a row")
+    print(
+        f"served POST /v1/day-plans (saving, fresh Idempotency-Key each), {args.seconds:g} s a row"
+    )
     print(HEADER)
     print("\n".join(rows))
     print(f"in process: {rate:.2f} plans/s (÷ in-proc = served plans/s ÷ this)")

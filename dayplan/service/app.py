@@ -60,8 +60,8 @@ from fastapi.routing import APIRoute
 from google.adk.models.base_llm import BaseLlm
 from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from dayplan import __version__

@@ -52,7 +52,9 @@ def upgrade() -> None:
         sa.Column("headers_json", sa.Text, nullable=True),
         sa.Column("body", sa.LargeBinary, nullable=True),
     )
-    op.create_index("ix_idempotency_keys_user_created", "idempotency_keys", ["user_id", "created_at"])
+    op.create_index(
+        "ix_idempotency_keys_user_created", "idempotency_keys", ["user_id", "created_at"]
+    )
 
 
 def downgrade() -> None:
