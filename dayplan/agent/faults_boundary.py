@@ -10,8 +10,8 @@ model saw. Expected outcomes on the wet-weather case (see ``dayplan.service.boun
 * ``rejected:<rule>`` – the run is refused, naming the rule (CLI exit code 3).
 
 ``ambiguous_duplicate_stop`` is refused at the ``finish`` call by the ``status_trace_gate``
-guardrail (its stops are not a passing check's); with that guardrail off, the boundary rejects
-it as ``ambiguous_stop``. The others pass the guardrails untouched (the gate leaves payloads that
+guardrail, which asks ``dayplan.evidence.earned`` (rule ``ambiguous_stop``); with that guardrail
+off, the boundary asks the same function and rejects it as ``ambiguous_stop``. The others pass the guardrails untouched (the gate leaves payloads that
 are not JSON to the boundary, and names, costs and travel are not its business).
 """
 
@@ -180,5 +180,17 @@ _FAULTS = [
     ),
 ]
 
+CAUGHT_BY: dict[str, tuple[str, ...]] = {
+    "truncated_finish_json": ("boundary:finish_payload repair",),
+    "truncated_finish_midstring": ("boundary:finish_payload",),
+    "renamed_activity": ("boundary:reconciliation",),
+    "drifted_cost": ("boundary:reconciliation",),
+    "drifted_travel": ("boundary:reconciliation",),
+    "ambiguous_duplicate_stop": ("status_trace_gate", "boundary:ambiguous_stop"),
+}
+"""Fault name -> what catches it: ``boundary:<rule>`` is a step of ``dayplan.service.boundary``
+(``finish_payload repair``: the one repair of missing closers; ``reconciliation``: the checked
+values are served instead of the answer's), a bare name is a guardrail."""
+
 for _name, _cls, _what, _real, _expected in _FAULTS:
-    register(Fault(_name, _what, _real, _expected, _cls))
+    register(Fault(_name, _what, _real, _expected, _cls, caught_by=CAUGHT_BY[_name]))

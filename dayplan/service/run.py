@@ -33,14 +33,14 @@ from dayplan.agent.live import is_live_model
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
-from dayplan.agent.phrasing import read_text
 from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
+from dayplan.evidence import RunEvidence, keys
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
 from dayplan.tools.geocode import locate_live
-from dayplan.tools.state import DEFAULT_TIMEZONE
+from dayplan.tools.state import DEFAULT_TIMEZONE, text_location
 
 USER_ID = "local"
 TOOL_THREADS = 8
@@ -51,7 +51,15 @@ TOOL_THREADS = 8
 # and the notebooks. Configured logging (e.g. ``logging.basicConfig``) still receives them.
 logging.getLogger("google_adk").addHandler(logging.NullHandler())
 
-__all__ = ["ModelSpecError", "PlanRun", "initial_state", "plan", "resolve_model", "run_plan"]
+__all__ = [
+    "ModelSpecError",
+    "PlanRun",
+    "initial_state",
+    "plan",
+    "resolve_model",
+    "run_plan",
+    "serve",
+]
 
 
 @dataclass
@@ -79,7 +87,7 @@ class PlanRun:
 
 def _timezone_for(request: PlanRequest) -> tuple[str, str | None]:
     """(IANA timezone, canonical location name) for the request."""
-    name = request.location or read_text(request.text).location
+    name = request.location or text_location(request.text)[0]
     place = resolve_place(name, data.gazetteer()) if name else None
     tz = request.timezone or (place.timezone if place else None) or DEFAULT_TIMEZONE
     return tz, (place.name if place else name)
@@ -92,12 +100,36 @@ def initial_state(request: PlanRequest, run_id: str, now: datetime | None = None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ZoneInfo(tz))
     return {
-        "request": request.model_dump(mode="json", exclude_none=True),
-        "now": moment.astimezone(ZoneInfo(tz)).isoformat(),
-        "timezone": tz,
-        "location_name": location,
-        "run_id": run_id,
+        keys.REQUEST: request.model_dump(mode="json", exclude_none=True),
+        keys.NOW: moment.astimezone(ZoneInfo(tz)).isoformat(),
+        keys.TIMEZONE: tz,
+        keys.LOCATION_NAME: location,
+        keys.RUN_ID: run_id,
     }
+
+
+def serve(
+    state: dict[str, Any], steps: list[ToolStep], *, model: str, run_id: str
+) -> tuple[DayPlanReport | None, BoundaryError | None]:
+    """The served report of a finished run (or the rule that refused it): the boundary applied
+    to the final session ``state`` and the run's tool ``steps``. A run that ended without a
+    finish after a guardrail refusal is rejected naming that guardrail. Never raises."""
+    refused = refusals([s.response for s in steps])
+    payload_raw = RunEvidence(state).finish_payload
+    if payload_raw is None and refused:
+        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
+        return None, BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
+    try:
+        report = build_report(
+            payload_raw=payload_raw,
+            state=state,
+            steps=steps,
+            model=model,
+            run_id=run_id,
+        )
+        return attach_saved(report, state), None
+    except BoundaryError as exc:
+        return None, exc
 
 
 async def run_plan(
@@ -145,12 +177,12 @@ async def run_plan(
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
-    state["backend"] = "live" if live else "offline"  # which search/forecast backend tools use
+    state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
     if live:  # a city outside the gazetteer: real coordinates and timezone (blocking HTTP)
         await asyncio.to_thread(locate_live, state)
-    state.update(user_id=user_id, execution_id=run_id)
+    state.update({keys.USER_ID: user_id, keys.EXECUTION_ID: run_id})
     if idempotency_key:
-        state["idempotency_key"] = idempotency_key
+        state[keys.IDEMPOTENCY_KEY] = idempotency_key
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=user_id, state=state
     )
@@ -188,22 +220,8 @@ async def run_plan(
     final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + tool_steps(events)
     report = None
-    refused = refusals([s.response for s in steps])
-    if error is None and final_state.get("finish_payload") is None and refused:
-        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
-        error = BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
     if error is None:
-        try:
-            report = build_report(
-                payload_raw=final_state.get("finish_payload"),
-                state=final_state,
-                steps=steps,
-                model=llm.model,
-                run_id=run_id,
-            )
-            report = attach_saved(report, final_state)
-        except BoundaryError as exc:
-            error = exc
+        report, error = serve(final_state, steps, model=llm.model, run_id=run_id)
     terminal_event(event_log, report, error)
     return PlanRun(
         request=request,
