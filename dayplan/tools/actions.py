@@ -26,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dayplan.evidence import RunEvidence
 from dayplan.store import content_hash, get_store
+from dayplan.tools.args import GetSavedArgs, SaveArgs, validated
 from dayplan.tools.state import request_of
 
 DEFAULT_USER = "local"
@@ -77,6 +78,7 @@ def _passing_check(state: Mapping[str, Any], check_id: str) -> Mapping[str, Any]
     return passing[-1].dump() if passing else None
 
 
+@validated(SaveArgs)
 def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     """Register the checked plan for this user, once.
 
@@ -138,6 +140,7 @@ def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     return result
 
 
+@validated(GetSavedArgs)
 def get_saved_plan(plan_id: str, tool_context: ToolContext) -> dict:
     """Re-read a saved plan of this user and compare it with what this run saved.
 

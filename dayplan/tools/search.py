@@ -22,6 +22,7 @@ from dayplan import data
 from dayplan.core.catalog import Venue, search_venues
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import SearchArgs, validated
 from dayplan.tools.state import location_place
 
 MAX_RESULTS = 10
@@ -174,6 +175,7 @@ def _live(query: str, tool_context: ToolContext, location: str, indoor_only: boo
     return live_search(state, call_id, query, where, indoor_only)
 
 
+@validated(SearchArgs)
 def search_public_web(
     query: str, tool_context: ToolContext, location: str = "", indoor_only: bool = False
 ) -> dict:
@@ -199,7 +201,8 @@ def search_public_web(
     return _search(query, tool_context, location, bool(indoor_only), None)
 
 
-@functools.wraps(search_public_web)
+@validated(SearchArgs)
+@functools.wraps(search_public_web.__wrapped__)
 async def search_public_web_async(
     query: str, tool_context: ToolContext, location: str = "", indoor_only: bool = False
 ) -> dict:
