@@ -365,12 +365,40 @@ print(p["title"])
 # ## Your turn
 #
 # Find the **shortest prefix** of this run's finish payload (`payload`) that the boundary
-# still serves as the same plan. Use `serve(...)` to try cuts, then pass your prefix and
+# still serves as the same plan. Try cuts with `serve(...)`, then pass your prefix and
 # `run` to `check`. (Hint: which keys may the answer leave out?)
 
+# %% [markdown]
+# **Try cuts.** A first cut to start from: only the last two characters go. This cell
+# prints what the boundary would serve for it; change `n` and re-run it.
+
 # %%
+n = 2
+print(serve(payload[:-n]))
+
+# %% [markdown]
+# **Your answer.** Replace the `...` with your shortest prefix, e.g. `payload[:40]`.
+
+# %%
+my_prefix = ...
+
+# %% [markdown]
+# **Check.** `dayplan.exercises.nb05.check` serves your prefix with the run's evidence and
+# says whether it is the same plan and the shortest cut. Until you replace the `...` it
+# prints a hint.
+
+# %% tags=["nbval-check-output"]
 from dayplan.exercises.nb05 import check
 
-my_prefix = payload[:-2]  # a start: only the last "]}" is cut. Can you cut more?
-print(serve(my_prefix))
 print(check(my_prefix, run))
+
+# %% [markdown]
+# ## What you learned
+#
+# - That a model's final answer is untrusted input: parsed with one narrow repair,
+#   reconciled against the passing check, and rejected (naming the rule) when it claims
+#   more than the evidence shows.
+# - That what may be left out (safe omissions) is as much a rule as what must be present.
+# - How the HTTP service turns each outcome into a status code and a problem body.
+#
+# **Next: [06_evals](06_evals.ipynb)**, grading whole runs and gating a release on them.

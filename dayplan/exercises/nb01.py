@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dayplan.evidence import RunEvidence
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 
 def _state_of(ctx_or_state: Any) -> Mapping[str, Any]:
@@ -26,6 +26,12 @@ def check(attempt: Any, ctx_or_state: Any) -> Feedback:
     the proposal has exactly one stop, its venue came from a search in that state, the venue is
     outdoors and the checker passed the visit (so it misses the rain and the nap).
     """
+    if is_placeholder(attempt):
+        return not_attempted(
+            "replace `...` with a call to `tools.check_plan([...], ctx)` proposing one visit: "
+            '`{"venue_id": ..., "start": "HH:MM", "end": "HH:MM"}` with an outdoor venue from '
+            '`playgrounds["results"]` and times that miss the rain and the nap.'
+        )
     state = _state_of(ctx_or_state)
     if not isinstance(attempt, Mapping):
         return Feedback(False, "attempt should be the dict that tools.check_plan returned.")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from dayplan.evidence import RunEvidence
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 from dayplan.service.boundary import BoundaryError, build_report
 
 
@@ -43,6 +43,11 @@ def shortest_served_prefix(run: Any) -> str:
 def check(prefix: Any, run: Any) -> Feedback:
     """Verify ``prefix``: a prefix of ``run``'s finish payload, served as the same plan, and the
     shortest such prefix."""
+    if is_placeholder(prefix):
+        return not_attempted(
+            "replace `...` with a prefix of the payload, `payload[:n]`; try cuts with "
+            "`serve(payload[:n])` first and keep the shortest one served as the same plan."
+        )
     if not all(hasattr(run, a) for a in ("state", "steps", "model", "report")):
         return Feedback(False, "pass the PlanRun that `await run_plan(request)` returned")
     full = RunEvidence(run.state or {}).finish_payload

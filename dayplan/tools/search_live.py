@@ -54,6 +54,7 @@ from google.genai import types
 from dayplan import data
 from dayplan.budgets import search_budget
 from dayplan.config import LiveConfigError, Settings, make_genai_client
+from dayplan.contract import web_url_problem
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
@@ -195,7 +196,7 @@ def grounding_sources(response: Any) -> tuple[list[dict], list[Support]]:
     for i, chunk in enumerate((meta.grounding_chunks or []) if meta else []):
         web = getattr(chunk, "web", None)
         uri = (getattr(web, "uri", None) or "").strip() if web else ""
-        if uri.startswith(("https://", "http://")):
+        if web_url_problem(uri) is None:  # https/http with a host; other links are dropped
             title = neutralise(web.title or web.domain or uri).strip()
             chunks.append({"index": i, "uri": uri, "title": title[:200]})
     kept = {c["index"] for c in chunks}
