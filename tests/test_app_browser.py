@@ -17,8 +17,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from PIL import Image
 
 from tests.servers import ROOT, free_port, start
+from tests.test_screenshots import shots
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -91,10 +93,10 @@ def open_app(context, url: str) -> tuple[object, float]:
     return page, time.perf_counter() - t0
 
 
-def test_plan_in_the_browser_then_a_bad_time(voila, browser_context):
+def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
     page, first = open_app(browser_context, voila.url + "/")
     body = page.locator("body").inner_text()
-    assert "Plan my day" in body
+    assert "dayplan playground" in body and "Plan my day" in body
     for lesson in ("NBVAL", "importable", "Your turn", "your turn", "Next:", "Exercise"):
         assert lesson not in body, lesson  # the playground only, no lesson cells
 
@@ -120,6 +122,8 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context):
     assert page.locator("img.dp-chart[alt='stops and legs on the offline map']").count() == 1
     expect(page.locator(".leaflet-container")).to_be_visible()
     assert any("tile.openstreetmap.org" in u for u in browser_context.blocked)
+    shot = shots.whole_page(page, tmp_path / "app_after_plan.png")  # as `make screenshots` does
+    assert shots.trivial(shot) is None and Image.open(shot).size[1] > 2000
 
     field(page, "Leave at").fill("9.30")
     page.keyboard.press("Tab")

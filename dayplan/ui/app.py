@@ -11,7 +11,7 @@ from typing import Any
 from dayplan.ui.form import PlanForm, build_form
 
 TITLE = (
-    '<h2 style="font-family:system-ui,sans-serif;margin:4px 0">Plan my day</h2>'
+    '<h2 style="font-family:system-ui,sans-serif;margin:4px 0">dayplan playground</h2>'
     '<p style="font-family:system-ui,sans-serif;color:#555;margin:0 0 8px">The model chooses, '
     "code proves: every stop below passed <code>check_plan</code>. Offline stand-in model, "
     "Brisbane venues snapshot.</p>"

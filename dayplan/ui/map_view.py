@@ -181,6 +181,12 @@ def leaflet_map(ctx: ReportContext, *, height: str = "420px") -> Any | None:
         )
         home.popup = w.HTML(_home_note(ctx))
         m.add(home)
+        label = L.DivIcon(
+            html=f'<div style="color:{HOME};font:bold 12px sans-serif;white-space:nowrap">'
+            "▲ home</div>",
+            icon_size=[60, 16], icon_anchor=[-12, 8],
+        )  # fmt: skip
+        m.add(L.Marker(location=list(ctx.home), icon=label, draggable=False, title="home"))
     for i, stop in stops:
         colour = _colour(ctx, stop.indoor)
         icon = L.DivIcon(

@@ -385,9 +385,13 @@ def _itinerary(report: DayPlanReport) -> str:
             "</tr>"
         )
     t = plan.totals
+    assumed = any(a.startswith("Home assumed") for a in report.assumptions)
+    home = "<b>home</b>" + (" (assumed, see Assumptions)" if assumed else "")
+    back = plan.travel_home
+    leg = f"{back.minutes} min by {escape(back.mode)}" if back.minutes else "next door, no travel"
     rows.append(
-        f"<tr><td></td><td>by {escape(t.home_by)}</td><td><b>home</b></td><td></td><td></td>"
-        f"<td>{plan.travel_home.minutes} min by {escape(plan.travel_home.mode)}</td><td></td></tr>"
+        f"<tr><td></td><td>by {escape(t.home_by)}</td><td>{home}</td><td></td><td></td>"
+        f"<td>{leg}</td><td></td></tr>"
     )
     rows.append(
         f'<tr><th></th><th colspan="3">Total</th><th class="num">'
