@@ -254,10 +254,14 @@ print(
 # The service knows the user from `Authorization: Bearer <JWT>` — HS256 with
 # `DAYPLAN_JWT_SECRET`, or ES256/RS256 from a provider's JWKS with `DAYPLAN_JWKS_URL` —
 # and the user is the token's `sub`. `GET /v1/saved-plans/{plan_id}` serves a plan to its
-# owner and `404` to anyone else. With neither variable set, auth is off and everyone is
-# `local` (that is how this notebook saved). A tiny app with just that route:
+# owner and `404` to anyone else. Tokens must carry `exp` (an expiry) as well as `sub`, and an
+# HS256 secret must be at least 32 bytes. With neither variable set, auth is off and everyone
+# is `local` (that is how this notebook saved) — which is why `serve` then binds loopback only.
+# A tiny app with just that route:
 
 # %% tags=["nbval-check-output"]
+import time
+
 import httpx
 import jwt
 from fastapi import FastAPI
@@ -275,7 +279,8 @@ async with httpx.AsyncClient(
     transport=httpx.ASGITransport(app=app), base_url="http://dayplan"
 ) as client:
     for user in ("ann", "bob"):
-        token = jwt.encode({"sub": user}, os.environ["DAYPLAN_JWT_SECRET"], algorithm="HS256")
+        claims = {"sub": user, "exp": int(time.time()) + 600}
+        token = jwt.encode(claims, os.environ["DAYPLAN_JWT_SECRET"], algorithm="HS256")
         got = await client.get(url, headers={"Authorization": f"Bearer {token}"})
         print(user, got.status_code, got.headers["content-type"])
     print("no token", (await client.get(url)).status_code)
@@ -299,22 +304,39 @@ del os.environ["DAYPLAN_JWT_SECRET"]
 # A flaky client retries a saving request. Write `retry_safely(request)`: run the request
 # **twice** as a retry would, so that the pair ends with **one row** — the same `plan_id`,
 # the second an idempotent replay, both verified. (Hint: what keys a save when the request
-# has no `request_id`?) One answer is filled in; replace it with your own.
+# has no `request_id`?)
+
+# %% [markdown]
+# **Your answer.** Replace the `...` body of `retry_safely` with your own: two
+# `await run_plan(...)` calls, returned as a tuple. The cell then runs it on the
+# wet-weather request (with a body of `...` it returns `None`).
 
 
 # %%
-async def retry_safely(request):
-    keyed = request.model_copy(update={"save": True, "request_id": "my-first-retry"})
-    return await run_plan(keyed), await run_plan(keyed)
+async def retry_safely(
+    request,
+): ...  # run the request twice, as a retry would; return (first_run, second_run)
 
 
 mine = await retry_safely(PlanRequest.model_validate(case["request"]))
 
 # %% [markdown]
 # **Check.** `dayplan.exercises.nb07.check` explains its verdict from the two runs and the
-# store.
+# store. Until `retry_safely` returns two runs it prints a hint.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb07
 
-print(nb07.check(*mine))
+print(nb07.check(mine))
+
+# %% [markdown]
+# ## What you learned
+#
+# - That an action is safe to retry only with an idempotency key, and that a save is done
+#   when the row has been read back, not when the write returned.
+# - That memory holds only what the user said, and is put into the next run's context.
+# - That every step leaves a redacted, structured event, and that a plan belongs to the
+#   user whose token made it.
+#
+# **Next: [08_playground](08_playground.ipynb)**, all of it behind a form, with live progress
+# and a visual report.

@@ -424,3 +424,55 @@ def test_any_unicode_text_never_crashes(text):
 def test_other_languages_and_scripts(text):
     accepted, _ = read_request(text, today=TODAY)
     assert isinstance(accepted, AcceptedReading)
+
+
+# -- applying a reading ----------------------------------------------------------------------
+
+from dayplan.contract import PlanRequest  # noqa: E402
+from dayplan.reading.apply import apply_reading, questions  # noqa: E402
+
+
+def applied(text: str, **fields):
+    req = PlanRequest(text=text, **fields)
+    accepted, phrases = read_request(text, today=TODAY)
+    a = apply_reading(req, accepted)
+    return a, questions(phrases, a)
+
+
+def test_per_person_budget_is_times_the_party():
+    a, _ = applied("$20 each for me and the 2 kids")
+    assert a.hints["budget"] == 60.0 and a.hints["adults"] == 1 and a.hints["children"] == 2
+
+
+def test_structured_field_wins_and_is_named():
+    a, _ = applied("back by 11 for the nap", window={"start": "09:00", "end": "15:00"})
+    assert "window_end" not in a.hints
+    assert [(i.field, wins) for i, wins in a.overridden] == [("window_end", "window")]
+
+
+def test_rain_all_day_is_the_window_and_no_rain_is_no_window():
+    assert applied("raining all day, home by 3pm")[0].hints["rain"] == [
+        {"start": "09:00", "end": "15:00"}
+    ]
+    a, _ = applied("there won't be any rain")
+    assert "rain" not in a.hints and a.hints["no_rain"] is True
+
+
+def test_defaults_are_assumed_in_words():
+    a, _ = applied("museums please")
+    assert any("one adult" in s for s in a.assumed) and any("09:00-17:00" in s for s in a.assumed)
+
+
+def test_unread_deadline_asks_with_the_phrase():
+    _, qs = applied("the party starts at 2 so sort something before")
+    assert qs and '"' in qs[0] and "starts at 2" in qs[0]
+
+
+def test_uncounted_kids_ask_only_when_a_budget_makes_the_count_matter():
+    assert applied("a day out with the kids")[1] == []
+    _, qs = applied("a day out with the kids, budget $60")
+    assert qs and "How many adults" in qs[0]
+
+
+def test_structured_window_settles_an_unread_time():
+    assert applied("the party starts at 2", window={"start": "09:00", "end": "13:00"})[1] == []

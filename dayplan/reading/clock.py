@@ -111,9 +111,12 @@ def read_range(match: re.Match, sentence: str = "") -> tuple[int, int] | None:
         start = same if same < end_alone else (first.hour % 12) * 60 + first.minute
     else:
         start = resolve(first, "start", sentence)
-    end = resolve(second, "end", sentence, after=start) if not second.explicit else end_alone
-    if not second.explicit and end <= start:
-        end = end % (12 * 60) + 12 * 60
+    if second.explicit:
+        end = end_alone
+    else:  # the first reading of the end after the start: "9:00 to 9:30", "9 to 5", "1 to 3"
+        base = (second.hour % 12) * 60 + second.minute
+        later = [t for t in (base, base + 12 * 60) if t > start]
+        end = later[0] if later else end_alone
     return (start, end) if end > start else None
 
 

@@ -127,8 +127,13 @@ def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
         if any(s <= lo and hi <= e for s, e in done):
             continue
         done.append((lo, hi))
-        for span in duck.parse(text[lo:hi], ref, ("time",)):
+        spans = duck.parse(text[lo:hi], ref, ("time",))
+        for span in spans:
             out.append(duck.Span(span.dim, span.start + lo, span.end + lo, span.body, span.value))
+        if not any(s.value.get("grain") == "day" for s in spans):
+            # "Sunday morning", "today, right now": the day word alone names the date
+            for span in duck.parse(m.group(0), ref, ("time",)):
+                out.append(duck.Span(span.dim, m.start(), m.end(), span.body, span.value))
     return out
 
 

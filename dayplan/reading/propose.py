@@ -57,9 +57,18 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     for a, b, start, end in times.ranges(sent):
         kind, cue = times.range_kind(sent, (a, b))
         lo = min(a, cue)
+        if any(r[1] <= a and r[0] >= lo for r in times.ranges(sent)):
+            lo = a  # a later range of a list ("naps 10:30-11 and 1-2:30"): quote it alone
         prev = re.search(r"\b(\w+)\s+$", sent[:lo])
         if kind == "blocked" and prev and times.BLOCK_RE.fullmatch(prev.group(1)):
             lo = prev.start(1)  # "footy training": both words name the appointment
+        if kind == "window" and in_list_kind(sent, a, b) != "window":
+            kind = in_list_kind(sent, a, b)
+            lo = a
+        if kind == "rain":
+            found = weather.read_rain(sent[lo:b], sent)
+            if isinstance(found, dict):
+                add("rain", found, lo, b)
         if kind == "blocked":
             hi = b
             tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])
@@ -85,12 +94,6 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 add("rain", value, *m.span())
     if not weather.NO_RAIN.search(sent):
         for m in weather.RAIN_WORD.finditer(sent):
-            for a, b, _, _ in times.ranges(sent):
-                if 0 <= a - m.end() <= 25 or 0 <= m.start() - b <= 12:
-                    lo, hi = min(m.start(), a), max(m.end(), b)
-                    value = weather.read_rain(sent[lo:hi], sent)
-                    if isinstance(value, dict):
-                        add("rain", value, lo, hi)
             tail = re.match(
                 r"\s*(?:\w+\s+){0,2}?(?:after|from|until|till|before)\s+" + clock.TOKEN,
                 sent[m.end() :],
@@ -100,6 +103,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 value = weather.read_rain(sent[m.start() : m.end() + tail.end()], sent)
                 if isinstance(value, dict):
                     add("rain", value, m.start(), m.end() + tail.end())
+        for m in re.finditer("(" + clock.TOKEN + r")\s+" + weather.RAIN, sent, re.I):
+            value = weather.read_rain(m.group(0), sent)  # "the 3pm storm"
+            if isinstance(value, dict):
+                add("rain", value, *m.span())
     # money
     zero = money.ZERO.search(sent)
     if zero:
@@ -175,6 +182,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if pref and pref in places.read_preferences(sent):
             add("preference", pref, *m.span())
     return [i for i in out if i is not None]
+
+
+def in_list_kind(sent: str, a: int, b: int) -> str:
+    """The kind of the range at ``a:b`` of ``sent`` when it continues a list ("10-11 and 2-3")."""
+    return times.in_sentence_kind(sent[a:b], sent) or "window"
 
 
 def duck_ref(today: date):

@@ -24,7 +24,7 @@ BLOCK_WORDS = (
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
-    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
+    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?(?: to \w+(?: \w+)?)?"
     r"(?: by| before| at| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)? by|wrap(?:ped)? up by"
     r"|in bed by|until|till|til|no later than|latest)\s*$",
@@ -44,8 +44,9 @@ AT_HOME = re.compile(
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
 
 
-def ranges(sentence: str) -> list[tuple[int, int, int, int]]:
-    """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``."""
+def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
+    """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``
+    (``context``: the sentence whose words decide am/pm, default ``sentence`` itself)."""
     out = []
     for rx in clock.RANGE_RES:
         for m in rx.finditer(sentence):
@@ -55,7 +56,7 @@ def ranges(sentence: str) -> list[tuple[int, int, int, int]]:
                 r"\b(?:aged?|ages|years?|yrs?|kids?|children)\s*$", sentence[: m.start()], re.I
             ):
                 continue
-            rng = clock.read_range(m, sentence)
+            rng = clock.read_range(m, context or sentence)
             if rng:
                 out.append((m.start(), m.end(), *rng))
     return sorted(out)
@@ -79,6 +80,24 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     if m2:
         return "rain", span[0]
     return "window", span[0]
+
+
+def in_sentence_kind(phrase: str, sentence: str) -> str | None:
+    """What the first range of ``phrase`` is where ``phrase`` stands in ``sentence`` ("2-3" in
+    "showers 10-11 and 2-3" is rain), or ``None`` when the phrase is not found there."""
+    at = sentence.find(phrase)
+    rs = ranges(phrase)
+    if at < 0 or not rs:
+        return None
+    kind, _ = range_kind(sentence, (at + rs[0][0], at + rs[0][1]))
+    if kind == "window":
+        # a list: "naps 10:30-11 and 1-2:30" - the range before this one decides
+        before = [r for r in ranges(sentence) if r[1] <= at + rs[0][0]]
+        if before and re.fullmatch(
+            r"\s*(?:,|and|&|,\s*and|then)\s*", sentence[before[-1][1] : at + rs[0][0]]
+        ):
+            return in_sentence_kind(sentence[before[-1][0] : before[-1][1]], sentence)
+    return kind
 
 
 def block_label(phrase: str) -> str:
@@ -145,10 +164,13 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
     """The window ``role`` (``start``/``end``) time ``phrase`` says, in minutes, or ``None``:
     a range's start or end, or a single time after a matching cue (see the module docstring)."""
     context = sentence or phrase
-    rs = ranges(phrase)
+    rs = ranges(phrase, context)
     if rs:
         a, b, start, end = rs[0]
-        if range_kind(phrase, (a, b))[0] != "window":
+        if range_kind(phrase, (a, b))[0] != "window" or in_sentence_kind(phrase, context) not in (
+            None,
+            "window",
+        ):
             return None
         if re.search(r"\bbetween\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I):
             return start if role == "start" else end
@@ -170,12 +192,18 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
 def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     """``{"start", "end", "label", "at_home"}`` for an appointment phrase with a time range
     ("footy training 9-10am", "nap at home 12-2"), else ``None``."""
-    if not BLOCK_RE.search(phrase):
-        return None
-    rs = ranges(phrase)
+    context = sentence or phrase
+    rs = ranges(phrase, context)
     if not rs:
         return None
+    if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
+        return None
+    if BLOCK_RE.search(phrase) and range_kind(phrase, rs[0][:2])[0] != "blocked":
+        return None
     _, _, start, end = rs[0]
+    if not BLOCK_RE.search(phrase):
+        cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
+        phrase = (cues[-1].group(0) + " " + phrase) if cues else phrase
     at_home = bool(AT_HOME.search(phrase)) or bool(
         AT_HOME.search(sentence or "") and re.search(r"\bnap|sleep|lunch\b", phrase, re.I)
     )

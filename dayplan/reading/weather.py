@@ -9,7 +9,7 @@ import re
 
 from dayplan.reading import clock
 
-RAIN = r"(?:rain|rainy|raining|rains|showers?|storms?|stormy|drizzle|wet|pouring|bucketing|downpours?|thunderstorms?)"
+RAIN = r"(?:rain|rainy|raining|rains|showers?|storms?|stormy|drizzle|drizzly|wet|pour|pouring|bucketing|downpours?|thunderstorms?)"
 RAIN_WORD = re.compile(r"\b" + RAIN + r"\b", re.I)
 NO_RAIN = re.compile(
     r"\b(?:no|zero|not any|without)\s+(?:chance of\s+)?"
@@ -17,7 +17,9 @@ NO_RAIN = re.compile(
     + r"|\b(?:not|won't|wont|isn't|isnt|shouldn't|will not|is not|not going to|not gonna|aren't|never)"
     r"\s+(?:be\s+)?(?:any\s+|expected\s+to\s+|supposed\s+to\s+|meant\s+to\s+|forecast\s+to\s+)?(?:be\s+)?"
     + RAIN
-    + r"|\b(?:dry|sunny|clear skies|clear day|no clouds|blue skies?)\b(?:\s+(?:day|all day|weather|forecast))?"
+    + r"|\b(?:sunny|clear skies|clear day|no clouds|blue skies?)\b(?:\s+(?:day|all day|weather|forecast))?"
+    r"|\b(?:a )?dry (?:day|weekend|saturday|sunday|weather|forecast)\b"
+    r"|\b(?:forecast|weather|it)(?:'s| is| will be| looks| should be)(?: \w+)? dry\b"
     r"|\bfine (?:day|weather|and sunny)\b|\b(?:weather|forecast|it)(?:'s| is| will be| looks| should be) fine\b"
     r"|\brain(?:'s| is)? not (?:expected|forecast|likely)\b",
     re.I,
@@ -41,7 +43,7 @@ ALL_DAY = re.compile(
     + RAIN
     + r"|forecast(?:'s| is)?\s+(?:for\s+)?"
     + RAIN
-    + r"|wet weekend|rained out)\b",
+    + r"|wet weekend|rained out|(?:rainy|wet|stormy|drizzly) (?:day|saturday|sunday|weekend|one))\b",
     re.I,
 )
 _PERIODS = {
@@ -57,6 +59,11 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
     ``{"start", "end"}`` (local ``HH:MM``) or ``None`` (nothing, or only a condition)."""
     context = sentence or phrase
     if not RAIN_WORD.search(phrase) and not NO_RAIN.search(phrase):
+        from dayplan.reading import times  # a range in a list after a rain word: "2-3"
+
+        rs = times.ranges(phrase, context)
+        if rs and times.in_sentence_kind(phrase, context) == "rain" and not NO_RAIN.search(context):
+            return {"start": clock.hhmm(rs[0][2]), "end": clock.hhmm(rs[0][3])}
         return None
     if NO_RAIN.search(phrase):
         return "none"
@@ -68,6 +75,12 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
             rng = clock.read_range(m, context)
             if rng:
                 return {"start": clock.hhmm(rng[0]), "end": clock.hhmm(rng[1])}
+    m = re.search("(" + clock.TOKEN + r")\s+" + RAIN, phrase, re.I)  # "the 3pm storm"
+    if m:
+        c = clock.token(m, 1)
+        if c is not None:
+            at = clock.resolve(c, "start", context)
+            return {"start": clock.hhmm(at), "end": "23:59"}
     m = re.search(r"\b(after|from|until|till|til|before)\s+(" + clock.TOKEN + r")", phrase, re.I)
     if m:
         c = clock.token(m, 2)
