@@ -172,8 +172,9 @@ def render_report(
                 f"{_leg_text(s.travel_in.minutes, s.travel_in.mode)}{est})"
             )
         t = report.plan.totals
+        back = report.plan.travel_home.minutes
         lines.append(
-            f"  home by {t.home_by} ({report.plan.travel_home.minutes} min) · total "
+            f"  home by {t.home_by} ({f'{back} min' if back else 'next door, no travel'}) · total "
             f"{t.currency} {t.cost:g} · {t.travel_minutes} min travelling"
         )
         if report.plan.rationale:
