@@ -172,8 +172,9 @@ def render_report(
                 f"{_leg_text(s.travel_in.minutes, s.travel_in.mode)}{est})"
             )
         t = report.plan.totals
+        back = report.plan.travel_home.minutes
         lines.append(
-            f"  home by {t.home_by} ({report.plan.travel_home.minutes} min) · total "
+            f"  home by {t.home_by} ({f'{back} min' if back else 'next door, no travel'}) · total "
             f"{t.currency} {t.cost:g} · {t.travel_minutes} min travelling"
         )
         if report.plan.rationale:
@@ -258,7 +259,6 @@ def _recorder(args: argparse.Namespace):
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
-    from dayplan.ui.report_view import run_html
 
     request, _label = load_request(args.request)
     config = guardrail_config(args.guardrails, args.without)
@@ -291,6 +291,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         saved = save_recording(recorder, Path(args.record), run, Settings())
         print(f"recorded {len(recorder.exchanges)} HTTP exchanges in {saved}", file=sys.stderr)
     if getattr(args, "html", None):
+        from dayplan.ui.report_view import run_html  # matplotlib: only for --html
+
         try:
             Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
         except OSError as exc:

@@ -102,14 +102,15 @@ def _no_network(request: httpx.Request) -> httpx.Response:
     raise RuntimeError("replay never sends a request")  # pragma: no cover - taps answer first
 
 
-def current_settings():
+def live_settings():
     """The ``Settings`` live tools use: the active tap's (a replay runs with the recorded
-    run's settings and no key) or, normally, a fresh ``Settings()`` from the environment."""
-    from dayplan.config import Settings
+    run's settings and no key) or, normally, ``dayplan.config.current_settings()`` (the
+    environment's)."""
+    from dayplan import config
 
     tap = active_tap()
     pinned = getattr(tap, "settings", None) if tap is not None else None
-    return pinned if pinned is not None else Settings()
+    return pinned if pinned is not None else config.current_settings()
 
 
 def sync_transport() -> httpx.BaseTransport:
@@ -122,4 +123,4 @@ def async_transport() -> httpx.AsyncBaseTransport:
     return _AsyncTransport()
 
 
-__all__ = ["Tap", "active_tap", "async_transport", "current_settings", "sync_transport", "tapped"]
+__all__ = ["Tap", "active_tap", "async_transport", "live_settings", "sync_transport", "tapped"]

@@ -45,6 +45,14 @@ def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:
     return _read_json("forecast", name)
 
 
+@lru_cache(maxsize=1)
+def river_outline() -> dict[str, Any]:
+    """``brisbane_river.geojson``: a SIMPLIFIED, hand-drawn centreline of the Brisbane River
+    (GeoJSON ``[lon, lat]``, good to a few hundred metres; its ``note`` and ``source`` say how it
+    was made). For orientation on the offline map only, never for travel or distances."""
+    return _read_json("brisbane_river.geojson")
+
+
 def recording(name: str = "wet_weather_family") -> str:
     """The folder of a bundled live-run recording (``--model replay:<folder>``).
 

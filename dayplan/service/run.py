@@ -35,7 +35,7 @@ from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.turn_end import TURN_END, retry_steps
-from dayplan.config import Settings
+from dayplan.config import current_settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
@@ -184,7 +184,7 @@ async def run_plan(
     """
     llm = resolve_model(model)
     tap = http_tap or getattr(llm, "http_tap", None)
-    settings = getattr(tap, "settings", None) or Settings()
+    settings = getattr(tap, "settings", None) or current_settings()
     replayer = tap if getattr(tap, "replaying", False) else None
     if replayer is not None:
         run_id = run_id or replayer.run_id

@@ -25,7 +25,7 @@ from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
 from dayplan.evidence import RunEvidence
-from dayplan.live_http import current_settings, sync_transport
+from dayplan.live_http import live_settings, sync_transport
 from dayplan.tools.args import ForecastArgs, validated
 from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
 
@@ -48,7 +48,7 @@ def fetch_open_meteo(
     Raises ``ForecastUnavailable`` on a timeout (``forecast_timeout_seconds``), an HTTP error
     (Open-Meteo answers 400 with ``{"error": true, "reason": ...}``) or a non-JSON body.
     """
-    settings = settings or current_settings()
+    settings = settings or live_settings()
     params = {
         "latitude": f"{lat:.4f}",
         "longitude": f"{lon:.4f}",
@@ -134,7 +134,7 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
       {"ok": false, "error": "..."} (then no rain is assumed, and the report says so).
     """
     state = tool_context.state
-    settings = current_settings()
+    settings = live_settings()
     threshold = settings.rain_threshold_percent
     request = request_of(state)
     if request.weather is not None:

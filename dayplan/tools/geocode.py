@@ -16,7 +16,7 @@ import httpx
 
 from dayplan.config import Settings
 from dayplan.evidence import RunEvidence
-from dayplan.live_http import current_settings, sync_transport
+from dayplan.live_http import live_settings, sync_transport
 from dayplan.tools.state import add_assumption, location_place, request_of
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
@@ -25,7 +25,7 @@ GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 def geocode(name: str, settings: Settings | None = None) -> dict[str, Any] | None:
     """The best match for ``name``: ``{name, lat, lon, timezone, country_code, admin1}``, or
     ``None`` when there is no match or the service fails (timeout, HTTP error, bad JSON)."""
-    settings = settings or current_settings()
+    settings = settings or live_settings()
     params = {"name": name, "count": 1, "language": "en", "format": "json"}
     try:
         with httpx.Client(

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from dayplan.config import Settings
-from dayplan.live_http import current_settings, sync_transport
+from dayplan.live_http import live_settings, sync_transport
 
 REDIRECT_HOST = "vertexaisearch.cloud.google.com"
 REDIRECT_PATH = "/grounding-api-redirect/"
@@ -36,7 +36,7 @@ def is_grounding_redirect(url: str) -> bool:
 def resolve_redirect(url: str, settings: Settings | None = None) -> str | None:
     """The ``https``/``http`` URL a grounding redirect points to (its ``Location``), or
     ``None`` when it does not answer with a redirect in time. Never raises."""
-    settings = settings or current_settings()
+    settings = settings or live_settings()
     try:
         with httpx.Client(
             timeout=settings.forecast_timeout_seconds,

@@ -58,7 +58,7 @@ from dayplan.contract import web_url_problem
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
-from dayplan.live_http import current_settings
+from dayplan.live_http import live_settings
 from dayplan.tools.search import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, neutralise
 
 BACKEND = "google_search"
@@ -423,7 +423,7 @@ def search_outcome(
     """Run one grounded search and read it (see the module docstring); reads ``state`` (the
     budget, already used searches), writes nothing. Never raises: failures are answers with
     ``ok: false``."""
-    settings = settings or current_settings()
+    settings = settings or live_settings()
     used = len(RunEvidence(state).searches())
     if used >= settings.search_budget:
         return SearchOutcome(
