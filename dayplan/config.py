@@ -173,8 +173,17 @@ def http_options(settings: Settings, timeout_seconds: float | None = None) -> ty
     google-genai takes milliseconds) and ``retry_options``."""
     from google.genai import types
 
+    import httpx
+
     seconds = timeout_seconds if timeout_seconds is not None else settings.http_timeout_seconds
-    return types.HttpOptions(timeout=int(seconds * 1000), retry_options=retry_options(settings))
+    return types.HttpOptions(
+        timeout=int(seconds * 1000),
+        retry_options=retry_options(settings),
+        # httpx, never aiohttp: google-genai switches its async calls to aiohttp whenever that is
+        # installed (google-adk[eval] brings it) unless a transport is given; the timeouts,
+        # retries and the recorded-shape tests (respx) are httpx's.
+        async_client_args={"transport": httpx.AsyncHTTPTransport()},
+    )
 
 
 def client_kwargs(settings: Settings, timeout_seconds: float | None = None) -> dict:
