@@ -341,7 +341,9 @@ def _brute_force(venues, c, travel, picks):
             t, place, stops = c.window[0], HOME, []
             for p in order:
                 v = venues[p.venue_id]
-                s = _earliest_by_scan(v, c, _arrive(c, t, travel.minutes(place, v.id)), v.min_minutes)
+                s = _earliest_by_scan(
+                    v, c, _arrive(c, t, travel.minutes(place, v.id)), v.min_minutes
+                )
                 if s is None:
                     break
                 stops.append(ProposedStop(s, s + v.min_minutes, v.id))

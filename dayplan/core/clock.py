@@ -64,10 +64,10 @@ class LocalDay:
             self._midnight = start
 
     def _instant(self, t: int):
-        from datetime import timedelta, timezone
+        from datetime import UTC, timedelta
 
         wall = self._midnight.replace(tzinfo=None) + timedelta(minutes=t)
-        return wall.replace(tzinfo=self._zone).astimezone(timezone.utc)
+        return wall.replace(tzinfo=self._zone).astimezone(UTC)
 
     def exists(self, t: int) -> bool:
         """Whether wall time ``t`` (minutes) happens on the day (not inside a spring-forward gap)."""

@@ -101,3 +101,44 @@ def repeated_kinds(kinds: Sequence[str], allowed: Iterable[str] = ()) -> list[st
             out.append(k)
         seen.append(k)
     return out
+
+
+_KIND_WORDS = {
+    "museum": "museum",
+    "gallery": "gallery",
+    "galleries": "gallery",
+    "park": "park",
+    "playground": "park",
+    "pool": "pool",
+    "cinema": "cinema",
+    "movie": "cinema",
+    "film": "cinema",
+    "market": "market",
+    "cafe": "cafe",
+    "café": "cafe",
+    "library": "library",
+    "libraries": "library",
+    "garden": "garden",
+    "zoo": "wildlife",
+    "sanctuary": "wildlife",
+    "sanctuaries": "wildlife",
+}
+_MANY = r"(?:two|2|three|3|four|4|both|several|multiple|a couple of|a few|all the)"
+
+
+def asked_repeats(texts: Iterable[str]) -> frozenset[str]:
+    """Venue kinds the request asks to repeat: "two museums", "a few parks", "both pools",
+    "a museum hop", "gallery crawl". Plain plurals ("museums") do not count."""
+    import re
+
+    out: set[str] = set()
+    for text in texts:
+        low = text.lower()
+        for word, kind in _KIND_WORDS.items():
+            stem = word[:-1] if word.endswith("y") and word not in ("gallery",) else word
+            stem = re.escape(word if word.endswith("ies") else stem)
+            if re.search(rf"\b{_MANY}\s+(?:\w+\s+)?{stem}\w*", low) or re.search(
+                rf"\b{stem}\w*[\s-]+(?:hop|hopping|crawl)\b", low
+            ):
+                out.add(kind)
+    return frozenset(out)

@@ -56,7 +56,22 @@ def normalise_place(text: str, city: str = "") -> str:
     return _LEADING.sub("", " ".join(words)).strip()
 
 
+_INDEXES: dict[int, tuple[Mapping[str, Any], dict[str, dict]]] = {}
+
+
 def _index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
+    """Normalised name, alias and postcode -> suburb record (memoised per gazetteer object)."""
+    cached = _INDEXES.get(id(gazetteer))
+    if cached is not None and cached[0] is gazetteer:
+        return cached[1]
+    index = _build_index(gazetteer)
+    if len(_INDEXES) > 16:
+        _INDEXES.clear()
+    _INDEXES[id(gazetteer)] = (gazetteer, index)
+    return index
+
+
+def _build_index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
     city = gazetteer.get("city", "")
     index: dict[str, dict] = {}
     for suburb in gazetteer.get("suburbs", []):

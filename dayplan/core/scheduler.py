@@ -8,9 +8,14 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 **Objective** (lexicographic, higher is better):
 
 1. the number of must-do stops in the itinerary (all of them, or the request is infeasible);
-2. the sum of the preference weights of the stops in it;
-3. fewer travel minutes (home legs included);
-4. then an earlier time home, then lower cost (deterministic tie-breaks).
+2. (day-shape problems) a meal break when the day spans lunch (``dayplan.core.dayshape``);
+3. the sum of the preference weights of the stops in it;
+4. (day-shape problems) use of the window: the typical minutes of the stops kept;
+5. fewer travel minutes (home legs included);
+6. then an earlier time home, then lower cost (deterministic tie-breaks).
+
+Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
+windows (always, when the request has one); no leg runs through a blocked window.
 
 Waiting is allowed (a stop starts at the earliest time it may, which is never worse: every
 constraint is monotone in the start time once waiting is free). Visits are scheduled at their
@@ -183,7 +188,9 @@ class Problem:
 
     Day-shape terms (``dayplan.core.dayshape``), off by default (a benchmark such as NATURAL
     PLAN has no lunch): ``meal`` puts "has a meal when the day spans lunch" into the objective
-    right after the must-dos; ``distinct_kinds`` allows at most one candidate of each
+    right after the must-dos, and "use the window" right after the weight (more visit time:
+    the typical minutes of the stops kept, so a day does not end at 12:50 of a 9–5 window while
+    longer open visits fit); ``distinct_kinds`` allows at most one candidate of each
     ``Candidate.kind`` (must-dos and ``repeat_kinds`` excepted).
     """
 
@@ -370,10 +377,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                 ):
                     clash[i] |= 1 << j
     meal = problem.meal
-    lunch_at = [0] * n  # food venues: earliest start that makes the visit the meal
-    for j, x in enumerate(cands):
-        ov = min(FOOD_OVERLAP, need[j])
-        lunch_at[j] = LUNCH[0] + ov - need[j]
+    # food venues: the earliest start that makes the visit the meal
+    lunch_at = [LUNCH[0] + min(FOOD_OVERLAP, need[j]) - need[j] for j in range(n)]
     # label: (finish, cost, travel, leave_home, parent label, candidate index, start, timed)
     never = DAY_END * 2
     start_label = (c.window[0], 0.0, 0, never, None, -1, -1, False)
@@ -388,6 +393,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         size = sum(1 for i in members if not cands[i].role)
         n_must = sum(1 for i in members if must[i])
         weight = round(sum(cands[i].weight for i in members), 9)
+        fill = sum(cands[i].typical_minutes for i in members if not cands[i].role) if meal else 0
         complete = mask & required == required
         for (place, fed), labels in states.items():
             if complete and mask & ~pseudo_bits:
@@ -404,7 +410,15 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             and spans_lunch(lab[3] if lab[3] < never else None, home_at)
                         ):
                             ok = 0
-                        key = (n_must, ok, weight, -(lab[2] + h), -home_at, -round(lab[1], 2))
+                        key = (
+                            n_must,
+                            ok,
+                            weight,
+                            fill,
+                            -(lab[2] + h),
+                            -home_at,
+                            -round(lab[1], 2),
+                        )
                         if best_key is None or key > best_key:
                             best_key, best = key, (lab, h, bool(ok))
             for j in range(n):
@@ -431,11 +445,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         continue
                     first_out = lab[3] == never and place == 0 and target > 0 and x.role != "home"
                     starts = [(s, False)]
-                    if meal and not fed and x.food:
-                        if not food_counts((s, add(s, need[j]))):
-                            s2 = _earliest(segs[j], max(arrival, lunch_at[j]), need[j], clock.plus)
-                            if s2 is not None and food_counts((s2, add(s2, need[j]))):
-                                starts.append((s2, True))
+                    if meal and not fed and x.food and not food_counts((s, add(s, need[j]))):
+                        s2 = _earliest(segs[j], max(arrival, lunch_at[j]), need[j], clock.plus)
+                        if s2 is not None and food_counts((s2, add(s2, need[j]))):
+                            starts.append((s2, True))
                     for st, timed in starts:
                         got = fed
                         if meal and not fed:
@@ -476,7 +489,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         for j, s, e in zip(order, starts, ends, strict=True)
         if not cands[j].role
     ]
-    travel = -best_key[3]
+    travel = -best_key[4]
     kept = [j for j in order if not cands[j].role]
     home_at = (
         _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, len(order))[1]
@@ -564,16 +577,15 @@ def _stretch(problem, clock, cands, segs, order, timed, legs, idx, w1, meal_ok):
         out = _simulate(problem, clock, cands, segs, order, timed, legs, idx, trial, k + 1)
         if out is None or out[1] > w1:
             return False
-        if problem.meal and meal_ok and not out[3] and spans_lunch(out[2], out[1]):
-            return False
-        return True
+        return not (problem.meal and meal_ok and not out[3] and spans_lunch(out[2], out[1]))
 
     for k, j in enumerate(order):
         x = cands[j]
-        if x.role:
-            continue
         sim = _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, k)
         s = sim[0][k]
+        if x.role:  # time at home and the meal break keep their length
+            ends[k] = clock.add(s, max(1, x.min_minutes))
+            continue
         want = clock.add(s, max(x.typical_minutes, x.min_minutes, 1))
         lo, hi = clock.add(s, max(1, x.min_minutes)), want
         trial = ends[:k] + [hi]

@@ -576,6 +576,10 @@ def build_report(
         stops = [_served_stop(s) for s in chosen["stops"]]
         report["plan"] = {
             "stops": stops,
+            "home_breaks": [
+                {**b, "travel_in": {**b["travel_in"], "estimated": True}}
+                for b in chosen.get("home_breaks", [])
+            ],
             "travel_home": {**chosen["travel_home"], "estimated": True},
             "totals": chosen["totals"],
             "rationale": claimed.claimed_rationale()[:2000],
