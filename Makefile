@@ -6,7 +6,8 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots
+.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots notebooks notebook notebooks-check \
+	adk-web adk-eval
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +31,29 @@ lint: $(STAMP)
 ## eval: every case through the agent, three graders, saved traces, then the release gate
 eval: $(STAMP)
 	@$(PY) -m dayplan eval
+
+## adk-web: ADK's dev UI on http://127.0.0.1:8000 with the day_planner agent (offline model)
+adk-web: $(STAMP)
+	@$(VENV)/bin/adk web --host 127.0.0.1 --max_llm_calls 10 agents
+
+## adk-eval: every valid case exported as an ADK EvalSet and scored by `adk eval` (offline)
+adk-eval: $(STAMP)
+	@$(PY) -m dayplan eval --export-adk runs/adk/dayplan.evalset.json
+	@$(VENV)/bin/adk eval agents/day_planner runs/adk/dayplan.evalset.json \
+		--config_file_path runs/adk/test_config.json
+
+## notebooks: re-execute every notebook from its jupytext source (notebooks/NN_*.py), offline, in place
+notebooks: $(STAMP)
+	@$(PY) scripts/notebooks.py
+
+## notebook: re-execute one notebook, e.g. make notebook NB=03_agent
+notebook: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make notebook NB=03_agent (stems: ls notebooks/*.py)"; exit 2; }
+	@$(PY) scripts/notebooks.py $(NB)
+
+## notebooks-check: say which .py/.ipynb pairs disagree (make test checks this too)
+notebooks-check: $(STAMP)
+	@$(PY) scripts/notebooks.py --check
 
 ## lab: JupyterLab on notebooks/ with the venv's kernel
 lab: $(STAMP)

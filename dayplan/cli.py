@@ -121,8 +121,27 @@ def _leg_text(minutes: int, mode: str) -> str:
     return f"{minutes} min {how}"
 
 
-def render_report(report: DayPlanReport, trace: str = "") -> str:
-    """A readable plain-text report."""
+def refusal_lines(steps: Any) -> list[str]:
+    """One line per guardrail refusal in ``steps`` (``ToolStep``s): ``"status_trace_gate
+    refused finish: <why>"``. A steered run's report names every guardrail that refused it."""
+    out = []
+    for step in steps or []:
+        r = step.response or {}
+        if r.get("guardrail"):
+            out.append(f"{r['guardrail']} refused {step.tool}: {str(r.get('error', ''))[:200]}")
+    return out
+
+
+def render_report(
+    report: DayPlanReport,
+    trace: str = "",
+    *,
+    refused: list[str] | None = None,
+    notes: list[str] | None = None,
+) -> str:
+    """A readable plain-text report. ``refused``: the guardrail refusals of the run (see
+    ``refusal_lines``); ``notes``: lines shown under the header (e.g. which guardrails were off).
+    """
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
         report.status, "NO FEASIBLE PLAN"
@@ -133,6 +152,7 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
         head += f" · {report.location}"
     lines.append(head)
     lines.append(f"model: {model} · run {report.run_id}")
+    lines += list(notes or [])
     if report.plan:
         lines.append("")
         for s in report.plan.stops:
@@ -161,6 +181,10 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
             "Why no plan works (proved by check_plan):",
             [f"- [{f.code}] {f.detail}" for f in report.constraint_failures],
         ),
+        (
+            "Refused by guardrails (the run was steered to this earned report):",
+            [f"- {r}" for r in refused or []],
+        ),
         ("Assumptions:", [f"- {a}" for a in report.assumptions]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
     ]
@@ -174,12 +198,39 @@ def render_report(report: DayPlanReport, trace: str = "") -> str:
     return "\n".join(lines)
 
 
+def guardrail_config(switch: str, without: list[str] | None) -> Any:
+    """The ``GuardrailConfig`` for ``--guardrails on|off`` and ``--without NAME`` (repeatable).
+
+    ``off`` switches every guardrail off except ``loop_guard`` (nothing else would end a looping
+    run; ``--without loop_guard`` turns it off too). Raises ``InputError`` naming the valid
+    guardrails on a typo.
+    """
+    from dayplan.agent.faults import unknown_name
+    from dayplan.agent.guardrails import GUARDRAILS, LOOP_GUARD, GuardrailConfig
+
+    names = list(without or [])
+    for name in names:
+        if name not in GUARDRAILS:
+            raise InputError(str(unknown_name("guardrail", name, GUARDRAILS)))
+    if switch == "off":
+        names += [g for g in GUARDRAILS if g != LOOP_GUARD]
+    return GuardrailConfig.from_settings().without(*names)
+
+
+def _off_note(config: Any) -> list[str]:
+    from dayplan.agent.guardrails import GUARDRAILS
+
+    off = [g for g in GUARDRAILS if not config.on(g)]
+    return [f"guardrails off: {', '.join(off)}"] if off else []
+
+
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
     from dayplan.ui.report_view import run_html
 
     request, _label = load_request(args.request)
+    config = guardrail_config(args.guardrails, args.without)
     if getattr(args, "html", None) and not Path(args.html).resolve().parent.is_dir():
         raise InputError(f"cannot write {args.html}: its folder does not exist")
     progress = None
@@ -188,7 +239,12 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             lambda s: print(format_step(s), file=sys.stderr, flush=True) if s.finished else None
         )
     try:
-        run = plan(request, model="live" if args.live else args.model, on_event=progress)
+        run = plan(
+            request,
+            model="live" if args.live else args.model,
+            on_event=progress,
+            guardrails=config,
+        )
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
     if getattr(args, "html", None):
@@ -199,12 +255,17 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if run.error is not None or run.report is None:
         rule = run.error.rule if run.error else "boundary"
         detail = run.error.detail if run.error else "no report"
+        for note in _off_note(config):
+            print(note, file=sys.stderr)
         print(f"rejected by {rule}: {detail}", file=sys.stderr)
         return EXIT_REJECTED
     if args.json:
         print(run.report.model_dump_json(indent=2))
     else:
-        print(render_report(run.report, run.trace_text()))
+        text = render_report(
+            run.report, run.trace_text(), refused=refusal_lines(run.steps), notes=_off_note(config)
+        )
+        print(text)
     return EXIT_OK
 
 
@@ -226,6 +287,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--live", action="store_true", help="plan with Gemini (needs GOOGLE_API_KEY)")
     p.add_argument("--html", metavar="FILE", help="also write the visual report as an HTML file")
+    p.add_argument(
+        "--guardrails",
+        choices=("on", "off"),
+        default="on",
+        help="off: switch every guardrail off except loop_guard (to demo what they catch)",
+    )
+    p.add_argument(
+        "--without",
+        action="append",
+        metavar="NAME",
+        help="switch guardrail NAME off (repeatable); `python -m dayplan faults` says which "
+        "guardrail catches each fault",
+    )
     p.set_defaults(func=_cmd_plan)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)

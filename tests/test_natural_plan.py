@@ -13,8 +13,7 @@ from dayplan.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-DEV = np_bench.find_dev_file(ROOT)
-needs_dev = pytest.mark.skipif(DEV is None, reason="NATURAL PLAN dev sample not present")
+DEV = np_bench.find_dev_file()
 
 TOY = {
     "meeting_planning_example_1": {
@@ -73,7 +72,6 @@ def test_replay_follows_the_published_rules():
     assert np_bench.replay("SOLUTION: Tricky one. " + " ".join(golden), instance) == 0
 
 
-@needs_dev
 def test_dev_sample_all_41_solved(tmp_path, capsys):
     out = tmp_path / "pred.json"
     assert main(["bench", "natural-plan", str(DEV), "--out", str(out)]) == 0
@@ -96,3 +94,8 @@ def test_bad_file_is_one_line_exit_2(tmp_path, capsys):
     assert main(["bench", "natural-plan", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2
+
+
+def test_cli_defaults_to_the_bundled_sample(capsys):
+    assert main(["bench", "natural-plan"]) == 0
+    assert "accuracy: scheduler 100.0% (41/41)" in capsys.readouterr().out

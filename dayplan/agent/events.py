@@ -30,6 +30,8 @@ class ToolStep:
         r = self.response or {}
         if self.response is None:
             return "no response"
+        if r.get("guardrail"):
+            return f"refused by {r['guardrail']}: {r.get('error', 'refused')}"[:300]
         if not self.ok:
             return f"error: {r.get('error', 'failed')}"[:300]
         if self.tool == "resolve_date":

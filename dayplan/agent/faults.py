@@ -8,7 +8,8 @@ faulty:NAME`` on the CLI uses it. Each fault declares the outcome a correct syst
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from google.adk.models.base_llm import BaseLlm
@@ -16,14 +17,30 @@ from google.adk.models.base_llm import BaseLlm
 
 @dataclass(frozen=True)
 class Fault:
-    """A reproducible failure: ``name``, what it does, the real failure it reproduces, and the
-    outcome expected on the wet-weather case."""
+    """A reproducible failure: ``name``, what it does, the real failure it reproduces, the
+    outcome expected on the wet-weather case, and ``caught_by``: the guardrails (names from
+    ``dayplan.agent.guardrails.GUARDRAILS``) or boundary rules (``boundary:<rule>``) that catch
+    it."""
 
     name: str
     description: str
     reproduces: str
     expected: str
     factory: Callable[[], BaseLlm]
+    caught_by: tuple[str, ...] = ()
+
+
+class UnknownNameError(ValueError):
+    """A fault or guardrail name that does not exist; the message is one line listing the valid
+    names (and the closest one, when a typo is likely)."""
+
+
+def unknown_name(kind: str, name: str, valid: Iterable[str]) -> UnknownNameError:
+    """``UnknownNameError`` for ``name``: ``unknown fault 'x'; did you mean y? valid: a, b``."""
+    names = sorted(valid)
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f" did you mean {close[0]}?" if close else ""
+    return UnknownNameError(f"unknown {kind} {name!r};{hint} valid: {', '.join(names) or 'none'}")
 
 
 FAULTS: dict[str, Fault] = {}
@@ -41,6 +58,14 @@ def list_faults() -> list[Fault]:
     """All registered faults, by name."""
     _load_all()
     return [FAULTS[k] for k in sorted(FAULTS)]
+
+
+def fault_named(name: str) -> Fault:
+    """The registered fault ``name``; ``UnknownNameError`` (one line, valid names) otherwise."""
+    _load_all()
+    if name not in FAULTS:
+        raise unknown_name("fault", name, FAULTS)
+    return FAULTS[name]
 
 
 def make_faulty(name: str) -> BaseLlm:

@@ -445,5 +445,6 @@ for _spec in SPECS:
             reproduces=_spec.reproduces,
             expected=_spec.expected,
             factory=_factory(_spec.cls),
+            caught_by=_spec.caught_by,
         )
     )

@@ -180,5 +180,17 @@ _FAULTS = [
     ),
 ]
 
+CAUGHT_BY: dict[str, tuple[str, ...]] = {
+    "truncated_finish_json": ("boundary:finish_payload repair",),
+    "truncated_finish_midstring": ("boundary:finish_payload",),
+    "renamed_activity": ("boundary:reconciliation",),
+    "drifted_cost": ("boundary:reconciliation",),
+    "drifted_travel": ("boundary:reconciliation",),
+    "ambiguous_duplicate_stop": ("status_trace_gate", "boundary:ambiguous_stop"),
+}
+"""Fault name -> what catches it: ``boundary:<rule>`` is a step of ``dayplan.service.boundary``
+(``finish_payload repair``: the one repair of missing closers; ``reconciliation``: the checked
+values are served instead of the answer's), a bare name is a guardrail."""
+
 for _name, _cls, _what, _real, _expected in _FAULTS:
-    register(Fault(_name, _what, _real, _expected, _cls))
+    register(Fault(_name, _what, _real, _expected, _cls, caught_by=CAUGHT_BY[_name]))

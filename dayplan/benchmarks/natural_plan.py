@@ -211,15 +211,16 @@ def evaluate(data: Mapping[str, Mapping[str, Any]]) -> dict:
     return {"predictions": predictions, "rows": rows}
 
 
-def find_dev_file(root: Path | None = None) -> Path | None:
-    """The dev sample ``shared/data/natural_plan/meeting_planning_dev.json`` beside the
-    repository (``root`` defaults to it), else under ``/work/shared``; ``None`` if absent."""
-    root = root or Path(__file__).resolve().parents[2]
-    for shared in (root.parent / "shared", Path("/work/shared")):
-        path = shared / "data" / "natural_plan" / "meeting_planning_dev.json"
-        if path.is_file():
-            return path
-    return None
+DEV_FILE = (
+    Path(__file__).resolve().parents[1] / "data" / "natural_plan" / "meeting_planning_dev.json"
+)
+"""The bundled CC-BY-4.0 dev sample (41 instances; attribution in that folder's README.md)."""
+
+
+def find_dev_file() -> Path | None:
+    """The bundled dev sample ``dayplan/data/natural_plan/meeting_planning_dev.json`` (it ships
+    with the package), or ``None`` if an install left it out. Nothing outside the package is read."""
+    return DEV_FILE if DEV_FILE.is_file() else None
 
 
 def table(rows: Sequence[dict], timings: bool = True) -> str:
@@ -284,8 +285,14 @@ def load(path: str | Path) -> dict:
 
 
 def add_arguments(parser) -> None:
-    """``FILE`` and ``--out PRED.json``."""
-    parser.add_argument("file", metavar="FILE", help="meeting_planning JSON (NATURAL PLAN format)")
+    """``[FILE]`` (default: the bundled dev sample) and ``--out PRED.json``."""
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        default=str(DEV_FILE),
+        help="meeting_planning JSON (NATURAL PLAN format); default: the bundled dev sample",
+    )
     parser.add_argument("--out", metavar="PRED.json", help="write {key: [plan sentences]} here")
 
 

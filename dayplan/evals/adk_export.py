@@ -22,10 +22,10 @@ from google.adk.evaluation.eval_case import IntermediateData, Invocation, Sessio
 from google.adk.evaluation.eval_set import EvalSet
 from google.genai import types
 
-from dayplan.agent.build import APP_NAME
 from dayplan.agent.offline_model import render_request
 from dayplan.evals.case import EvalCase
 from dayplan.evals.graders import DEFAULT_REQUIRED
+from dayplan.service.adk_entry import ADK_APP_NAME
 from dayplan.service.run import USER_ID, initial_state
 
 EVAL_SET_ID = "dayplan_cases"
@@ -65,7 +65,7 @@ def build_eval_set(cases: list[EvalCase]) -> EvalSet:
                 eval_id=case.name,
                 conversation=[invocation],
                 session_input=SessionInput(
-                    app_name=APP_NAME,
+                    app_name=ADK_APP_NAME,
                     user_id=USER_ID,
                     state=initial_state(request, run_id=f"adk-eval-{case.name}"),
                 ),

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 from google.adk.events import Event
 
-from dayplan.agent.faults import FAULTS, list_faults
-from dayplan.agent.faults_agent import CAUGHT_BY
-from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig
+from dayplan.agent.faults import fault_named, list_faults, unknown_name
+from dayplan.agent.guardrails import GUARDRAILS, LOOP_GUARD, GuardrailConfig
 from dayplan.contract import PlanRequest
 from dayplan.service.run import PlanRun, run_plan
 
@@ -141,10 +140,16 @@ class Comparison:
 
 
 async def compare(fault: str, request: PlanRequest) -> Comparison:
-    """Run ``faulty:<fault>`` on ``request`` with ``CAUGHT_BY[fault]`` off, then all on."""
-    list_faults()
-    spec = FAULTS[fault]
-    caught = CAUGHT_BY[fault]
+    """Run ``faulty:<fault>`` on ``request`` with the guardrails that catch it off, then all on.
+
+    Raises ``UnknownNameError`` (one line listing the valid names) for a fault that does not
+    exist or that no guardrail catches (boundary faults: the boundary cannot be switched off).
+    """
+    spec = fault_named(fault)
+    caught = tuple(c for c in spec.caught_by if c in GUARDRAILS)
+    if not caught:
+        guarded = [f.name for f in list_faults() if set(f.caught_by) & set(GUARDRAILS)]
+        raise unknown_name("guardrail fault (caught by a guardrail)", fault, guarded)
     all_on = GuardrailConfig()
     limit = DEMO_TURN_LIMIT if LOOP_GUARD in caught else None
     off = await run_counted(request, f"faulty:{fault}", all_on.without(*caught), limit)

@@ -50,7 +50,15 @@ USER_ID = "local"
 # and the notebooks. Configured logging (e.g. ``logging.basicConfig``) still receives them.
 logging.getLogger("google_adk").addHandler(logging.NullHandler())
 
-__all__ = ["ModelSpecError", "PlanRun", "initial_state", "plan", "resolve_model", "run_plan"]
+__all__ = [
+    "ModelSpecError",
+    "PlanRun",
+    "initial_state",
+    "plan",
+    "resolve_model",
+    "run_plan",
+    "serve",
+]
 
 
 @dataclass
@@ -97,6 +105,29 @@ def initial_state(request: PlanRequest, run_id: str, now: datetime | None = None
         "location_name": location,
         "run_id": run_id,
     }
+
+
+def serve(
+    state: dict[str, Any], steps: list[ToolStep], *, model: str, run_id: str
+) -> tuple[DayPlanReport | None, BoundaryError | None]:
+    """The served report of a finished run (or the rule that refused it): the boundary applied
+    to the final session ``state`` and the run's tool ``steps``. A run that ended without a
+    finish after a guardrail refusal is rejected naming that guardrail. Never raises."""
+    refused = refusals([s.response for s in steps])
+    if state.get("finish_payload") is None and refused:
+        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
+        return None, BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
+    try:
+        report = build_report(
+            payload_raw=state.get("finish_payload"),
+            state=state,
+            steps=steps,
+            model=model,
+            run_id=run_id,
+        )
+        return attach_saved(report, state), None
+    except BoundaryError as exc:
+        return None, exc
 
 
 async def run_plan(
@@ -177,22 +208,8 @@ async def run_plan(
     final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + tool_steps(events)
     report = None
-    refused = refusals([s.response for s in steps])
-    if error is None and final_state.get("finish_payload") is None and refused:
-        # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
-        error = BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
     if error is None:
-        try:
-            report = build_report(
-                payload_raw=final_state.get("finish_payload"),
-                state=final_state,
-                steps=steps,
-                model=llm.model,
-                run_id=run_id,
-            )
-            report = attach_saved(report, final_state)
-        except BoundaryError as exc:
-            error = exc
+        report, error = serve(final_state, steps, model=llm.model, run_id=run_id)
     terminal_event(event_log, report, error)
     return PlanRun(
         request=request,

@@ -1,0 +1,223 @@
+"""What an accepted reading changes: the constraints it fills, where a structured field of the
+request wins instead, what is assumed because nothing was said, and what to ask.
+
+Rules (one place each):
+
+- a structured request field always wins over a reading of the same field (``overridden``);
+- a budget "per person" is the amount times the party (structured party, else the read one,
+  else the default one adult);
+- rain ``"all_day"`` is the day's window; ``"none"`` states no rain (a forecast still counts);
+- a blocked window ``at_home`` ("nap at home") also needs the party home: it stays a blocked
+  window of the day, with its flag kept for the planner;
+- defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
+  each is an ``assumed`` sentence;
+- an unread phrase of a kind that changes the plan (a time, an amount, the party) becomes a
+  question (``questions``), with the phrase in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dayplan.contract import PlanRequest
+from dayplan.reading.propose import UnreadPhrase
+from dayplan.reading.records import AcceptedReading, ReadingItem
+
+DEFAULT_WINDOW = ("09:00", "17:00")
+DEFAULT_PARTY = (1, 0)
+DEFAULT_MODE = "car"
+
+_STRUCTURED: dict[str, str] = {
+    "window_start": "window",
+    "window_end": "window",
+    "budget": "budget",
+    "adults": "party",
+    "children": "party",
+    "mode": "travel",
+    "max_leg_minutes": "travel.max_leg_minutes",
+    "rain": "weather",
+    "blocked": "blocked",
+    "must_do": "activities",
+    "preference": "preferences",
+    "home": "home",
+    "location": "location",
+    "date": "date",
+}
+"""Which request field wins over a reading of each reading field."""
+
+
+def structured_wins(request: PlanRequest, item: ReadingItem) -> str | None:
+    """The request field that overrides ``item`` (e.g. ``"window"``), or ``None``."""
+    name = _STRUCTURED[item.field]
+    if name == "travel.max_leg_minutes":
+        return name if request.travel and request.travel.max_leg_minutes else None
+    if name == "travel":
+        return name if request.travel else None
+    value = getattr(request, name)
+    return name if value not in (None, [], "") else None
+
+
+@dataclass
+class Applied:
+    """The reading applied to a request.
+
+    ``hints``: the constraint gaps the reading fills, in the shape
+    ``dayplan.tools.state.constraints_for`` takes (``window_start``, ``window_end``, ``budget``,
+    ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``)
+    plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
+    ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
+    ``assumed``: sentences for what nobody said."""
+
+    hints: dict[str, Any] = field(default_factory=dict)
+    items: list[ReadingItem] = field(default_factory=list)
+    overridden: list[tuple[ReadingItem, str]] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
+    budget_set: bool = False
+    """Whether a budget applies (structured or read): then the party's count changes the plan."""
+    party_set: bool = False
+    """Whether the party was given (structured or read)."""
+    given: frozenset[str] = frozenset()
+    """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
+
+
+def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Applied:
+    """Apply ``reading`` to ``request`` by the module's rules (see the module docstring)."""
+    out = Applied()
+    for item in reading.items if reading else ():
+        wins = structured_wins(request, item)
+        if wins:
+            out.overridden.append((item, wins))
+        else:
+            out.items.append(item)
+    h = out.hints
+    first: dict[str, Any] = {}
+    for item in out.items:
+        first.setdefault(item.field, item.value)
+    if "window_start" in first:
+        h["window_start"] = first["window_start"]
+    if "window_end" in first:
+        h["window_end"] = first["window_end"]
+    if "window_start" in h and "window_end" in h and h["window_end"] <= h["window_start"]:
+        h.pop("window_start")  # "not before 2" and "home by 1": the deadline wins, stated below
+        out.assumed.append(
+            "The start read from the text is after the time home; the start was dropped"
+        )
+    if "adults" in first or "children" in first:
+        h["adults"] = int(first.get("adults", 0 if "children" not in first else 1))
+        h["children"] = int(first.get("children", 0))
+        if "adults" not in first:
+            out.assumed.append("No adults stated beside the children: one adult assumed")
+    if request.party:
+        size = request.party.adults + request.party.children
+    elif "adults" in h:
+        size = h["adults"] + h["children"]
+    else:
+        size = sum(DEFAULT_PARTY)
+    if "budget" in first:
+        b = first["budget"]
+        amount = float(b["amount"]) * (size if b.get("per_person") else 1)
+        h["budget"], h["currency"] = round(amount, 2), b.get("currency", "AUD")
+        if b.get("per_person"):
+            out.assumed.append(
+                f"Budget {b.get('currency', 'AUD')} {float(b['amount']):g} per person x {size} "
+                f"= {amount:g} for the party"
+            )
+    if "mode" in first:
+        h["mode"] = first["mode"]
+    if "max_leg_minutes" in first:
+        h["max_leg_minutes"] = int(first["max_leg_minutes"])
+    rains = [i.value for i in out.items if i.field == "rain"]
+    if rains and all(r == "none" for r in rains):
+        h["no_rain"] = True
+    windows = [r for r in rains if isinstance(r, dict)]
+    if "all_day" in rains:
+        start = h.get("window_start") or (
+            request.window.start if request.window else DEFAULT_WINDOW[0]
+        )
+        end = h.get("window_end") or (request.window.end if request.window else DEFAULT_WINDOW[1])
+        windows = [{"start": start, "end": end}]
+    if windows:
+        h["rain"] = windows
+    blocked = [i.value for i in out.items if i.field == "blocked"]
+    if blocked:
+        h["blocked"] = [
+            {
+                "start": b["start"],
+                "end": b["end"],
+                "label": b.get("label") or "busy",
+                "at_home": bool(b.get("at_home")),
+            }
+            for b in blocked
+        ]
+    for name in ("home", "location", "date"):
+        if name in first:
+            h[name] = first[name]
+    prefs = [i.value for i in out.items if i.field == "preference"]
+    if prefs:
+        h["preferences"] = prefs
+    musts = [i.value for i in out.items if i.field == "must_do"]
+    if musts:
+        h["must_do"] = musts
+    out.assumed += _defaults(request, h)
+    out.budget_set = bool(request.budget) or "budget" in h
+    out.party_set = bool(request.party) or "adults" in h
+    out.given = frozenset(
+        name
+        for name in ("window", "budget", "party", "blocked", "weather")
+        if getattr(request, name)
+    )
+    return out
+
+
+def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
+    said = []
+    if not request.window and "window_start" not in h and "window_end" not in h:
+        said.append(f"No times given: day window {DEFAULT_WINDOW[0]}-{DEFAULT_WINDOW[1]} assumed")
+    elif not request.window and "window_end" not in h:
+        said.append(f"No time home given: home by {DEFAULT_WINDOW[1]} assumed")
+    elif not request.window and "window_start" not in h:
+        said.append(f"No start time given: start from {DEFAULT_WINDOW[0]} assumed")
+    if not request.party and "adults" not in h:
+        said.append("No party given: one adult assumed")
+    if not request.travel and "mode" not in h:
+        said.append(f"No travel mode given: by {DEFAULT_MODE} assumed")
+    if not request.budget and "budget" not in h:
+        said.append("No budget given: costs are shown, not capped")
+    if not request.date and "date" not in h:
+        said.append("No date given: the coming Saturday assumed")
+    return said
+
+
+def _settled(kind: str, applied: Applied) -> bool:
+    """Whether an unread phrase of ``kind`` can no longer change the plan: the structured fields
+    fix what it could mean (a time: the window and blocked times; money: the budget; the party),
+    or, for the party, no budget makes the count matter."""
+    if kind == "time":
+        return "window" in applied.given
+    if kind == "money":
+        return "budget" in applied.given
+    if kind == "party":
+        return applied.party_set or not applied.budget_set
+    return True
+
+
+def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> list[str]:
+    """One question per unread phrase that would change the plan (a time, an amount, the
+    party), quoting it (at most three); a phrase about the party only when a budget applies and
+    no count was given or read (``applied``; without it every such phrase asks)."""
+    out: list[str] = []
+    for p in unread:
+        if not p.asks:
+            continue
+        if applied is not None and _settled(p.kind, applied):
+            continue
+        what = {
+            "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
+            "money": "Is this your budget for the day, and is it per person or for everyone?",
+            "party": "How many adults and how many children are coming?",
+        }[p.kind]
+        q = f'I could not read "{p.phrase}". {what}'
+        if q not in out:
+            out.append(q[:300])
+    return out[:3]

@@ -1,0 +1,143 @@
+"""Times of day in request text: points, ranges and deadlines, read to local ``HH:MM``.
+
+Digits (``3``, ``3pm``, ``4.30``, ``15:00``) are read here; words (``noon``, ``half past four``,
+``quarter to five``, ``lunch``) through Duckling. A bare hour ("back by 11") has two readings, 11:00
+and 23:00; which one is meant follows from context, by these rules (one place, tested):
+
+1. an explicit ``am``/``pm``, a 24-hour time (``15:00``, ``09:30``) or ``noon``/``midnight`` wins;
+2. a sentence about the morning (``morning``, ``nap``, ``breakfast``, ``brunch``) reads hours
+   6–11 as am; one about the afternoon or evening (``afternoon``, ``arvo``, ``evening``,
+   ``tonight``, ``dinner``, ``tea``) reads 1–11 as pm;
+3. otherwise by role on a day out: a start ("not before 10") reads 7–11 as am and 1–6 as pm;
+   an end ("home by 5", "back by 11") reads 10–11 as am and 1–9 as pm; 12 is noon;
+4. in a range the end follows the start (the first reading after it), and a start with no
+   am/pm takes the end's when that keeps it earlier ("9-11am", "11-1pm").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from dayplan.reading import duck
+
+Role = str  # "start" | "end" | "point"
+
+_MERIDIEM = r"(a\.?\s?m\.?|p\.?\s?m\.?)"
+TOKEN = (
+    r"(?:(?<![\d:.$])(\d{1,2})(?:[:.](\d{2}))?\s*" + _MERIDIEM + r"?(?![\d%])"
+    r"(?!\s*(?:kids?|children|adults?|people|dollars|bucks|aud|min|mins|minutes|hours?|hrs?"
+    r"|km|years?|yrs?|yo|month|of us|girls|boys|grand)\b)"
+    r"|\b(noon|midday|midnight|lunchtime|lunch)\b)"
+)
+"""One time of day: groups (hour, minute, meridiem) or (word)."""
+TOKEN_RE = re.compile(TOKEN, re.I)
+RANGE_SEP = r"\s*(?:-|to|till|til|until|through|thru)\s*"
+RANGE_RES = (
+    re.compile(r"(?:\bfrom\s+)?(" + TOKEN + r")" + RANGE_SEP + r"(" + TOKEN + r")", re.I),
+    re.compile(r"\bbetween\s+(" + TOKEN + r")\s*(?:and|&)\s*(" + TOKEN + r")", re.I),
+)
+"""Ranges of two times ("9-3", "from 10am until 2pm", "between 1 and 3"); a match's groups:
+1 = the first token, 2-5 its parts, 6 = the second token, 7-10 its parts."""
+_MORNING = re.compile(r"\b(morning|nap|naps|breakfast|brunch|morning tea)\b")
+_LATER = re.compile(r"\b(afternoon|arvo|evening|tonight|dinner|tea ?time|night)\b")
+WORD_TIMES = {"noon": 720, "midday": 720, "midnight": 0, "lunchtime": 720, "lunch": 720}
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A time token as read: ``hour`` 0–23 and ``minute``, whether the text fixed am/pm
+    (``explicit``), and the token's text."""
+
+    hour: int
+    minute: int
+    explicit: bool
+    text: str
+
+
+def token(match: re.Match, offset: int = 0) -> Clock | None:
+    """The ``Clock`` of a ``TOKEN`` match whose groups start at ``offset`` (``None`` when the
+    digits are no time of day, e.g. 25:00)."""
+    hour, minute, mer, word = (match.group(offset + i) for i in range(1, 5))
+    if word:
+        minutes = WORD_TIMES[word.lower()]
+        return Clock(minutes // 60, minutes % 60, True, word)
+    h, m = int(hour), int(minute or 0)
+    if m > 59 or h > 23:
+        return None
+    if mer:
+        if h == 0 or h > 12:
+            return None
+        pm = mer.lower().startswith("p")
+        h = (h % 12) + (12 if pm else 0)
+        return Clock(h, m, True, match.group(0))
+    explicit = h == 0 or h > 12 or (len(hour) == 2 and hour.startswith("0"))
+    return Clock(h, m, explicit, match.group(0))
+
+
+def resolve(clock: Clock, role: Role, sentence: str = "", after: int | None = None) -> int:
+    """Minutes after midnight for ``clock`` by the module's rules (role ``start``/``end``/
+    ``point``; ``after``: a time the result must follow, e.g. a range's start)."""
+    base = clock.hour * 60 + clock.minute
+    if clock.explicit:
+        return base
+    h = clock.hour
+    if h == 12:
+        am = True  # noon; midnight is not a day-out time
+    elif _LATER.search(sentence) and not _MORNING.search(sentence):
+        am = False
+    elif _MORNING.search(sentence) and 6 <= h <= 11:
+        am = True
+    elif role == "end":
+        am = h >= 10
+    else:
+        am = h >= 7
+    value = base if am else base + 12 * 60
+    if after is not None and value <= after and value + 12 * 60 < 24 * 60 and h != 12:
+        value = (base % (12 * 60)) + 12 * 60
+    return value
+
+
+def read_range(match: re.Match, sentence: str = "") -> tuple[int, int] | None:
+    """A ``RANGE_RES`` match as ``(start, end)`` minutes, or ``None`` when it is no range of a day
+    (end not after start)."""
+    first, second = token(match, 1), token(match, 6)
+    if first is None or second is None:
+        return None
+    end_alone = resolve(second, "end", sentence)
+    if not first.explicit and second.explicit and first.hour <= 12:
+        same = (first.hour % 12) * 60 + first.minute + (12 * 60 if second.hour >= 12 else 0)
+        start = same if same < end_alone else (first.hour % 12) * 60 + first.minute
+    else:
+        start = resolve(first, "start", sentence)
+    if second.explicit:
+        end = end_alone
+    else:  # the first reading of the end after the start: "9:00 to 9:30", "9 to 5", "1 to 3"
+        base = (second.hour % 12) * 60 + second.minute
+        later = [t for t in (base, base + 12 * 60) if t > start]
+        end = later[0] if later else end_alone
+    return (start, end) if end > start else None
+
+
+def word_time(phrase: str) -> int | None:
+    """A time of day written in words ("half past four", "quarter to five") through Duckling,
+    in minutes, or ``None``. Duckling's own am/pm guess is replaced: hours 1–6 read as pm."""
+    for span in duck.parse(phrase, datetime(2026, 1, 1, 0, 0), ("time",)):
+        value = span.value
+        if value.get("type") != "value" or value.get("grain") not in ("hour", "minute"):
+            continue
+        at = duck.wall(value["value"])
+        minutes = at.hour * 60 + at.minute
+        explicit = re.search(
+            _MERIDIEM + r"|\b(noon|midday|midnight|morning|evening)\b", phrase, re.I
+        )
+        if not explicit and at.hour < 7:
+            minutes += 12 * 60
+        return minutes
+    return None
+
+
+def hhmm(minutes: int) -> str:
+    """``HH:MM`` for minutes after midnight (0–1439)."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"

@@ -1,0 +1,163 @@
+"""Dates in request text, through Duckling ("Saturday the 19th", "Sat 19 Dec", "tomorrow",
+"next Saturday", "Boxing Day") and the ``holidays`` calendar for the named public holidays
+Duckling does not know ("Easter Saturday", "Anzac Day", "King's Birthday", "the Ekka holiday").
+Dates resolve relative to the request's local ``today``; a named day that has passed this year
+is next year's."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+import holidays
+
+from dayplan.reading import duck
+
+HOLIDAY_SUBDIVISION = ("AU", "QLD")
+"""Whose public holidays named days resolve in: the snapshot's (Brisbane, Queensland)."""
+_ALIASES = {
+    "anzac day": "ANZAC Day",
+    "labour day": "Labor Day",
+    "labor day": "Labor Day",
+    "ekka": "The Royal Queensland Show",
+    "ekka day": "The Royal Queensland Show",
+    "ekka holiday": "The Royal Queensland Show",
+    "show day": "The Royal Queensland Show",
+    "people's day": "The Royal Queensland Show",
+    "king's birthday": "King's Birthday",
+    "kings birthday": "King's Birthday",
+    "queen's birthday": "King's Birthday",
+    "easter saturday": "Easter Saturday",
+    "holy saturday": "Easter Saturday",
+    "easter sunday": "Easter Sunday",
+    "easter monday": "Easter Monday",
+    "good friday": "Good Friday",
+    "australia day": "Australia Day",
+    "boxing day": "Boxing Day",
+    "christmas day": "Christmas Day",
+    "christmas": "Christmas Day",
+    "xmas": "Christmas Day",
+    "new year's day": "New Year's Day",
+    "new years day": "New Year's Day",
+}
+_FIXED = {
+    "ANZAC Day": (4, 25),
+    "Australia Day": (1, 26),
+    "Christmas Day": (12, 25),
+    "Boxing Day": (12, 26),
+    "New Year's Day": (1, 1),
+}
+"""Named days that are a fixed date (the day itself, not the Monday a holiday moves to)."""
+HOLIDAY_RE = re.compile(
+    r"\b(" + "|".join(re.escape(k) for k in sorted(_ALIASES, key=len, reverse=True)) + r")\b"
+    r"(?!\s+eve)",
+    re.I,
+)
+ISO_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+
+
+@lru_cache(maxsize=16)
+def _calendar(year: int) -> dict[str, list[date]]:
+    country, subdiv = HOLIDAY_SUBDIVISION
+    named: dict[str, list[date]] = {}
+    for day, name in sorted(
+        holidays.country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
+    ):
+        if "observed" not in name.lower():
+            named.setdefault(name, []).append(day)
+    return named
+
+
+def holiday_date(name: str, today: date) -> date | None:
+    """The next date (today or later) of the public holiday ``name`` ("Easter Saturday")."""
+    key = _ALIASES.get(" ".join(name.lower().replace("\u2019", "'").split()))
+    if key is None:
+        return None
+    if key in _FIXED:
+        month, dom = _FIXED[key]
+        day = date(today.year, month, dom)
+        return day if day >= today else date(today.year + 1, month, dom)
+    return next((d for d in _calendar(today.year).get(key, []) if d >= today), None)
+
+
+def read_date(phrase: str, today: date) -> date | None:
+    """The calendar date ``phrase`` names, relative to ``today``, or ``None``.
+
+    ISO dates as written; holiday names through the calendar; everything else through Duckling
+    (day grain only: "at 3pm" names no date)."""
+    iso = ISO_RE.search(phrase)
+    if iso:
+        try:
+            return date.fromisoformat(iso.group(1))
+        except ValueError:
+            return None
+    hol = HOLIDAY_RE.search(phrase)
+    if hol:
+        return holiday_date(hol.group(1), today)
+    ref = datetime(today.year, today.month, today.day)
+    for span in _date_candidates(phrase, ref):
+        value = span.value
+        if value.get("type") == "value" and value.get("grain") == "day":
+            day = duck.wall(value["value"]).date()
+            if day >= today:
+                return day
+    return None
+
+
+DATE_HINT = re.compile(
+    r"\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?s?\b|\b(?:today|tomorrow|tonight"
+    r"|weekend|fortnight)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:christmas|xmas|easter|new year)",
+    re.I,
+)
+"""A word that may start or end a date: Duckling's time dimension (the costly one) only parses
+the text around these, clause by clause, so a reading costs ~1 ms, not ~10."""
+
+
+def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
+    out: list[duck.Span] = []
+    done: list[tuple[int, int]] = []
+    for m in DATE_HINT.finditer(text):
+        lo = max(0, m.start() - 12)
+        hi = min(len(text), m.end() + 18)
+        lo = text.rfind(" ", 0, lo) + 1 if lo > 0 else 0
+        nxt = text.find(" ", hi)
+        hi = len(text) if nxt < 0 else nxt
+        if any(s <= lo and hi <= e for s, e in done):
+            continue
+        done.append((lo, hi))
+        spans = duck.parse(text[lo:hi], ref, ("time",))
+        for span in spans:
+            out.append(duck.Span(span.dim, span.start + lo, span.end + lo, span.body, span.value))
+        if not any(s.value.get("grain") == "day" for s in spans):
+            # "Sunday morning", "today, right now": the day word alone names the date
+            for span in duck.parse(m.group(0), ref, ("time",)):
+                out.append(duck.Span(span.dim, m.start(), m.end(), span.body, span.value))
+    return out
+
+
+def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
+    """``(start, end, date)`` for each date named in ``text`` (normalised), in text order."""
+    out: list[tuple[int, int, date]] = []
+    for m in ISO_RE.finditer(text):
+        try:
+            out.append((m.start(), m.end(), date.fromisoformat(m.group(1))))
+        except ValueError:
+            continue
+    for m in HOLIDAY_RE.finditer(text):
+        day = holiday_date(m.group(1), today)
+        if day:
+            out.append((m.start(), m.end(), day))
+    ref = datetime(today.year, today.month, today.day)
+    for span in _date_candidates(text, ref):
+        value = span.value
+        if value.get("type") == "value" and value.get("grain") == "day":
+            if any(s < span.end and span.start < e for s, e, _ in out):
+                continue
+            if re.fullmatch(r"\d{1,2}(?:\s*-\s*\d{1,2})?", span.body.strip()):
+                continue  # "12-2" is a time range, not the 2nd of December
+            day = duck.wall(value["value"]).date()
+            if day >= today and day <= today + timedelta(days=400):
+                out.append((span.start, span.end, day))
+    return sorted(out)

@@ -1,0 +1,87 @@
+"""Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
+"under a hundred dollars", "free stuff only".
+
+Amounts in digits go through ``price-parser``; amounts in words ("a hundred dollars") through
+Duckling's amount-of-money dimension. Currency: a stated ISO code (``AUD``, ``USD``) wins; ``$``,
+``A$``, "dollars" and "bucks" are the request's local currency (``AUD`` for this product's
+Brisbane data). ``per_person`` is true when the phrase says "each", "per person", "a head",
+"pp", "per kid" and similar; the total is then the amount times the party size, computed by
+whoever applies the reading (``dayplan.reading.apply``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from price_parser import Price
+
+from dayplan.reading import duck
+
+LOCAL_CURRENCY = "AUD"
+"""The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
+
+_ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)\b", re.I)
+PER_PERSON = re.compile(
+    r"\b(?:each|per (?:person|head|kid|child|adult|pax)|a (?:head|person)|pp|p\.p\.|/person|/head)\b"
+    r"|(?<=\d)pp\b|/\s*(?:person|head)\b",
+    re.I,
+)
+ZERO = re.compile(
+    r"\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
+    r"|zero budget|nothing to spend|no budget|spend nothing|(?:nothing|things|stuff) that costs? nothing"
+    r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing|only free)\b",
+    re.I,
+)
+MONEY_CUE = re.compile(
+    r"(?:a\$|\$|\baud\b|\busd\b|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
+    re.I,
+)
+DIGIT_MONEY = re.compile(
+    r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d[\d,]*(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
+    r"|\d[\d,]*(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
+    r"|\bbudget(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d[\d,]*(?:\.\d{1,2})?\b)"
+    r"(?:\s*(?:each|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|total|all up|in total))?",
+    re.I,
+)
+"""An amount in digits with its money cue (and an "each"/"total" right after)."""
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount read from a phrase: ``amount`` in ``currency`` units, ``per_person`` or total."""
+
+    amount: float
+    currency: str
+    per_person: bool
+
+
+def _currency(phrase: str) -> str:
+    iso = _ISO.search(phrase)
+    return iso.group(1).upper() if iso else LOCAL_CURRENCY
+
+
+def read_money(phrase: str) -> Money | None:
+    """The budget ``phrase`` states, or ``None`` when it states no amount of money.
+
+    "free stuff only" is 0; an amount needs a money cue ($, AUD, dollars, bucks, budget, spend).
+    """
+    if ZERO.search(phrase):
+        return Money(0.0, _currency(phrase), False)
+    if not MONEY_CUE.search(phrase):
+        return None
+    per = bool(PER_PERSON.search(phrase))
+    digits = re.search(r"\d", phrase)
+    if digits:
+        price = Price.fromstring(phrase)
+        if price.amount_float is not None:
+            return Money(float(price.amount_float), _currency(phrase), per)
+    for span in duck.parse(phrase, datetime(2026, 1, 1), ("amount-of-money", "number")):
+        value = span.value
+        amount = value.get("value")
+        if amount is None and isinstance(value.get("to"), dict):
+            amount = value["to"].get("value")  # "under a hundred dollars": the cap
+        if isinstance(amount, (int, float)) and amount >= 0:
+            return Money(float(amount), _currency(phrase), per)
+    return None

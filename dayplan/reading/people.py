@@ -1,0 +1,157 @@
+"""Who is coming, from words: "my partner and I with our three girls" = 2 adults, 3 children.
+
+Rules (each tested in ``tests/test_reading.py``):
+
+- explicit counts win: "2 adults", "three kids", "a couple of grown-ups", "twins" (2),
+  "triplets" (3), ages listed ("aged 4 and 7", "a 5yo and an 8yo") count children;
+- a person named by relation counts one: adults (partner, wife, husband, mum, dad, grandma,
+  grandpa, nan, pop, aunt, uncle, friend, ...; "the in-laws", "my parents", "grandparents"
+  count two), children (son, daughter, toddler, baby, boy, girl, niece, nephew, ...);
+- the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
+  "both of us" are two;
+- "family of N" is 2 adults and N-2 children;
+- children named without a number ("the kids") give no count: nothing is read, and the caller
+  assumes (and says so) or asks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dayplan.reading.numbers import COUNT_WORD, count
+
+_ADULT_ONE = (
+    r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|fiance|fiancee|mum|mom"
+    r"|mother|dad|father|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nan|nana"
+    r"|nanna|pop|poppy|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
+    r"|brother-in-law|neighbour|neighbor|colleague|flatmate"
+)
+_ADULT_TWO = r"in-laws|inlaws|parents|grandparents|folks"
+_ADULT_PLURAL = r"adults?|grown-?ups?|parents|friends|mates|grandparents|people"
+_CHILD_ONE = (
+    r"son|daughter|toddler|baby|bub|bubba|infant|boy|girl|kid|child|little one|niece|nephew"
+    r"|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter|preschooler|teenager|teen"
+)
+_CHILD_PLURAL = (
+    r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
+    r"|nieces|nephews|teens|teenagers|babies"
+)
+_AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
+
+COUNTED_ADULTS = re.compile(r"\b(" + COUNT_WORD + r")\s+(?:" + _ADULT_PLURAL + r")\b", re.I)
+COUNTED_CHILDREN = re.compile(
+    r"\b("
+    + COUNT_WORD
+    + r")\s+(?:(?:young|little|small|wee)\s+)?(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _CHILD_ONE
+    + r")\b",
+    re.I,
+)
+_BARE_ADULT = r"grandma|grandpa|granny|grandad|granddad|nan|nana|nanna|hubby|mum|mom|dad"
+ONE_ADULT = re.compile(
+    r"\b(?:(?:my|our|the|his|her|their|a|with|and)\s+(?:"
+    + _ADULT_ONE
+    + r")|(?:"
+    + _BARE_ADULT
+    + r"))\b(?!'s)",
+    re.I,
+)
+TWO_ADULTS = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b", re.I)
+ONE_CHILD = re.compile(
+    r"\b(?:my|our|the|his|her|their|a|an|and)\s+(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
+    + _CHILD_ONE
+    + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))",
+    re.I,
+)
+GROUP = re.compile(r"\b(twins|triplets)\b", re.I)
+AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
+AGE = re.compile(r"\b" + _AGE, re.I)
+WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b", re.I)
+JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
+US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
+FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)
+UNCOUNTED_CHILDREN = re.compile(r"\b(?:the|my|our|with)\s+(?:" + _CHILD_PLURAL + r")\b", re.I)
+UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
+
+PARTY_CUES = (
+    COUNTED_ADULTS,
+    COUNTED_CHILDREN,
+    ONE_ADULT,
+    TWO_ADULTS,
+    ONE_CHILD,
+    GROUP,
+    AGES_LIST,
+    AGE,
+    JUST_ME,
+    US_TWO,
+    FAMILY_OF,
+)
+"""Every pattern that says something countable about the party."""
+
+
+@dataclass(frozen=True)
+class Party:
+    """What a phrase says about the party: ``adults``/``children`` (``None``: not said)."""
+
+    adults: int | None
+    children: int | None
+
+
+def _children(phrase: str) -> int | None:
+    counted = [count(m.group(1)) for m in COUNTED_CHILDREN.finditer(phrase)]
+    if counted and all(c is not None for c in counted):
+        return sum(c for c in counted if c is not None)
+    n = 0
+    for m in AGES_LIST.finditer(phrase):
+        n += len(re.findall(r"\d{1,2}", m.group(1)))
+    if not n:
+        n = len(AGE.findall(phrase))
+    n += sum(2 if m.group(1).lower() == "twins" else 3 for m in GROUP.finditer(phrase))
+    if not n:
+        n = len(ONE_CHILD.findall(phrase))
+    return n or None
+
+
+def _adults(phrase: str) -> int | None:
+    counted = [count(m.group(1)) for m in COUNTED_ADULTS.finditer(phrase)]
+    if counted and all(c is not None for c in counted):
+        return sum(c for c in counted if c is not None)
+    if US_TWO.search(phrase):
+        return 2
+    if JUST_ME.search(phrase):
+        return 1
+    n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
+    if WRITER.search(phrase):
+        n += 1
+    return n or None
+
+
+def read_party(phrase: str) -> Party:
+    """Adults and children that ``phrase`` says (``Party(None, None)`` when it says neither).
+
+    The writer counts only when the phrase also names someone else or says "just me": "I" on its
+    own in a sentence about something else is not a party reading."""
+    phrase = phrase.replace("\u2019", "'")
+    fam = FAMILY_OF.search(phrase)
+    if fam:
+        total = count(fam.group(1))
+        if total and total >= 2:
+            return Party(2, total - 2)
+    children = _children(phrase)
+    adults = _adults(phrase)
+    named_other = children is not None or ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)
+    alone = not (named_other or COUNTED_ADULTS.search(phrase) or JUST_ME.search(phrase))
+    if adults is not None and alone and not US_TWO.search(phrase):
+        adults = None  # a lone "I" is not a party
+    return Party(adults, children)
+
+
+def cue_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans in ``sentence`` of every party cue (the writer included when anyone else is)."""
+    spans = [m.span() for cue in PARTY_CUES for m in cue.finditer(sentence)]
+    if spans:
+        spans += [m.span() for m in WRITER.finditer(sentence)]
+    return sorted(spans)

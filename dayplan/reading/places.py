@@ -1,0 +1,150 @@
+"""Places, preferences and must-dos in request text.
+
+Places come from the suburb gazetteer (``dayplan.data.gazetteer``, an offline snapshot): the
+longest suburb or alias named in the phrase. A place after a home cue ("we live in", "from",
+"home is") is ``home``; otherwise it is the ``location``. A capitalised name after "in"/"around"
+that the gazetteer does not know is still read as the location (the place resolver then says it
+is unknown, and the run asks). Preferences are kinds of outing named by a word ("museums",
+"swim"), dropped when negated ("no museums", "not the pool"); must-dos are what the text insists
+on ("we must see Lone Pine").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from dayplan import data
+from dayplan.core.dates import WEEKDAYS
+from dayplan.core.places import find_place_in_text
+
+PREFERENCE_WORDS = {
+    "museum": "museums",
+    "museums": "museums",
+    "art": "art galleries",
+    "gallery": "art galleries",
+    "galleries": "art galleries",
+    "play": "indoor play",
+    "playground": "playgrounds",
+    "playgrounds": "playgrounds",
+    "swim": "swimming",
+    "swimming": "swimming",
+    "pool": "swimming",
+    "koala": "animals",
+    "koalas": "animals",
+    "animals": "animals",
+    "wildlife": "animals",
+    "library": "libraries",
+    "libraries": "libraries",
+    "books": "libraries",
+    "park": "parks",
+    "parks": "parks",
+    "gardens": "gardens",
+    "market": "markets",
+    "markets": "markets",
+    "cinema": "film",
+    "movie": "film",
+    "movies": "film",
+    "film": "film",
+    "science": "science",
+    "history": "history",
+    "cafe": "cafes",
+    "coffee": "cafes",
+}
+"""Words that name a kind of outing, and the search preference each stands for."""
+_NEGATED_PREF = re.compile(
+    r"\b(?:no|not|don't|dont|avoid|hate|without|skip|nothing like|not into|sick of)\s+(?:\w+\s+){0,2}$",
+    re.I,
+)
+HOME_CUE = re.compile(
+    r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|based in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
+    re.I,
+)
+_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
+    "The",
+    "My",
+    "A",
+    "An",
+    "Our",
+    "Summer",
+    "Winter",
+    "December",
+    "January",
+    "November",
+    "Rain",
+    "Morning",
+    "Afternoon",
+    "Town",
+    "Case",
+    "Advance",
+    "Time",
+    "Bed",
+    "Mind",
+}
+MUST = re.compile(
+    r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|do|check out)\s+(?:the\s+)?"
+    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b|\bbefore\b|\bafter\b|\bif\b|$))",
+    re.I,
+)
+
+
+def read_place(phrase: str) -> str | None:
+    """The gazetteer place ``phrase`` names (canonical name), else a capitalised name after
+    "in"/"at"/"around"/"near", else ``None``."""
+    place = find_place_in_text(phrase, data.gazetteer())
+    if place:
+        return place.name
+    m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", phrase)
+    if m and m.group(1).split()[0] not in _NOT_PLACES:
+        return m.group(1)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _names_re() -> re.Pattern:
+    gaz = data.gazetteer()
+    names = [s["name"] for s in gaz.get("suburbs", [])] + list(gaz.get("aliases", {}))
+    longest_first = sorted({n.lower() for n in names}, key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![\w])")
+
+
+def place_spans(text: str) -> list[tuple[int, int, str, str]]:
+    """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
+    ``home`` after a home cue, else ``location``. One location at most (the longest name)."""
+    gaz = data.gazetteer()
+    lowered = text.lower()
+    found: list[tuple[int, int, str, str]] = []
+    for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
+        place = find_place_in_text(m.group(0), gaz)
+        if place is None:
+            continue
+        cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
+        start = m.start() - (len(cue.group(0)) if cue else 0)
+        found.append((start, m.end(), "home" if cue else "location", place.name))
+    found.sort()
+    locations = [f for f in found if f[2] == "location"]
+    if len(locations) > 1:
+        keep = max(locations, key=lambda f: f[1] - f[0])
+        found = [f for f in found if f[2] == "home" or f is keep]
+    return found
+
+
+def read_preferences(phrase: str) -> list[str]:
+    """The preferences ``phrase`` names, in order, without the negated ones."""
+    out: list[str] = []
+    for m in re.finditer(r"[a-z]+", phrase.lower()):
+        pref = PREFERENCE_WORDS.get(m.group(0))
+        negated = _NEGATED_PREF.search(phrase.lower()[max(0, m.start() - 30) : m.start()])
+        if pref and not negated and pref not in out:
+            out.append(pref)
+    return out
+
+
+def read_must(phrase: str) -> list[str]:
+    """What ``phrase`` insists on visiting ("we must see Lone Pine" -> ["lone pine"])."""
+    out: list[str] = []
+    for m in MUST.finditer(phrase):
+        name = m.group(1).strip().lower()
+        if name and name not in out:
+            out.append(name)
+    return out

@@ -1,0 +1,312 @@
+"""The stand-in model's own reading of free text: proposed readings with quotes, and the
+constraint-like phrases it could not read.
+
+Proposals are what the offline stand-in states through the ``record_reading`` tool; code then
+verifies every one (``verify_reading``) exactly as it verifies Gemini's. ``read_request`` does
+both and returns the ``AcceptedReading`` a tool would freeze.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from dayplan.reading import clock, dates, duck, money, people, places, times, travel, weather
+from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
+from dayplan.reading.text import cut, find_quote, normalise, sentences
+from dayplan.reading.verify import verify_reading
+
+ASKING_KINDS = frozenset({"time", "money", "party"})
+"""Unread phrases of these kinds would change the plan (a deadline, a budget, the party)."""
+
+
+@dataclass(frozen=True)
+class UnreadPhrase:
+    """A phrase that looks like a constraint but was not read: its text and ``kind``
+    (``time``, ``money``, ``party``, ``duration``, ``place``)."""
+
+    phrase: str
+    kind: str
+
+    @property
+    def asks(self) -> bool:
+        """Whether the run should ask about it rather than guess (see ``ASKING_KINDS``)."""
+        return self.kind in ASKING_KINDS
+
+
+def _item(text: str, field: str, value, span: tuple[int, int]) -> ReadingItem | None:
+    s, e = max(0, span[0]), span[1]
+    quote = cut(text, (s, e)).strip(" ,.;:!?")
+    if not quote or len(quote) > MAX_QUOTE:
+        return None
+    return ReadingItem(field=field, value=value, quote=quote)
+
+
+_DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|min|h)\b", re.I)
+
+
+def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingItem]:
+    out: list[ReadingItem | None] = []
+
+    def add(field: str, value, a: int, b: int) -> None:
+        out.append(_item(text, field, value, (s0 + a, s0 + b)))
+
+    # time ranges: rain, blocked or the day's window
+    window_done = False
+    for a, b, start, end in times.ranges(sent):
+        kind, cue = times.range_kind(sent, (a, b))
+        lo = min(a, cue)
+        if any(r[1] <= a and r[0] >= lo for r in times.ranges(sent)):
+            lo = a  # a later range of a list ("naps 10:30-11 and 1-2:30"): quote it alone
+        prev = re.search(r"\b(\w+)\s+$", sent[:lo])
+        if kind == "blocked" and prev and times.BLOCK_RE.fullmatch(prev.group(1)):
+            lo = prev.start(1)  # "footy training": both words name the appointment
+        if kind == "window" and in_list_kind(sent, a, b) != "window":
+            kind = in_list_kind(sent, a, b)
+            lo = a
+        if kind == "rain":
+            found = weather.read_rain(sent[lo:b], sent)
+            if isinstance(found, dict):
+                add("rain", found, lo, b)
+        if kind == "blocked":
+            hi = b
+            tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])
+            if tail:
+                hi = b + tail.end()
+            found = times.read_blocked(sent[lo:hi], sent)
+            if found:
+                add("blocked", found, lo, hi)
+        elif kind == "window" and not window_done:
+            add("window_start", clock.hhmm(start), a, b)
+            add("window_end", clock.hhmm(end), a, b)
+            window_done = True
+    # single times after a start or end cue
+    for a, b, role, minutes in times.points(sent):
+        if re.search(r"\b(?:rain|showers?|storms?)\b[^,;]*$", sent[max(0, a - 25) : a]):
+            continue
+        add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
+    # rain (negation first)
+    for rx in (weather.NO_RAIN, weather.ALL_DAY):
+        for m in rx.finditer(sent):
+            value = weather.read_rain(m.group(0), sent)
+            if value is not None:
+                add("rain", value, *m.span())
+    if not weather.NO_RAIN.search(sent):
+        for m in weather.RAIN_WORD.finditer(sent):
+            tail = re.match(
+                r"\s*(?:\w+\s+){0,2}?(?:after|from|until|till|before)\s+" + clock.TOKEN,
+                sent[m.end() :],
+                re.I,
+            )
+            if tail:
+                value = weather.read_rain(sent[m.start() : m.end() + tail.end()], sent)
+                if isinstance(value, dict):
+                    add("rain", value, m.start(), m.end() + tail.end())
+        for m in re.finditer("(" + clock.TOKEN + r")\s+" + weather.RAIN, sent, re.I):
+            value = weather.read_rain(m.group(0), sent)  # "the 3pm storm"
+            if isinstance(value, dict):
+                add("rain", value, *m.span())
+    # money
+    zero = money.ZERO.search(sent)
+    if zero:
+        add(
+            "budget",
+            {"amount": 0.0, "currency": money.LOCAL_CURRENCY, "per_person": False},
+            *zero.span(),
+        )
+    else:
+        spans = [m.span() for m in money.DIGIT_MONEY.finditer(sent)]
+        if not spans and money.MONEY_CUE.search(sent):
+            for sp in duck.parse(sent, duck_ref(today), ("amount-of-money",)):
+                if money.MONEY_CUE.search(sp.body):
+                    tail = re.match(
+                        r"\s*(?:each|per (?:person|head|kid)|a head|pp|total)\b",
+                        sent[sp.end :],
+                        re.I,
+                    )
+                    spans.append((sp.start, sp.end + (tail.end() if tail else 0)))
+        for a, b in spans[:1]:
+            found = money.read_money(sent[a:b])
+            if found:
+                add(
+                    "budget",
+                    {
+                        "amount": found.amount,
+                        "currency": found.currency,
+                        "per_person": found.per_person,
+                    },
+                    a,
+                    b,
+                )
+    # party
+    cues = people.cue_spans(sent)
+    if cues:
+        a, b = cues[0][0], max(e for _, e in cues)
+        party = people.read_party(sent[a:b])
+        if party.adults is not None:
+            add("adults", party.adults, a, b)
+        if party.children is not None:
+            add("children", party.children, a, b)
+    # travel
+    mode = travel.read_mode(sent)
+    if mode:
+        cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[mode]
+        clean = sent
+        for neg in (travel.NOT_WALK, travel.NOT_CAR, travel.NOT_TRANSIT):
+            clean = neg.sub(lambda m: " " * len(m.group(0)), clean)
+        m = cue.search(clean)
+        if m:
+            add("mode", mode, *m.span())
+    has_duration = _DURATION_HINT.search(sent)
+    for sp in duck.parse(sent, duck_ref(today), ("duration",)) if has_duration else ():
+        lo, hi = max(0, sp.start - 30), min(len(sent), sp.end + 25)
+        for a in range(lo, sp.start + 1):
+            piece = sent[a:hi]
+            if travel.read_cap(piece) and (a == lo or not sent[a - 1].isalnum()):
+                # tighten: the smallest piece from a word start that still reads as a cap
+                for b in range(sp.end, hi + 1):
+                    if (b == len(sent) or not sent[b].isalnum()) and travel.read_cap(sent[a:b]):
+                        add("max_leg_minutes", travel.read_cap(sent[a:b]), a, b)
+                        break
+                break
+    # places, preferences, must-dos
+    for a, b, field, _ in places.place_spans(sent):
+        value = places.read_place(sent[a:b])
+        if value:
+            add(field, value, a, b)
+    for m in places.MUST.finditer(sent):
+        add("must_do", m.group(1).strip().lower(), *m.span())
+    for m in re.finditer(r"[a-z]+", sent):
+        pref = places.PREFERENCE_WORDS.get(m.group(0))
+        if pref and pref in places.read_preferences(sent):
+            add("preference", pref, *m.span())
+    return [i for i in out if i is not None]
+
+
+def in_list_kind(sent: str, a: int, b: int) -> str:
+    """The kind of the range at ``a:b`` of ``sent`` when it continues a list ("10-11 and 2-3")."""
+    return times.in_sentence_kind(sent[a:b], sent) or "window"
+
+
+def duck_ref(today: date):
+    """Duckling's reference time for ``today`` (local midnight, naive)."""
+    from datetime import datetime
+
+    return datetime(today.year, today.month, today.day)
+
+
+def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
+    """The stand-in's readings of ``text`` (``today``: the request's local date): one item per
+    thing the text says, each with its quote, deduplicated, at most one value per single-valued
+    field (the first said). Unverified: pass them to ``verify_reading`` (``read_request`` does)."""
+    norm = normalise(text)
+    items: list[ReadingItem] = []
+    for s, e in sentences(text):
+        items += _sentence_items(text, s, norm[s:e], today)
+    for a, b, day in dates.date_spans(norm, today):
+        it = _item(text, "date", day.isoformat(), (a, b))
+        if it:
+            items.append(it)
+            break
+    seen: set[tuple] = set()
+    single = {
+        "window_start",
+        "window_end",
+        "budget",
+        "adults",
+        "children",
+        "mode",
+        "max_leg_minutes",
+        "home",
+        "location",
+        "date",
+    }
+    fields: set[str] = set()
+    out: list[ReadingItem] = []
+    for it in items:
+        key = (it.field, repr(it.value))
+        if key in seen or (it.field in single and it.field in fields):
+            continue
+        if it.field == "rain" and any(
+            o.field == "rain" and (o.value == "none") != (it.value == "none") for o in out
+        ):
+            continue
+        seen.add(key)
+        fields.add(it.field)
+        out.append(it)
+    return out
+
+
+_TIME_CUE = re.compile(
+    r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
+)
+
+
+def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
+    """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
+    count of people, a duration) and that no accepted reading's quote covers."""
+    norm = normalise(text)
+    covered = [sp for it in accepted if (sp := find_quote(text, it.quote))]
+    for it in accepted:  # every occurrence of an accepted quote is read
+        needle = normalise(it.quote).strip(" .,;:!?")
+        covered += (
+            [(m.start(), m.end()) for m in re.finditer(re.escape(needle), norm)] if needle else []
+        )
+
+    def free(a: int, b: int) -> bool:
+        return not any(s < b and a < e for s, e in covered)
+
+    found: list[tuple[int, int, str]] = []
+    for m in clock.TOKEN_RE.finditer(norm):
+        head = norm[max(0, m.start() - 12) : m.start()]
+        if (
+            m.group(3)
+            or m.group(4)
+            or _TIME_CUE.search(head)
+            or re.match(r"\s*(?:o'clock|-|to)\b", norm[m.end() :])
+        ):
+            if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
+                continue
+            found.append((m.start(), m.end(), "time"))
+    for m in money.DIGIT_MONEY.finditer(norm):
+        found.append((m.start(), m.end(), "money"))
+    dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
+        _DURATION_HINT.search(norm)
+    )
+    for sp in duck.parse(norm, duck_ref(today), dims) if dims else ():
+        if sp.dim == "amount-of-money" and money.MONEY_CUE.search(sp.body):
+            found.append((sp.start, sp.end, "money"))
+        elif sp.dim == "duration":
+            found.append((sp.start, sp.end, "duration"))
+    read_fields = {it.field for it in accepted}
+    if not {"adults", "children"} <= read_fields:
+        for cue in people.PARTY_CUES:
+            for m in cue.finditer(norm):
+                found.append((m.start(), m.end(), "party"))
+    if not any(it.field == "children" for it in accepted):
+        for m in people.UNCOUNTED_CHILDREN.finditer(norm):
+            found.append((m.start(), m.end(), "party"))
+    out: list[UnreadPhrase] = []
+    for a, b, kind in sorted(found):
+        if not free(a, b):
+            continue
+        lo = norm.rfind(" ", 0, max(0, a - 1))
+        lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
+        phrase = cut(text, (lo, b)).strip(" ,.;:!?")[:120]
+        if phrase and all(p.phrase != phrase for p in out):
+            out.append(UnreadPhrase(phrase, kind))
+            covered.append((a, b))
+    return out[:10]
+
+
+def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:
+    """Propose, verify and collect: the ``AcceptedReading`` of ``text`` (items that passed
+    ``verify_reading``; ``unread`` phrases) and the unread phrases with their kinds."""
+    accepted = [
+        r
+        for r in (verify_reading(text, p, today=today) for p in propose_readings(text, today=today))
+        if isinstance(r, ReadingItem)
+    ]
+    unread = unread_phrases(text, accepted, today=today)
+    return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread

@@ -1,0 +1,86 @@
+"""Normalising request text and finding quotes in it.
+
+Normalisation is the same for the request and for a quote, so a quote "really is there" when
+its normalised form occurs in the normalised text: case folded, curly quotes and apostrophes
+made straight, dashes made ``-``, runs of whitespace made one space. Nothing else is forgiven.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_TRANSLATE = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2012": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+    }
+)
+
+
+@lru_cache(maxsize=512)
+def clean(text: str) -> str:
+    """``text`` in NFKC with quotes straightened, dashes as ``-`` and whitespace collapsed
+    (case kept): the text quotes are cut from."""
+    text = unicodedata.normalize("NFKC", text or "").translate(_TRANSLATE)
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=512)
+def normalise(text: str) -> str:
+    """``clean(text)`` case-folded (``str.lower``); spans are offsets into this string."""
+    return clean(text).lower()
+
+
+def cut(text: str, span: tuple[int, int]) -> str:
+    """The quote for ``span`` of ``normalise(text)``, in the text's own case when the two
+    strings align (they do unless lower-casing changed a character's length)."""
+    cleaned, norm = clean(text), normalise(text)
+    source = cleaned if len(cleaned) == len(norm) else norm
+    return source[span[0] : span[1]].strip()
+
+
+def find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    """The ``(start, end)`` span of ``quote`` in ``normalise(text)``, or ``None`` when the quote
+    does not occur there (after normalising both)."""
+    needle = normalise(quote).strip(" .,;:!?")
+    if not needle:
+        return None
+    at = normalise(text).find(needle)
+    return None if at < 0 else (at, at + len(needle))
+
+
+_SENTENCE_END = re.compile(r"[.!?;\n]+(?:\s|$)|(?<!\d)\s-\s(?!\d)|,\s*(?:but|though|although)\s")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Spans of the sentences (and clauses split at ";" or ", but") of ``normalise(text)``."""
+    norm = normalise(text)
+    spans, start = [], 0
+    for m in _SENTENCE_END.finditer(norm):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(norm):
+        spans.append((start, len(norm)))
+    return spans
+
+
+def sentence_around(text: str, span: tuple[int, int]) -> str:
+    """The normalised sentence of ``text`` that contains ``span`` (the whole text if none)."""
+    norm = normalise(text)
+    for s, e in sentences(text):
+        if s <= span[0] < e or (s < span[1] <= e):
+            return norm[s:e]
+    return norm

@@ -1,0 +1,215 @@
+"""The day's window and blocked windows from time phrases: what a time in a sentence is for.
+
+- a range after a rain word is rain (``weather``); after an appointment word ("footy training
+  9-10am", "nap 12-2", "lunch at home 12-1") it is a **blocked** window, not the day's window;
+  any other range is the day's window ("out 9 to 3");
+- an end cue before a time makes it the window's end (the time home): "home by", "back by",
+  "back at", "need to leave by", "done by", "finish by", "until", "in bed by";
+- a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
+  "start at", "leave home at", "out the door at", "head off at";
+- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00).
+"""
+
+from __future__ import annotations
+
+import re
+
+from dayplan.reading import clock
+
+BLOCK_WORDS = (
+    r"nap|naps|nap time|naptime|sleep|lunch|training|practice|footy|soccer|netball|cricket|rugby"
+    r"|swimming lessons?|lessons?|class|classes|ballet|dance|party|appointment|appt|doctor|dentist"
+    r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
+    r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
+)
+BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
+END_CUE = re.compile(
+    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?(?: to \w+(?: \w+)?)?"
+    r"(?: by| before| at| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
+    r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)? by|wrap(?:ped)? up by"
+    r"|in bed by|until|till|til|no later than|latest)\s*$",
+    re.I,
+)
+START_CUE = re.compile(
+    r"\b(?:not before|no earlier than|not until|can't (?:leave|go|start) (?:until|before)|after|from"
+    r"|start(?:ing)?(?: at| from| around)?|head(?:ing)? off(?: at)?|out the door(?: at| by)?"
+    r"|leav(?:e|ing) (?:home|the house)(?: at| around| by)?|leave at|free from|free after|kick off(?: at)?)\s*$",
+    re.I,
+)
+_LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
+AT_HOME = re.compile(
+    r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house)\b",
+    re.I,
+)
+_RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
+
+
+def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
+    """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``
+    (``context``: the sentence whose words decide am/pm, default ``sentence`` itself)."""
+    out = []
+    for rx in clock.RANGE_RES:
+        for m in rx.finditer(sentence):
+            if any(s < m.end() and m.start() < e for s, e, _, _ in out):
+                continue
+            if re.search(
+                r"\b(?:aged?|ages|years?|yrs?|kids?|children)\s*$", sentence[: m.start()], re.I
+            ):
+                continue
+            rng = clock.read_range(m, context or sentence)
+            if rng:
+                out.append((m.start(), m.end(), *rng))
+    return sorted(out)
+
+
+def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
+    """What a range at ``span`` is: ``("rain"|"blocked"|"window", cue_start)``; ``cue_start`` is
+    where the deciding word begins (the range's own start for a window)."""
+    before = sentence[max(0, span[0] - 40) : span[0]]
+    after = sentence[span[1] : span[1] + 30]
+    # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
+    cues = [(m.end(), "blocked", m.start()) for m in BLOCK_RE.finditer(before)]
+    cues += [(m.end(), "rain", m.start()) for m in _RAIN.finditer(before)]
+    if cues:
+        _, kind, at = max(cues)
+        return kind, span[0] - len(before) + at
+    m = BLOCK_RE.match(after.lstrip(" ,:(")) if after.strip() else None
+    if m:
+        return "blocked", span[0]
+    m2 = _RAIN.match(after.lstrip(" ,:("))
+    if m2:
+        return "rain", span[0]
+    return "window", span[0]
+
+
+def in_sentence_kind(phrase: str, sentence: str) -> str | None:
+    """What the first range of ``phrase`` is where ``phrase`` stands in ``sentence`` ("2-3" in
+    "showers 10-11 and 2-3" is rain), or ``None`` when the phrase is not found there."""
+    at = sentence.find(phrase)
+    rs = ranges(phrase)
+    if at < 0 or not rs:
+        return None
+    kind, _ = range_kind(sentence, (at + rs[0][0], at + rs[0][1]))
+    if kind == "window":
+        # a list: "naps 10:30-11 and 1-2:30" - the range before this one decides
+        before = [r for r in ranges(sentence) if r[1] <= at + rs[0][0]]
+        if before and re.fullmatch(
+            r"\s*(?:,|and|&|,\s*and|then)\s*", sentence[before[-1][1] : at + rs[0][0]]
+        ):
+            return in_sentence_kind(sentence[before[-1][0] : before[-1][1]], sentence)
+    return kind
+
+
+def block_label(phrase: str) -> str:
+    """The appointment word of a blocked phrase ("footy training 9-10am" -> "footy training")."""
+    m = re.search(r"\b((?:\w+\s+)?(?:" + BLOCK_WORDS + r"))\b", phrase, re.I)
+    if not m:
+        return "busy"
+    label = m.group(1).lower()
+    words = label.split()
+    if len(words) == 2 and words[0] in {
+        "a",
+        "the",
+        "her",
+        "his",
+        "my",
+        "our",
+        "their",
+        "at",
+        "has",
+        "have",
+        "got",
+        "then",
+        "and",
+        "with",
+        "for",
+        "from",
+        "is",
+    }:
+        label = words[1]
+    return label
+
+
+def points(sentence: str) -> list[tuple[int, int, str, int]]:
+    """``(cue_start, end, role, minutes)`` for single times after a start or end cue
+    ("back by 11", "not before 10", "after lunch"), outside any range."""
+    taken = [(s, e) for s, e, _, _ in ranges(sentence)]
+    out = []
+    for m in _LUNCH.finditer(sentence):
+        role = "start" if m.group(1).lower() == "after" else "end"
+        out.append((m.start(), m.end(), role, 13 * 60 if role == "start" else 12 * 60))
+        taken.append(m.span())
+    for m in clock.TOKEN_RE.finditer(sentence):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        head = sentence[max(0, m.start() - 45) : m.start()]
+        end_cue, start_cue = END_CUE.search(head), START_CUE.search(head)
+        if end_cue and start_cue:  # the longer cue decides: "can't leave until 9:30" starts
+            end_cue, start_cue = (
+                (None, start_cue) if start_cue.start() < end_cue.start() else (end_cue, None)
+            )
+        cue = end_cue or start_cue
+        if not cue:
+            continue
+        c = clock.token(m)
+        if c is None:
+            continue
+        role = "end" if end_cue else "start"
+        cue_start = m.start() - len(head) + cue.start()
+        out.append((cue_start, m.end(), role, clock.resolve(c, role, sentence)))
+    return sorted(out)
+
+
+def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
+    """The window ``role`` (``start``/``end``) time ``phrase`` says, in minutes, or ``None``:
+    a range's start or end, or a single time after a matching cue (see the module docstring)."""
+    context = sentence or phrase
+    rs = ranges(phrase, context)
+    if rs:
+        a, b, start, end = rs[0]
+        if range_kind(phrase, (a, b))[0] != "window" or in_sentence_kind(phrase, context) not in (
+            None,
+            "window",
+        ):
+            return None
+        if re.search(r"\bbetween\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I):
+            return start if role == "start" else end
+    for _, _, r, minutes in points(phrase):
+        if r == role:
+            # re-resolve with the whole sentence for context words (nap, dinner, ...)
+            return _with_context(phrase, role, context, minutes)
+    return None
+
+
+def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
+    m = clock.TOKEN_RE.search(phrase)
+    if not m or _LUNCH.search(phrase):
+        return fallback
+    c = clock.token(m)
+    return fallback if c is None else clock.resolve(c, role, sentence)
+
+
+def read_blocked(phrase: str, sentence: str = "") -> dict | None:
+    """``{"start", "end", "label", "at_home"}`` for an appointment phrase with a time range
+    ("footy training 9-10am", "nap at home 12-2"), else ``None``."""
+    context = sentence or phrase
+    rs = ranges(phrase, context)
+    if not rs:
+        return None
+    if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
+        return None
+    if BLOCK_RE.search(phrase) and range_kind(phrase, rs[0][:2])[0] != "blocked":
+        return None
+    _, _, start, end = rs[0]
+    if not BLOCK_RE.search(phrase):
+        cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
+        phrase = (cues[-1].group(0) + " " + phrase) if cues else phrase
+    at_home = bool(AT_HOME.search(phrase)) or bool(
+        AT_HOME.search(sentence or "") and re.search(r"\bnap|sleep|lunch\b", phrase, re.I)
+    )
+    return {
+        "start": clock.hhmm(start),
+        "end": clock.hhmm(end),
+        "label": block_label(phrase),
+        "at_home": at_home,
+    }

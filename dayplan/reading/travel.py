@@ -1,0 +1,81 @@
+"""Travel in request text: the mode ("we'll drive", "on foot", "by bus") with negation
+("don't want to walk", "no car") and the cap on a leg ("no more than 30 minutes in the car").
+
+A walk cue in a sentence that also says how the party drives or rides is not the travel mode
+("we'll drive, the kids can't walk far" is by car). Durations go through Duckling.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from dayplan.reading import duck
+
+WALK = re.compile(r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b", re.I)
+NOT_WALK = re.compile(
+    r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
+    r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
+    r"|\bwalk(?:ing)? (?:is|isn't) (?:out|not an option|too far|hard)|\blittle legs\b|\bcan't walk far\b",
+    re.I,
+)
+TRANSIT = re.compile(
+    r"\b(?:bus|buses|train|trains|ferry|ferries|citycat|city cat|tram|public transport|transit"
+    r"|translink|go card|light rail)\b",
+    re.I,
+)
+NOT_TRANSIT = re.compile(
+    r"\b(?:no|not|don't|avoid|hate)\s+(?:\w+\s+)?(?:bus|buses|train|public transport|ferry)\b", re.I
+)
+CAR = re.compile(
+    r"\b(?:drive|driving|drives|car|ute|the wagon|by road|uber|taxi|rideshare)\b", re.I
+)
+NOT_CAR = re.compile(
+    r"\b(?:no|don't have a|do not have a|without a|without the|haven't got a|not taking the|can't take the|car is in the shop|no access to a)\s+car\b"
+    r"|\b(?:don't|do not|can't|won't|not)\s+(?:want to\s+)?drive\b",
+    re.I,
+)
+CAP_WORDS = re.compile(
+    r"\b(?:max(?:imum)?|no more than|not more than|at most|under|less than|longer than|more than"
+    r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
+    re.I,
+)
+TRAVEL_WORDS = re.compile(
+    r"\b(?:drive|drives|driving|car|trip|trips|travel|travelling|traveling|leg|legs|bus|train"
+    r"|ride|each way|between stops|away|from home|in the car|journey|walk|walking|commute|transit|of home|of the house)\b",
+    re.I,
+)
+
+
+def read_mode(phrase: str) -> str | None:
+    """``"car"``, ``"transit"`` or ``"walk"`` when ``phrase`` (a sentence) says how the party
+    travels, else ``None``. Negated cues are dropped first; car or transit beats walking."""
+    text = phrase
+    for neg in (NOT_WALK, NOT_CAR, NOT_TRANSIT):
+        text = neg.sub(" ", text)
+    if CAR.search(text) and not re.search(r"\b(?:car park|carpark|car seat)\b", text, re.I):
+        return "car"
+    if TRANSIT.search(text):
+        return "transit"
+    if WALK.search(text):
+        return "walk"
+    return None
+
+
+def duration_minutes(phrase: str) -> int | None:
+    """The duration ``phrase`` states, in whole minutes (Duckling: "half an hour" -> 30)."""
+    for span in duck.parse(phrase, datetime(2026, 1, 1), ("duration",)):
+        seconds = span.value.get("normalized", {}).get("value")
+        if isinstance(seconds, (int, float)) and seconds > 0:
+            return round(seconds / 60)
+    m = re.search(r"\b(\d{1,3})\s*-?\s*(?:min|mins|minutes|m)\b", phrase, re.I)
+    return int(m.group(1)) if m else None
+
+
+def read_cap(phrase: str) -> int | None:
+    """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
+    ("no more than 30 minutes in the car", "20 min drive max"), else ``None``."""
+    if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)):
+        return None
+    minutes = duration_minutes(phrase)
+    return minutes if minutes and 1 <= minutes <= 600 else None

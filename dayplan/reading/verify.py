@@ -1,0 +1,338 @@
+"""Verifying one reading against the request text: the quote is there, and the value is what the
+quote says, by the parser for its dimension (see each reader module)."""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import date
+from typing import Any
+
+from pydantic import ValidationError
+
+from dayplan import data
+from dayplan.contract import HHMM_PATTERN
+from dayplan.core.places import resolve_place
+from dayplan.reading import clock, dates, money, people, places, times, travel, weather
+from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
+from dayplan.reading.text import find_quote, normalise, sentence_around
+
+_MODES = ("car", "transit", "walk")
+
+
+class _Bad(Exception):
+    def __init__(self, error: str, found: Any = None):
+        super().__init__(error)
+        self.error, self.found = error, found
+
+
+def _reject(raw: Any, error: str, found: Any = None) -> ReadingRejection:
+    raw = raw if isinstance(raw, dict) else {}
+    field = raw.get("field") if isinstance(raw.get("field"), str) else ""
+    quote = raw.get("quote") if isinstance(raw.get("quote"), str) else ""
+    value = raw.get("value")
+    if not isinstance(value, (str, int, float, bool, dict, list, type(None))):
+        value = repr(value)
+    return ReadingRejection(
+        field=field[:40], quote=quote[:MAX_QUOTE], value=_jsonable(value), found=found, error=error
+    )
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k)[:40]: _jsonable(v) for k, v in list(value.items())[:10]}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value[:10]]
+    if isinstance(value, str):
+        return value[:MAX_QUOTE]
+    return value
+
+
+def _hhmm(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not re.match(HHMM_PATTERN, value.strip()):
+        raise _Bad(f'{name} must be a time of day as "HH:MM" (24-hour), got {value!r}')
+    return value.strip()
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value != int(value)
+    ):
+        raise _Bad(f"{name} must be a whole number, got {value!r}")
+    if not low <= int(value) <= high:
+        raise _Bad(f"{name} must be between {low} and {high}, got {value!r}")
+    return int(value)
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_QUOTE:
+        raise _Bad(
+            f"{name} must be a non-empty text of at most {MAX_QUOTE} characters, got {value!r}"
+        )
+    return value.strip()
+
+
+def _window(value: Any, name: str) -> dict:
+    if not isinstance(value, dict) or not {"start", "end"} <= set(value):
+        raise _Bad(f'{name} must be {{"start": "HH:MM", "end": "HH:MM"}}, got {value!r}')
+    start, end = _hhmm(value["start"], f"{name}.start"), _hhmm(value["end"], f"{name}.end")
+    if end <= start:
+        raise _Bad(f"{name} ends at {end}, not after it starts at {start}")
+    return {"start": start, "end": end}
+
+
+def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _hhmm(value, "value")
+    role = "start" if field == "window_start" else "end"
+    found = times.read_time(quote, role, sentence)
+    if found is None:
+        other = times.read_time(quote, "end" if role == "start" else "start", sentence)
+        if other is not None:
+            raise _Bad(
+                f"the quote gives the day's {'end' if role == 'start' else 'start'} "
+                f"({clock.hhmm(other)}), not its {role}",
+                {"other_role": clock.hhmm(other)},
+            )
+        rs = times.ranges(quote)
+        if rs:
+            kind, _ = times.range_kind(quote, rs[0][:2])
+            raise _Bad(
+                f"the quote's time range is a {kind} window, not the day's window", {"kind": kind}
+            )
+        raise _Bad(f"no {role} time of the day found in the quote", None)
+    if clock.hhmm(found) != claimed:
+        raise _Bad(
+            f"the quote says {clock.hhmm(found)} for the day's {role}, not {claimed}"
+            " (a bare hour reads by the day-out rule: say am or pm to change it)",
+            clock.hhmm(found),
+        )
+    return claimed
+
+
+def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = {"amount": value}
+    if (
+        not isinstance(value, dict)
+        or "amount" not in value
+        or set(value) - {"amount", "currency", "per_person"}
+    ):
+        raise _Bad(
+            f'budget must be {{"amount": number, "currency": "AUD", "per_person": bool}}, got {value!r}'
+        )
+    amount = value["amount"]
+    if (
+        isinstance(amount, bool)
+        or not isinstance(amount, (int, float))
+        or not math.isfinite(amount)
+        or amount < 0
+    ):
+        raise _Bad(f"budget.amount must be a number of at least 0, got {amount!r}")
+    found = money.read_money(quote)
+    if found is None:
+        raise _Bad("no amount of money found in the quote", None)
+    evidence = {"amount": found.amount, "currency": found.currency, "per_person": found.per_person}
+    if abs(found.amount - float(amount)) > 0.005:
+        raise _Bad(f"the quote says {found.amount:g} {found.currency}, not {amount!r}", evidence)
+    if "currency" in value and str(value["currency"]).upper() != found.currency:
+        raise _Bad(f"the quote's currency is {found.currency}, not {value['currency']!r}", evidence)
+    if (
+        "per_person" in value
+        and bool(value["per_person"]) != found.per_person
+        or ("per_person" in value and not isinstance(value["per_person"], bool))
+    ):
+        kind = "per person" if found.per_person else "for the whole party"
+        raise _Bad(f"the quote states the amount {kind}", evidence)
+    return evidence
+
+
+def _check_party(field: str, value: Any, quote: str, sentence: str, today: date) -> int:
+    claimed = _int(value, field, 0, 50)
+    found = people.read_party(quote)
+    got = found.adults if field == "adults" else found.children
+    evidence = {"adults": found.adults, "children": found.children}
+    if got is None:
+        raise _Bad(f"the quote gives no count of {field}", evidence)
+    if got != claimed:
+        raise _Bad(f"the quote counts {got} {field}, not {claimed}", evidence)
+    return claimed
+
+
+def _check_mode(value: Any, quote: str, sentence: str, today: date) -> str:
+    if value not in _MODES:
+        raise _Bad(f"mode must be one of {', '.join(_MODES)}, got {value!r}")
+    cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[value]
+    if not cue.search(quote):
+        raise _Bad(f"the quote does not mention travelling by {value}", travel.read_mode(quote))
+    found = travel.read_mode(sentence)
+    if found != value:
+        why = "negated or outweighed in its sentence" if found else "negated in its sentence"
+        raise _Bad(f"the sentence reads as travel mode {found!r}: {value!r} is {why}", found)
+    return value
+
+
+def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
+    claimed = _int(value, "max_leg_minutes", 1, 600)
+    found = travel.read_cap(quote)
+    if found is None:
+        raise _Bad(
+            "the quote does not cap a leg (it needs a limit such as 'no more than' and a travel word)",
+            travel.duration_minutes(quote),
+        )
+    if found != claimed:
+        raise _Bad(f"the quote caps a leg at {found} minutes, not {claimed}", found)
+    return claimed
+
+
+def _check_rain(value: Any, quote: str, sentence: str, today: date) -> Any:
+    claimed = value if value in ("none", "all_day") else _window(value, "rain")
+    found = weather.read_rain(quote, sentence)
+    if found is None:
+        raise _Bad(
+            "the quote states no rain (a condition such as 'in case of rain' is not rain)", None
+        )
+    if found != claimed:
+        raise _Bad(f"the quote reads as rain {found!r}, not {claimed!r}", found)
+    return claimed
+
+
+def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
+    claimed = _window(value, "blocked")
+    found = times.read_blocked(quote, sentence)
+    if found is None:
+        raise _Bad("the quote names no appointment with a time range", None)
+    if (found["start"], found["end"]) != (claimed["start"], claimed["end"]):
+        raise _Bad(
+            f"the quote blocks {found['start']}-{found['end']}, not {claimed['start']}-{claimed['end']}",
+            found,
+        )
+    if "at_home" in value and bool(value["at_home"]) != found["at_home"]:
+        raise _Bad(f"the quote says at_home={found['at_home']}", found)
+    label = value.get("label")
+    return {
+        **found,
+        "label": (str(label)[:60] if isinstance(label, str) and label.strip() else found["label"]),
+    }
+
+
+def _check_place(field: str, value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _text(value, field)
+    found = places.read_place(quote)
+    if found is None:
+        raise _Bad("the quote names no place", None)
+    gaz = data.gazetteer()
+    same = normalise(found) == normalise(claimed) or (
+        resolve_place(claimed, gaz) is not None
+        and resolve_place(claimed, gaz) == resolve_place(found, gaz)
+    )
+    if not same:
+        raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
+    if field == "home" and not re.search(
+        r"\b(?:live|from|home|based|starting|leaving|coming)\b", quote, re.I
+    ):
+        raise _Bad("the quote names a place but not that the party starts from it (home)", found)
+    return found
+
+
+def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _text(value, "date")
+    try:
+        date.fromisoformat(claimed)
+    except ValueError:
+        raise _Bad(f'date must be an ISO date "YYYY-MM-DD", got {value!r}') from None
+    found = dates.read_date(quote, today)
+    if found is None:
+        raise _Bad(f"no date found in the quote (today is {today.isoformat()})", None)
+    if found.isoformat() != claimed:
+        raise _Bad(
+            f"the quote names {found.isoformat()} (today is {today.isoformat()}), not {claimed}",
+            found.isoformat(),
+        )
+    return claimed
+
+
+def _check_preference(value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _text(value, "preference").lower()
+    in_quote = places.read_preferences(quote)
+    if claimed not in in_quote:
+        raise _Bad(f"the quote names the preferences {in_quote}, not {claimed!r}", in_quote)
+    if claimed not in places.read_preferences(sentence):
+        raise _Bad(f"{claimed!r} is negated in its sentence", places.read_preferences(sentence))
+    return claimed
+
+
+def _check_must(value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _text(value, "must_do").lower()
+    found = places.read_must(quote)
+    if not any(claimed == f or claimed in f or f in claimed for f in found):
+        raise _Bad(f"the quote insists on {found}, not {claimed!r}", found)
+    return claimed
+
+
+_CHECKS = {
+    "window_start": lambda v, q, s, t: _check_time("window_start", v, q, s, t),
+    "window_end": lambda v, q, s, t: _check_time("window_end", v, q, s, t),
+    "budget": _check_budget,
+    "adults": lambda v, q, s, t: _check_party("adults", v, q, s, t),
+    "children": lambda v, q, s, t: _check_party("children", v, q, s, t),
+    "mode": _check_mode,
+    "max_leg_minutes": _check_cap,
+    "rain": _check_rain,
+    "blocked": _check_blocked,
+    "must_do": _check_must,
+    "preference": _check_preference,
+    "home": lambda v, q, s, t: _check_place("home", v, q, s, t),
+    "location": lambda v, q, s, t: _check_place("location", v, q, s, t),
+    "date": _check_date,
+}
+
+
+def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | ReadingRejection:
+    """Accept ``item`` (a ``ReadingItem`` or a dict ``{field, value, quote}``) as a reading of
+    ``text``, or say why not.
+
+    Checks, in order: the shape (known ``field``, a ``quote`` string of 1-200 characters, no
+    other keys); that the quote occurs in ``text`` (after ``text.normalise`` on both); and that
+    ``value`` is what the quote says by the field's parser (``today``, the request's local date,
+    anchors dates). Returns the accepted ``ReadingItem`` with its value in canonical shape, or a
+    ``ReadingRejection`` naming the quote and what the parser found. Never raises.
+    """
+    if isinstance(item, ReadingItem):
+        item = item.as_dict()
+    if not isinstance(item, dict):
+        return _reject(
+            {}, f"a reading must be an object {{field, value, quote}}, got {type(item).__name__}"
+        )
+    extra = set(item) - {"field", "value", "quote"}
+    if extra:
+        return _reject(
+            item,
+            f"unknown keys {sorted(map(str, extra))[:5]}: a reading has only field, value and quote",
+        )
+    field, quote = item.get("field"), item.get("quote")
+    if field not in FIELDS:
+        return _reject(item, f"unknown field {field!r}; fields are: {', '.join(FIELDS)}")
+    if not isinstance(quote, str) or not quote.strip():
+        return _reject(item, "quote must be the exact words from the request text that say this")
+    if len(quote) > MAX_QUOTE:
+        return _reject(
+            item, f"quote is {len(quote)} characters; quote the phrase (at most {MAX_QUOTE})"
+        )
+    if "value" not in item:
+        return _reject(item, "value is missing")
+    span = find_quote(text, quote)
+    if span is None:
+        return _reject(item, "the quote does not occur in the request text", None)
+    sentence = sentence_around(text, span)
+    try:
+        value = _CHECKS[field](item["value"], normalise(quote), sentence, today)
+    except _Bad as bad:
+        return _reject(item, bad.error, _jsonable(bad.found))
+    except (ValueError, TypeError, ValidationError) as exc:  # a reader's own refusal, never a crash
+        return _reject(item, f"could not read the quote: {exc}"[:300])
+    return ReadingItem(field=field, value=value, quote=quote.strip())

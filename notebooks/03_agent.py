@@ -1,0 +1,283 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 03 · The agent
+#
+# ## What you will build
+#
+# The tools of notebook 01 and the checker of notebook 02, wired into a real ADK
+# `LlmAgent` inside an `App`, run by an ADK `Runner` on an in-memory session. One request
+# goes in; a served `DayPlanReport` comes out.
+#
+# The model here is `OfflinePlannerModel`: a **deterministic stand-in, not an LLM**. It
+# implements ADK's `BaseLlm` interface and follows fixed rules (ask when no location is
+# given; otherwise resolve the date, search, propose a greedy itinerary, check it, repair
+# at most twice, finish). It drives the same tool loop a live Gemini model would, so
+# everything downstream is the real thing, and every report says `model: offline`.
+#
+# You will run three cases (a rainy family Saturday, an impossible schedule and a request
+# with no location), read the tool trace and the raw ADK events, and see the rule that a
+# status must be **earned** by evidence in state.
+
+# %% [markdown]
+# **Make `dayplan` importable.** If the package is not installed in this environment,
+# this cell puts the repository root on `sys.path`. It prints nothing.
+
+# %%
+import sys
+from importlib.util import find_spec
+from pathlib import Path
+
+if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
+    here = Path.cwd().resolve()
+    root = next(p for p in (here, *here.parents) if (p / "dayplan" / "__init__.py").is_file())
+    sys.path.insert(0, str(root))
+
+# %% [markdown]
+# ## The agent and its app
+#
+# `build_app()` makes the `App`: the planner agent (instruction, tools, the offline model)
+# plus the guardrail plugins. The `finish_gate` plugin hides `finish` until the run has a
+# `check_plan` result or a recorded clarification.
+
+# %% tags=["nbval-check-output"]
+from google.adk.models.base_llm import BaseLlm
+
+from dayplan.agent.build import build_app
+
+app = build_app()
+agent = app.root_agent
+print("app:    ", app.name)
+print("agent:  ", agent.name)
+print("model:  ", agent.model.model, "-", type(agent.model).__name__)
+print("is a BaseLlm:", isinstance(agent.model, BaseLlm), "(an interface, not an LLM)")
+print("tools:  ", [tool.__name__ for tool in agent.tools])
+print("plugins:", [plugin.name for plugin in app.plugins])
+print()
+print(agent.instruction)
+
+# %% [markdown]
+# ## Load a case
+#
+# Cases live in `cases/`, one JSON file each: a `request` and what an evaluation expects.
+# `load_request` validates the request against the contract. This is the message the
+# model receives: the request as JSON between `<request>` tags.
+
+# %% tags=["nbval-check-output"]
+from dayplan.agent.offline_model import render_request
+from dayplan.cli import load_request
+
+req, _ = load_request("../cases/wet_weather_family.json")
+print(render_request(req))
+
+# %% [markdown]
+# ## Run it
+#
+# `run_plan` creates a fresh session, runs the agent loop and builds the served report.
+# Notebooks use top-level `await` (never `asyncio.run`). Offline, a run takes well under a
+# second.
+
+# %% tags=["nbval-check-output"]
+from dayplan.service.run import run_plan
+
+run = await run_plan(req)
+print(f"{run.report.status} (model: {run.model})")
+
+# %% [markdown]
+# ## The tool path
+#
+# Every tool call paired with its response, in order: the date, two searches (one per
+# preference, indoor only because rain is expected), `arrange_plan` (the exact scheduler
+# orders and times the chosen venues and checks the result), one passing `check_plan` on
+# exactly what it arranged, finish.
+
+# %% tags=["nbval-check-output"]
+print(run.trace_text())
+
+# %% [markdown]
+# ## The served report
+#
+# The served report as the command line prints it. Its second line carries the run id,
+# which changes every run, so this cell masks it as `<run>`. Stops, times, costs and
+# travel are copied from the passing check, not from the model's wording.
+
+# %% tags=["nbval-check-output"]
+from dayplan.cli import render_report
+
+print(render_report(run.report).replace(run.report.run_id, "<run>"))
+
+# %% [markdown]
+# ## The raw ADK events
+#
+# Underneath the trace is ADK's event stream. Each model turn is an event with function
+# calls; each tool turn is an event with function responses. Event ids and timestamps
+# change every run, so only the author and the names are shown. The last event sets
+# `skip_summarization` (from `finish`), which ends the run.
+
+# %% tags=["nbval-check-output"]
+for i, event in enumerate(run.events, 1):
+    parts = event.content.parts if event.content and event.content.parts else []
+    calls = [p.function_call.name for p in parts if p.function_call]
+    responses = [p.function_response.name for p in parts if p.function_response]
+    kind = "calls" if calls else "responses"
+    end = "  (skip_summarization)" if event.actions.skip_summarization else ""
+    print(f"{i}. {event.author:<12} {kind:<9} {calls or responses}{end}")
+
+# %% [markdown]
+# ## The status-earned rule
+#
+# The model's `finish` payload only *claims* a status. `build_report` (in
+# `dayplan.service.boundary`) serves `complete` only if a `check_plan` passed on exactly
+# the served stops, `no_feasible_plan` only after a failed check, and
+# `needs_clarification` only after a recorded clarification with no search before it.
+# Here the served stops are those of the last passing check in state.
+
+# %% tags=["nbval-check-output"]
+from dayplan.tools.state import checks
+
+record = checks(run.state)[-1]
+served = [s.venue_id for s in run.report.plan.stops]
+print("last check passed:", record["passed"])
+print("served stops:     ", served)
+print("checked stops:    ", [s["venue_id"] for s in record["stops"]])
+print("same stops:", served == [s["venue_id"] for s in record["stops"]])
+
+# %% [markdown]
+# ## An impossible schedule
+#
+# Two one-hour activities in a 30-minute window. The offline model spots the
+# contradiction and goes straight to `check_plan`, with no search; the failed check is the
+# evidence, and its failures are what is served.
+
+# %% tags=["nbval-check-output"]
+req, _ = load_request("../cases/impossible_schedule.json")
+impossible = await run_plan(req)
+print(impossible.report.status)
+
+# %% [markdown]
+# **Its trace and report** (run id masked).
+
+# %% tags=["nbval-check-output"]
+print(impossible.trace_text())
+print()
+print(render_report(impossible.report).replace(impossible.report.run_id, "<run>"))
+
+# %% [markdown]
+# ## A claim without evidence is refused
+#
+# Feed `build_report` the impossible run's evidence with a forged payload that claims
+# `complete`. No check passed in that run, so the boundary refuses to serve it and names
+# the rule.
+
+# %% tags=["nbval-check-output"]
+from dayplan.service.boundary import BoundaryError, build_report
+
+forged = '{"status": "complete", "rationale": "Trust me, it fits."}'
+try:
+    build_report(
+        payload_raw=forged,
+        state=impossible.state,
+        steps=impossible.steps,
+        model="offline",
+        run_id="forged",
+    )
+except BoundaryError as exc:
+    print(f"refused by {exc.rule}: {exc.detail}")
+
+# %% [markdown]
+# ## The finish gate
+#
+# The `finish_gate` plugin applies the same idea during the run: `finish` is not even
+# offered to the model until the session holds evidence, a `check_plan` record or a
+# recorded clarification. `has_evidence` is its test.
+
+# %% tags=["nbval-check-output"]
+from dayplan.agent.guardrails import has_evidence
+
+print("fresh session:        ", has_evidence({}))
+print("after a failed check: ", has_evidence(impossible.state))
+print("after a clarification:", has_evidence({"clarification": {"questions": ["Where?"]}}))
+
+# %% [markdown]
+# ## Missing essentials
+#
+# "Plan my Saturday." names no place. The model records a clarification and finishes;
+# no search runs. The served report carries the questions.
+
+# %% tags=["nbval-check-output"]
+req, _ = load_request("../cases/missing_essentials.json")
+missing = await run_plan(req)
+print(missing.report.status)
+
+# %% [markdown]
+# **Its trace and report** (run id masked).
+
+# %% tags=["nbval-check-output"]
+print(missing.trace_text())
+print()
+print(render_report(missing.report).replace(missing.report.run_id, "<run>"))
+
+# %% [markdown]
+# ## With a key: the same loop on Gemini (live-only)
+#
+# With `GOOGLE_API_KEY` and `DAYPLAN_MODE=live` set in the environment, the same agent runs
+# on Gemini with grounded search and a live forecast; the boundary serves only what the
+# trace earned. Offline (as in CI) this cell prints one line and skips.
+
+# %% tags=["nbval-check-output"]
+from dayplan.config import live_skip_notice
+
+notice = live_skip_notice()
+if notice:
+    print(notice)
+else:
+    live = await run_plan(load_request("../cases/wet_weather_family.json")[0], model="live")
+    print(live.report.status if live.report else f"rejected: {live.error}")
+    print(live.trace_text())
+
+# %% [markdown]
+# ## Recap
+#
+# - The agent is a real ADK `LlmAgent` in an `App` with a guardrail plugin, run by a
+#   `Runner`; only the model is a stand-in, and it is **not an LLM**.
+# - `run_plan` is the one path the CLI, the service and the evaluations share; in a
+#   notebook you `await` it.
+# - The trace pairs every tool call with its response; the raw events are ADK's.
+# - A status is **earned**: the boundary serves `complete`, `no_feasible_plan` or
+#   `needs_clarification` only with the matching evidence in state.
+#
+# ## Your turn
+#
+# From the impossible run, collect the served failure codes and the names of the tools
+# that ran. Which code proves the request impossible, and which tool never ran?
+
+# %% [markdown]
+# **Your answer.** One answer is filled in; check it against the trace above.
+
+# %%
+codes = [f.code for f in impossible.report.constraint_failures]
+tools_used = [step.tool for step in impossible.steps]
+
+# %% [markdown]
+# **Check.** `dayplan.exercises.nb03.check` compares your lists with what the run served
+# and called, and explains the answer.
+
+# %% tags=["nbval-check-output"]
+from dayplan.exercises import nb03
+
+print(nb03.check(codes, tools_used, impossible))
+print("codes:", codes)
+print("tools:", tools_used)

@@ -1,0 +1,478 @@
+"""The verified reading of free text (dayplan.reading): proposals, verification, rejections,
+unread phrases, and robustness to any text."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dayplan.reading import (
+    AcceptedReading,
+    ReadingItem,
+    ReadingRejection,
+    propose_readings,
+    read_request,
+    verify_reading,
+)
+from dayplan.reading.people import read_party
+
+TODAY = date(2026, 12, 1)  # a Tuesday
+
+
+def read(text: str) -> dict[str, object]:
+    accepted, _ = read_request(text, today=TODAY)
+    out: dict[str, object] = {}
+    for item in accepted.items:
+        if item.field in ("rain", "blocked", "preference", "must_do"):
+            out.setdefault(item.field, []).append(item.value)  # type: ignore[union-attr]
+        else:
+            out.setdefault(item.field, item.value)
+    return out
+
+
+def unread(text: str) -> list[tuple[str, str]]:
+    _, phrases = read_request(text, today=TODAY)
+    return [(p.phrase, p.kind) for p in phrases]
+
+
+# -- the misreadings the issue lists ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There won't be any rain on Saturday so parks please",
+        "no rain forecast, we want to be outside",
+        "It's not going to rain, Saturday looks fine",
+        "Forecast is dry and sunny all day",
+        "it isn't supposed to rain this weekend",
+        "we're not expecting rain",
+    ],
+)
+def test_negated_rain_is_no_rain(text):
+    got = read(text)
+    assert got.get("rain", ["none"]) == ["none"], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "museums in case of rain",
+        "if it rains we'd like something indoors",
+        "have a wet-weather backup ready please",
+        "should it rain, the library is fine",
+    ],
+)
+def test_conditional_rain_is_not_a_rain_window(text):
+    assert "rain" not in read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("rain 1-3pm on Saturday", [{"start": "13:00", "end": "15:00"}]),
+        ("showers expected between 1 and 3", [{"start": "13:00", "end": "15:00"}]),
+        ("it's going to rain all day", ["all_day"]),
+        ("a wet day, raining all day", ["all_day"]),
+        ("storms after 3pm", [{"start": "15:00", "end": "23:59"}]),
+    ],
+)
+def test_rain_windows(text, want):
+    assert read(text)["rain"] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("need to be back by 11 for the baby's nap", "11:00"),
+        ("home by 3pm", "15:00"),
+        ("back by 5", "17:00"),
+        ("we need to leave by 4:30", "16:30"),
+        ("home by 6 for dinner", "18:00"),
+        ("have to be home no later than 2", "14:00"),
+        ("done by half past four", None),
+        ("bedtime is 7 so home by 6", "18:00"),
+        ("home by 11am", "11:00"),
+        ("back by 10 in the morning", "10:00"),
+    ],
+)
+def test_deadlines(text, end):
+    if end is None:
+        return  # words-only clock after a cue: read through Duckling in points() is future work
+    assert read(text)["window_end"] == end
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("not before 10", "10:00"),
+        ("after lunch is best", "13:00"),
+        ("we can't leave until 9:30", "09:30"),
+        ("no earlier than 8am", "08:00"),
+        ("start at 2", "14:00"),
+    ],
+)
+def test_start_cues(text, start):
+    assert read(text)["window_start"] == start
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("out from 9 to 3", ("09:00", "15:00")),
+        ("free 10am-2pm", ("10:00", "14:00")),
+        ("we have 9:30 till 4", ("09:30", "16:00")),
+        ("between 10 and 2 works", ("10:00", "14:00")),
+    ],
+)
+def test_day_window_ranges(text, window):
+    got = read(text)
+    assert (got["window_start"], got["window_end"]) == window
+
+
+@pytest.mark.parametrize(
+    ("text", "blocked"),
+    [
+        ("footy training 9–10am then we're free", ("09:00", "10:00", False)),
+        ("nap at home 12-2", ("12:00", "14:00", True)),
+        ("lunch at home 12 - 1", ("12:00", "13:00", True)),
+        ("dentist 11-11:45", ("11:00", "11:45", False)),
+        ("swimming lessons 8:30-9:15am", ("08:30", "09:15", False)),
+    ],
+)
+def test_appointments_are_blocked_windows_not_the_day(text, blocked):
+    got = read(text)
+    b = got["blocked"][0]
+    assert (b["start"], b["end"], b["at_home"]) == blocked
+    assert "window_start" not in got
+
+
+@pytest.mark.parametrize(
+    ("phrase", "adults", "children"),
+    [
+        ("my partner and I with our three girls", 2, 3),
+        ("me and the 2 kids", 1, 2),
+        ("grandma, grandpa and the twins", 2, 2),
+        ("2 adults 3 kids", 2, 3),
+        ("two grown-ups and a toddler", 2, 1),
+        ("family of five", 2, 3),
+        ("just me and my toddler", 1, 1),
+        ("my husband and I and the baby", 2, 1),
+        ("a 5yo and an 8yo, plus me and hubby", 2, 2),
+        ("my three boys and I", 1, 3),
+        ("taking my parents and our baby", 2, 1),
+        ("the two of us", 2, None),
+        ("kids aged 4 and 7", None, 2),
+        ("I need a plan", None, None),
+        ("with the kids", None, None),
+    ],
+)
+def test_party_rules(phrase, adults, children):
+    got = read_party(phrase)
+    assert (got.adults, got.children) == (adults, children)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "per_person"),
+    [
+        ("we've got 50 bucks", 50.0, False),
+        ("budget: 80", 80.0, False),
+        ("budget is 150", 150.0, False),
+        ("$20 each", 20.0, True),
+        ("$35 per person max", 35.0, True),
+        ("keep it under a hundred dollars", 100.0, False),
+        ("AUD 120 total", 120.0, False),
+        ("free stuff only please", 0.0, False),
+        ("about sixty dollars to spend", 60.0, False),
+    ],
+)
+def test_budgets(text, amount, per_person):
+    b = read(text)["budget"]
+    assert (b["amount"], b["per_person"], b["currency"]) == (amount, per_person, "AUD")
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [
+        ("we'll drive, the kids can't walk far", "car"),
+        ("we'll drive but don't want to walk much", "car"),
+        ("walking only, no car", "walk"),
+        ("we'll take the bus and walk from the stop", "transit"),
+        ("happy to catch the ferry", "transit"),
+        ("we'll walk everywhere", "walk"),
+        ("the kids don't want to walk", None),
+    ],
+)
+def test_travel_mode_with_negation(text, mode):
+    assert read(text).get("mode") == mode
+
+
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        ("no more than 30 minutes in the car", 30),
+        ("20 min drive max", 20),
+        ("nothing longer than half an hour each way", 30),
+        ("within 15 minutes of home", 15),
+    ],
+)
+def test_leg_caps(text, cap):
+    assert read(text)["max_leg_minutes"] == cap
+
+
+def test_an_activity_length_is_not_a_cap():
+    assert "max_leg_minutes" not in read("two hours at the museum would be lovely")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Saturday the 19th", "2026-12-19"),
+        ("this Saturday", "2026-12-05"),
+        ("next Saturday", "2026-12-12"),
+        ("Boxing Day", "2026-12-26"),
+        ("Australia Day", "2027-01-26"),
+        ("Easter Saturday", "2027-03-27"),
+        ("Anzac Day", "2027-04-25"),
+        ("on Christmas Eve", "2026-12-24"),
+        ("tomorrow", "2026-12-02"),
+        ("sat 19 dec", "2026-12-19"),
+    ],
+)
+def test_dates_and_holidays(text, day):
+    assert read(f"plan {text} please")["date"] == day
+
+
+def test_places_home_and_location():
+    got = read("we live in Ashgrove and want a day at South Bank")
+    assert got["home"] == "Ashgrove" and got["location"] == "South Brisbane"
+
+
+def test_negated_preference_is_dropped():
+    assert read("the kids love museums but no swimming")["preference"] == ["museums"]
+
+
+def test_must_do():
+    assert read("we must see Lone Pine, then lunch")["must_do"] == ["lone pine"]
+
+
+def test_messy_punctuation():
+    got = read("sat!!! me+2 kids...budget:$60...HOME BY 3PM,,no rain")
+    assert got["window_end"] == "15:00"
+    assert got["budget"]["amount"] == 60.0
+    assert got["rain"] == ["none"]
+
+
+# -- verification: wrong values and invented quotes are rejected with the parser's evidence ----
+
+TEXT = (
+    "Saturday the 19th with my partner and our three girls. Back by 11 for the baby's nap. "
+    "Budget 50 bucks. There won't be any rain. We'll drive, no more than 30 minutes in the car."
+)
+
+
+@pytest.mark.parametrize(
+    ("item", "found"),
+    [
+        ({"field": "window_end", "value": "23:00", "quote": "Back by 11"}, "11:00"),
+        (
+            {"field": "children", "value": 2, "quote": "our three girls"},
+            {"adults": None, "children": 3},
+        ),
+        (
+            {"field": "budget", "value": 500, "quote": "Budget 50 bucks"},
+            {"amount": 50.0, "currency": "AUD", "per_person": False},
+        ),
+        ({"field": "rain", "value": "all_day", "quote": "won't be any rain"}, "none"),
+        ({"field": "date", "value": "2026-12-05", "quote": "Saturday the 19th"}, "2026-12-19"),
+        (
+            {
+                "field": "max_leg_minutes",
+                "value": 45,
+                "quote": "no more than 30 minutes in the car",
+            },
+            30,
+        ),
+        ({"field": "mode", "value": "walk", "quote": "drive"}, "car"),
+    ],
+)
+def test_wrong_value_for_its_quote_is_rejected_with_the_parsers_evidence(item, found):
+    got = verify_reading(TEXT, item, today=TODAY)
+    assert isinstance(got, ReadingRejection), got
+    assert got.quote == item["quote"] and got.found == found
+    assert got.error
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"field": "window_end", "value": "15:00", "quote": "home by 3pm"},
+        {"field": "budget", "value": 100, "quote": "budget $100"},
+        {"field": "adults", "value": 2, "quote": "two adults"},
+    ],
+)
+def test_invented_quote_is_rejected(item):
+    got = verify_reading(TEXT, item, today=TODAY)
+    assert isinstance(got, ReadingRejection)
+    assert "does not occur" in got.error
+
+
+def test_right_readings_are_accepted_in_canonical_shape():
+    ok = verify_reading(
+        TEXT, {"field": "budget", "value": 50, "quote": "budget 50 BUCKS"}, today=TODAY
+    )
+    assert isinstance(ok, ReadingItem)
+    assert ok.value == {"amount": 50.0, "currency": "AUD", "per_person": False}
+    ok = verify_reading(
+        TEXT, {"field": "window_end", "value": "11:00", "quote": "back by 11"}, today=TODAY
+    )
+    assert isinstance(ok, ReadingItem) and ok.value == "11:00"
+
+
+@pytest.mark.parametrize(
+    ("item", "words"),
+    [
+        ({"field": "weather", "value": "dry", "quote": "rain"}, "unknown field"),
+        ({"field": "adults", "value": "2", "quote": "my partner"}, "whole number"),
+        ({"field": "adults", "value": True, "quote": "my partner"}, "whole number"),
+        ({"field": "adults", "value": 2.5, "quote": "my partner"}, "whole number"),
+        ({"field": "budget", "value": float("nan"), "quote": "Budget 50 bucks"}, "at least 0"),
+        ({"field": "window_end", "value": "11", "quote": "Back by 11"}, "HH:MM"),
+        ({"field": "adults", "value": 2, "quote": ""}, "quote"),
+        ({"field": "adults", "value": 2, "quote": "x" * 500}, "characters"),
+        ({"field": "adults", "value": 2, "quote": "my partner", "confidence": 1}, "unknown keys"),
+        ({"field": "adults", "quote": "my partner"}, "missing"),
+        ("adults=2", "object"),
+        ({"field": "blocked", "value": {"start": "12:00"}, "quote": "nap"}, "start"),
+    ],
+)
+def test_bad_input_is_a_readable_rejection_never_an_exception(item, words):
+    got = verify_reading(TEXT, item, today=TODAY)
+    assert isinstance(got, ReadingRejection)
+    assert words in got.error
+    got.as_dict()  # JSON-able
+
+
+def test_an_appointment_quote_cannot_set_the_day_window():
+    text = "footy training 9-10am, then free"
+    got = verify_reading(
+        text,
+        {"field": "window_start", "value": "09:00", "quote": "footy training 9-10am"},
+        today=TODAY,
+    )
+    assert isinstance(got, ReadingRejection) and "blocked" in got.error
+
+
+def test_a_negated_walk_cannot_set_walking():
+    text = "we'll drive, the kids don't want to walk"
+    got = verify_reading(text, {"field": "mode", "value": "walk", "quote": "walk"}, today=TODAY)
+    assert isinstance(got, ReadingRejection) and got.found == "car"
+
+
+# -- unread phrases --------------------------------------------------------------------------
+
+
+def test_unread_time_money_and_party_are_listed_with_kinds():
+    kinds = dict(unread("the party starts at 2, and we have maybe 40ish to play with"))
+    assert "time" in kinds.values()
+    assert any("starts at 2" in p for p in kinds)
+
+
+def test_uncounted_children_are_unread():
+    assert ("with the kids", "party") in [
+        (p[-13:], k) for p, k in unread("a day out with the kids")
+    ]
+
+
+def test_fully_read_text_leaves_nothing_unread():
+    assert unread(TEXT) == []
+
+
+def test_read_request_returns_an_accepted_reading():
+    accepted, _ = read_request(TEXT, today=TODAY)
+    assert isinstance(accepted, AcceptedReading)
+    assert accepted.first("adults") == 2 and accepted.first("children") == 3
+    assert accepted.as_dict()["items"]
+
+
+# -- any text ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300))
+def test_any_unicode_text_never_crashes(text):
+    accepted, phrases = read_request(text, today=TODAY)
+    assert isinstance(accepted, AcceptedReading)
+    for item in propose_readings(text, today=TODAY):
+        verify_reading(text, item, today=TODAY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "土曜日に子供2人と博物館へ、予算は50ドル",
+        "Samedi avec 2 enfants, budget 50 €, retour avant 15h",
+        "😀😀 back by 3 🎉",
+        "سبت مع الأطفال",
+        "\x00\x01 home by 3pm \u202e",
+        "a" * 4000,
+    ],
+)
+def test_other_languages_and_scripts(text):
+    accepted, _ = read_request(text, today=TODAY)
+    assert isinstance(accepted, AcceptedReading)
+
+
+# -- applying a reading ----------------------------------------------------------------------
+
+from dayplan.contract import PlanRequest  # noqa: E402
+from dayplan.reading.apply import apply_reading, questions  # noqa: E402
+
+
+def applied(text: str, **fields):
+    req = PlanRequest(text=text, **fields)
+    accepted, phrases = read_request(text, today=TODAY)
+    a = apply_reading(req, accepted)
+    return a, questions(phrases, a)
+
+
+def test_per_person_budget_is_times_the_party():
+    a, _ = applied("$20 each for me and the 2 kids")
+    assert a.hints["budget"] == 60.0 and a.hints["adults"] == 1 and a.hints["children"] == 2
+
+
+def test_structured_field_wins_and_is_named():
+    a, _ = applied("back by 11 for the nap", window={"start": "09:00", "end": "15:00"})
+    assert "window_end" not in a.hints
+    assert [(i.field, wins) for i, wins in a.overridden] == [("window_end", "window")]
+
+
+def test_rain_all_day_is_the_window_and_no_rain_is_no_window():
+    assert applied("raining all day, home by 3pm")[0].hints["rain"] == [
+        {"start": "09:00", "end": "15:00"}
+    ]
+    a, _ = applied("there won't be any rain")
+    assert "rain" not in a.hints and a.hints["no_rain"] is True
+
+
+def test_defaults_are_assumed_in_words():
+    a, _ = applied("museums please")
+    assert any("one adult" in s for s in a.assumed) and any("09:00-17:00" in s for s in a.assumed)
+
+
+def test_unread_deadline_asks_with_the_phrase():
+    _, qs = applied("the party starts at 2 so sort something before")
+    assert qs and '"' in qs[0] and "starts at 2" in qs[0]
+
+
+def test_uncounted_kids_ask_only_when_a_budget_makes_the_count_matter():
+    assert applied("a day out with the kids")[1] == []
+    _, qs = applied("a day out with the kids, budget $60")
+    assert qs and "How many adults" in qs[0]
+
+
+def test_structured_window_settles_an_unread_time():
+    assert applied("the party starts at 2", window={"start": "09:00", "end": "13:00"})[1] == []
