@@ -294,11 +294,11 @@ def test_drifted_totals_are_restored(wet):
 
 def test_nested_plan_form_is_reconciled_too(wet):
     stops = wet.tampered()["stops"]
-    stops[0]["name"] = "Sparklab"
+    stops[0]["name"] = "Lollipops"
     report = wet.build({"status": "complete", "plan": {"stops": stops, "rationale": "why"}})
     assert served_plan(report) == served_plan(wet.report)
     assert report.plan.rationale == "why"
-    assert "name 'Sparklab' → 'SparkLab, Sciencentre'" in report.assumptions[-1]
+    assert "name 'Lollipops' → \"Lollipop's Playland & Cafe Cannon Hill\"" in report.assumptions[-1]
 
 
 def test_reordered_stops_are_served_in_checked_order(wet):
@@ -319,7 +319,9 @@ def test_same_venue_twice_with_different_times_is_ambiguous(wet):
     extra = dict(payload["stops"][0], start="16:00", end="16:30")
     payload["stops"].append(extra)
     detail = wet.rejected(payload, "ambiguous_stop")
-    assert detail.startswith("sparklab-sciencentre appears 2 times in the answer (09:30–11:00")
+    assert detail.startswith(
+        "lollipops-playland-cannon-hill appears 2 times in the answer (09:24–10:49"
+    )
 
 
 def _with_second_check(wet, shift: str) -> dict:
@@ -334,7 +336,7 @@ def _with_second_check(wet, shift: str) -> dict:
 
 def test_two_passing_checks_at_different_times_need_the_answers_times(wet):
     state = _with_second_check(wet, "09:45")
-    assert wet.build(wet.tampered(), state).plan.stops[0].start == "09:30"
+    assert wet.build(wet.tampered(), state).plan.stops[0].start == "09:24"
     moved = wet.tampered()
     moved["stops"][0]["start"] = "09:45"
     assert wet.build(moved, state).plan.stops[0].start == "09:45"

@@ -69,25 +69,24 @@ class Visit:
     at_home: bool = False
 
 
-def has_meal_break(visits: Sequence[Visit], home_by: int) -> bool:
-    """Whether an itinerary (visits in order, at-home windows included as ``at_home`` visits)
-    has a meal when it spans lunch; ``True`` when it does not span lunch."""
+def has_meal_break(visits: Sequence[Visit], home_by: int, travel_home: int = 0) -> bool:
+    """Whether an itinerary (visits in order, at-home windows included as ``at_home`` visits,
+    ``travel_home`` the minutes of the last leg) has a meal when it spans lunch; ``True`` when
+    it does not span lunch. The party leaves home for its first visit out ``travel_in`` minutes
+    before it starts."""
     out = [v for v in visits if not v.at_home]
     if not out:
         return True
-    leave = out[0].start - out[0].travel_in if not visits[0].at_home else visits[0].end
-    if not spans_lunch(leave, home_by):
+    if not spans_lunch(out[0].start - out[0].travel_in, home_by):
         return True
     for v in visits:
         if v.at_home and overlap_minutes((v.start, v.end), LUNCH) >= FOOD_OVERLAP:
             return True
         if v.food and food_counts((v.start, v.end)):
             return True
-    for a, b in zip(visits, visits[1:], strict=False):
-        gap = (a.end, b.start - b.travel_in)
-        if overlap_minutes(gap, LUNCH) >= MEAL_MINUTES:
-            return True
-    return False
+    gaps = [(a.end, b.start - b.travel_in) for a, b in zip(visits, visits[1:], strict=False)]
+    gaps.append((visits[-1].end, home_by - travel_home))
+    return any(overlap_minutes(g, LUNCH) >= MEAL_MINUTES for g in gaps)
 
 
 def repeated_kinds(kinds: Sequence[str], allowed: Iterable[str] = ()) -> list[str]:

@@ -10,9 +10,12 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 1. the number of must-do stops in the itinerary (all of them, or the request is infeasible);
 2. (day-shape problems) a meal break when the day spans lunch (``dayplan.core.dayshape``);
 3. the sum of the preference weights of the stops in it;
-4. (day-shape problems) use of the window: the typical minutes of the stops kept;
+4. (day-shape problems) use of the window: the typical minutes of the stops kept, counted up
+   to ``FILL_SHARE`` of the window's free minutes;
 5. fewer travel minutes (home legs included);
-6. then an earlier time home, then lower cost (deterministic tie-breaks).
+6. (day-shape problems) a meal break even when the day does not span lunch yet (so visits can
+   still stretch toward their typical length through lunch);
+7. then an earlier time home, then lower cost (deterministic tie-breaks).
 
 Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
 windows (always, when the request has one); no leg runs through a blocked window.
@@ -87,6 +90,10 @@ DAY_END = 24 * 60
 
 RELAXED_END = DAY_END - 1
 """The deadline when a proof switches the window off: 23:59, the last ``HH:MM`` of the day."""
+
+FILL_SHARE = 0.75
+"""Use of the window: visit time (typical minutes) counts in the objective up to this share of
+the window's free minutes; a day that already fills it is judged on travel instead."""
 
 MAX_CANDIDATES = 10
 """The scheduler is exact up to this many candidates (2^10 subsets)."""
@@ -377,6 +384,11 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                 ):
                     clash[i] |= 1 << j
     meal = problem.meal
+    # use of the window: visit time counts up to FILL_SHARE of the free window, no further
+    free = c.window[1] - c.window[0] - sum(
+        overlap_minutes((b.start, b.end), c.window) for b in c.blocked
+    )
+    fill_cap = int(FILL_SHARE * max(0, free))
     # food venues: the earliest start that makes the visit the meal
     lunch_at = [LUNCH[0] + min(FOOD_OVERLAP, need[j]) - need[j] for j in range(n)]
     # label: (finish, cost, travel, leave_home, parent label, candidate index, start, timed)
@@ -393,7 +405,11 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         size = sum(1 for i in members if not cands[i].role)
         n_must = sum(1 for i in members if must[i])
         weight = round(sum(cands[i].weight for i in members), 9)
-        fill = sum(cands[i].typical_minutes for i in members if not cands[i].role) if meal else 0
+        fill = (
+            min(fill_cap, sum(cands[i].typical_minutes for i in members if not cands[i].role))
+            if meal
+            else 0
+        )
         complete = mask & required == required
         for (place, fed), labels in states.items():
             if complete and mask & ~pseudo_bits:
@@ -416,6 +432,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             weight,
                             fill,
                             -(lab[2] + h),
+                            int(fed),  # a meal that costs nothing: visits may then stretch
                             -home_at,
                             -round(lab[1], 2),
                         )
