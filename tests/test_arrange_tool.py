@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from dayplan.contract import PlanRequest
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state
 from dayplan.tools import PLANNER_TOOLS, arrange_plan, check_plan, search_public_web
-from dayplan.tools.state import checks
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
 
@@ -46,7 +46,7 @@ def test_arranged_itinerary_passes_check_plan_and_is_recorded(ctx):
     kinds = [next(r["kind"] for r in found if r["id"] == s["venue_id"]) for s in out["itinerary"]]
     assert sorted(kinds) == ["gallery", "museum"]
     assert len(out["left_out"]) == len(picks) - 2
-    assert checks(ctx.state)[-1]["tool"] == "arrange_plan"
+    assert RunEvidence(ctx.state).checks()[-1].tool == "arrange_plan"
     again = check_plan(out["itinerary"], ctx)
     assert again["passed"] and again["totals"] == out["totals"]
     assert all(not (s["start"] < "14:00" and s["end"] > "13:00") for s in out["itinerary"])
@@ -67,7 +67,7 @@ def test_impossible_must_do_comes_back_with_its_minimal_conflict(ctx):
 @pytest.mark.parametrize(
     "stops, message",
     [
-        ("x", "must be a list"),
+        ("x", "argument stops: a list is needed"),
         ([{"venue_id": "nowhere"}], "not returned by any search"),
         ([{"activity": "swim"}], "needs duration_minutes"),
         ([{"start": "09:00"}], "needs a venue_id"),

@@ -385,8 +385,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     clash[i] |= 1 << j
     meal = problem.meal
     # use of the window: visit time counts up to FILL_SHARE of the free window, no further
-    free = c.window[1] - c.window[0] - sum(
-        overlap_minutes((b.start, b.end), c.window) for b in c.blocked
+    free = (
+        c.window[1]
+        - c.window[0]
+        - sum(overlap_minutes((b.start, b.end), c.window) for b in c.blocked)
     )
     fill_cap = int(FILL_SHARE * max(0, free))
     # food venues: the earliest start that makes the visit the meal

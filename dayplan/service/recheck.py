@@ -11,6 +11,7 @@ from dayplan.agent.offline_model import text_constraint_hints
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state
 from dayplan.tools.search import venue_record
 from dayplan.tools.state import constraints_for, found_venues, travel_for
@@ -21,11 +22,12 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
     if report.plan is None or report.date is None:
         raise ValueError("only a complete report with a plan and a date can be re-checked")
     state = initial_state(request, run_id="recheck")
-    state["date"] = report.date
+    ev = RunEvidence(state)
+    ev.record_date(report.date)
     catalog = {v.id: v for v in data.venues()}
     for stop in report.plan.stops:
         if stop.venue_id in catalog:
-            state[f"venue:{stop.venue_id}"] = venue_record(catalog[stop.venue_id])
+            ev.record_venue(venue_record(catalog[stop.venue_id]))
     constraints = constraints_for(state, text_constraint_hints(request))
     stops = [
         ProposedStop(hhmm_to_minutes(s.start), hhmm_to_minutes(s.end), venue_id=s.venue_id)

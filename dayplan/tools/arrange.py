@@ -20,6 +20,7 @@ from dayplan.core.checker import ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dayshape import asked_repeats
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
+from dayplan.tools.args import ArrangePlanArgs, validated
 from dayplan.tools.plan import record_check, stop_items
 from dayplan.tools.state import (
     add_assumption,
@@ -133,6 +134,7 @@ def run_arrange(
     }
 
 
+@validated(ArrangePlanArgs)
 def arrange_plan(
     stops: list[dict],
     tool_context: ToolContext,
