@@ -104,7 +104,7 @@ def test_ambiguous_duplicate_stop_is_refused_by_the_gate_and_the_cli_exits_3(cap
     assert code == 3
     # the gate and the boundary share one rule (dayplan.evidence.earned): the same reason
     assert last.startswith(
-        "rejected by status_trace_gate: sparklab-sciencentre appears 2 times in the answer"
+        "rejected by status_trace_gate: lollipops-playland-cannon-hill appears 2 times in the answer"
     )
 
 
