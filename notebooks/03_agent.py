@@ -65,11 +65,7 @@ print("app:    ", app.name)
 print("agent:  ", agent.name)
 print("model:  ", agent.model.model, "-", type(agent.model).__name__)
 print("is a BaseLlm:", isinstance(agent.model, BaseLlm), "(an interface, not an LLM)")
-<<<<<<< HEAD
-print("tools:  ", [getattr(tool, "name", None) or tool.__name__ for tool in agent.tools])
-=======
 print("tools:  ", [tool.name for tool in agent.tools])
->>>>>>> main
 print("plugins:", [plugin.name for plugin in app.plugins])
 print()
 print(agent.instruction)
