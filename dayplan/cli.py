@@ -236,7 +236,6 @@ def _off_note(config: Any) -> list[str]:
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
-    from dayplan.ui.report_view import run_html
 
     request, _label = load_request(args.request)
     config = guardrail_config(args.guardrails, args.without)
@@ -261,6 +260,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
     if getattr(args, "html", None):
+        from dayplan.ui.report_view import run_html  # matplotlib: only for --html
+
         try:
             Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
         except OSError as exc:
