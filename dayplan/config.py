@@ -172,9 +172,8 @@ def retry_options(settings: Settings) -> types.HttpRetryOptions:
 def http_options(settings: Settings, timeout_seconds: float | None = None) -> types.HttpOptions:
     """HTTP options for every live call: explicit timeout (default ``http_timeout_seconds``;
     google-genai takes milliseconds) and ``retry_options``."""
-    from google.genai import types
-
     import httpx
+    from google.genai import types
 
     seconds = timeout_seconds if timeout_seconds is not None else settings.http_timeout_seconds
     return types.HttpOptions(
