@@ -24,6 +24,7 @@ serves concurrent runs.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import AsyncGenerator
@@ -65,8 +66,10 @@ def render_request(request: PlanRequest) -> str:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def parse_request_message(text: str) -> PlanRequest:
-    """Inverse of ``render_request``; a message without tags is taken as free text."""
+    """Inverse of ``render_request``; a message without tags is taken as free text. Cached by
+    message text (every turn of a run reads the same first message); treat it as read-only."""
     m = re.search(re.escape(REQUEST_OPEN) + r"(.*?)" + re.escape(REQUEST_CLOSE), text, re.S)
     if not m:
         return PlanRequest(text=text[:4000])
@@ -143,6 +146,17 @@ def text_constraint_hints(request: PlanRequest) -> dict:
     return _Planner(request, [], None).constraint_hints()
 
 
+@functools.lru_cache(maxsize=256)
+def read(text: str) -> TextHints:
+    """The rule "read": what the stand-in takes from the request's free text.
+
+    Today ``phrasing.read_text`` (the stand-in's private regex reading); the one place to swap
+    for the verified reading (``dayplan.reading`` through the ``record_reading`` tool). Cached
+    by text: every turn of a run reads the same request.
+    """
+    return read_text(text)
+
+
 class OfflinePlannerModel(BaseLlm):
     """Deterministic rule-following stand-in for an LLM (see the module docstring)."""
 
@@ -172,7 +186,7 @@ class _Planner:
     def __init__(self, request: PlanRequest, history: list[ToolExchange], offered: set[str] | None):
         self.history = history
         self.offered = offered
-        self.hints: TextHints = read_text(request.text)
+        self.hints: TextHints = read(request.text)
         if not request.activities and self.hints.must_visit:
             # "we must see Lone Pine": a must-do read from the text (structured activities win)
             musts = [

@@ -43,3 +43,11 @@ def gazetteer() -> dict[str, Any]:
 def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:
     """An offline forecast fixture shaped like the Open-Meteo hourly API response."""
     return _read_json("forecast", name)
+
+
+@lru_cache(maxsize=1)
+def river_outline() -> dict[str, Any]:
+    """``brisbane_river.geojson``: a SIMPLIFIED, hand-drawn centreline of the Brisbane River
+    (GeoJSON ``[lon, lat]``, good to a few hundred metres; its ``note`` and ``source`` say how it
+    was made). For orientation on the offline map only, never for travel or distances."""
+    return _read_json("brisbane_river.geojson")
