@@ -221,6 +221,9 @@ def http_options(
         timeout=int(seconds * 1000),
         retry_options=retry_options(settings, attempts),
         client_args={"transport": sync_transport()},
+        # httpx, never aiohttp: google-genai switches its async calls to aiohttp whenever that is
+        # installed (google-adk[eval] brings it) unless a transport is given; the timeouts,
+        # retries, the recorded-shape tests (respx) and the record/replay tap are httpx's.
         async_client_args={"transport": async_transport()},
     )
 

@@ -51,7 +51,8 @@ from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints, read_text
 from dayplan.contract import Activity, PlanRequest, hhmm_to_minutes
-from dayplan.core.clock import minutes_to_hhmm, overlaps
+from dayplan.core.checker import depart_after
+from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
 from dayplan.core.hours import OpeningHoursError, open_intervals
 from dayplan.core.places import resolve_place
 from dayplan.core.travel import estimate_minutes
@@ -353,11 +354,18 @@ class Conversation:
             {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
             for i, c in enumerate(others)
         ]
-        args: dict[str, Any] = {"stops": picks, "max_stops": MAX_STOPS + len(must)}
+        args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + len(must)}
         hints = self.constraint_hints()
         if hints:
             args["constraints"] = hints
         return _reply(_call("arrange_plan", **args))
+
+    def day_stops(self) -> int:
+        """How many optional stops a day holds: ``MAX_STOPS``, or one per 100 free minutes of a
+        longer window (a 9–5 day with an hour's nap: 4), so the day uses its window."""
+        w = self.window()
+        free = w[1] - w[0] - sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in self.blocked())
+        return max(MAX_STOPS, free // 100)
 
     def wants_forecast(self) -> bool:
         """Read the forecast once, after a resolved date, when the request states no weather."""
@@ -491,7 +499,9 @@ class Conversation:
             visit = dict(c)
             if is_must:
                 visit["min_minutes"] = visit["typical_minutes"] = must[c["id"]]
-            slot = self._slot(visit, day, t + leg, w[1] - back, rain, blocked)
+            # no leg runs through a blocked window: leave once it is clear
+            ready = depart_after(t, leg, sorted(blocked), LocalDay(day or date.today())) + leg
+            slot = self._slot(visit, day, ready, w[1] - back, rain, blocked)
             if slot is None:
                 if not is_must:
                     continue

@@ -29,9 +29,13 @@ def venue_snapshot() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def venues() -> tuple[Venue, ...]:
-    """All snapshot venues as ``Venue`` records (prices in the snapshot's currency, AUD)."""
+    """All snapshot venues as ``Venue`` records (prices in the snapshot's currency, AUD; the
+    snapshot's country, subdivision and timezone unless a venue says otherwise)."""
     snap = venue_snapshot()
-    return tuple(venue_from_dict(v, snap.get("currency", "AUD")) for v in snap["venues"])
+    where = {k: snap.get(k) for k in ("country", "subdivision", "timezone")}
+    return tuple(
+        venue_from_dict({**where, **v}, snap.get("currency", "AUD")) for v in snap["venues"]
+    )
 
 
 @lru_cache(maxsize=1)

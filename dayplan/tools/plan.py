@@ -74,7 +74,12 @@ def constraints_view(c: Constraints) -> dict:
         "date": c.day.isoformat(),
         "window": {"start": minutes_to_hhmm(c.window[0]), "end": minutes_to_hhmm(c.window[1])},
         "blocked": [
-            {"start": minutes_to_hhmm(b.start), "end": minutes_to_hhmm(b.end), "label": b.label}
+            {
+                "start": minutes_to_hhmm(b.start),
+                "end": minutes_to_hhmm(b.end),
+                "label": b.label,
+                "at_home": b.at_home,
+            }
             for b in c.blocked
         ],
         "rain": [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in c.rain],
@@ -104,6 +109,15 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
                 "activity": s.activity,
             }
             for s in result.stops
+        ],
+        "home_breaks": [
+            {
+                "label": b.label,
+                "start": minutes_to_hhmm(b.start),
+                "end": minutes_to_hhmm(b.end),
+                "travel_in": {"minutes": b.travel_in, "mode": c.mode},
+            }
+            for b in result.home_breaks
         ],
         "travel_home": {"minutes": result.travel_home, "mode": c.mode},
         "totals": {
@@ -172,7 +186,8 @@ def check_plan(
         "end", "duration_minutes"}.
       constraints: only what you read from the request's free text and the structured request
         lacks: {"window_start", "window_end", "budget", "currency", "adults", "children", "mode",
-        "max_leg_minutes", "rain": [{"start","end"}], "blocked": [{"start","end","label"}]}.
+        "max_leg_minutes", "rain": [{"start","end"}], "blocked": [{"start","end","label",
+        "at_home"}]} (at_home: true when the text says it happens at home, e.g. "nap at home").
       home: the home suburb if the text names one.
 
     Returns:
