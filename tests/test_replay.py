@@ -253,11 +253,11 @@ def test_finish_shape_is_measured_on_the_recorded_finish_call(capsys):
     from dayplan.benchmarks.finish_shape import finish_payload, measure
 
     payload = finish_payload(RECORDING)
-    assert payload["status"] == "complete" and len(payload["stops"]) == 4
+    assert payload["status"] == "complete" and payload["stops"]
     (s_shape, s_bytes, s_esc, s_depth, _), (o_shape, o_bytes, o_esc, o_depth, o_nodes) = measure(
         payload
     )
-    assert s_shape == "report_json: str" and s_esc > 50 and s_depth == 1
+    assert s_shape == "report_json: str" and s_esc >= 4 * len(payload["stops"]) and s_depth == 1
     assert o_shape == "report: object" and o_esc == 0 and o_depth == 4 and o_nodes > 10
     assert main(["bench", "finish-shape"]) == 0
     assert "chosen: report_json: str" in capsys.readouterr().out
