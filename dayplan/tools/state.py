@@ -8,6 +8,8 @@ Keys (one key per fact, so tool calls that run concurrently never overwrite each
 * ``venue:<id>`` – a venue record exactly as search returned it; ``source:<id>`` – its source;
   ``search:<call id>`` – one record per search call.
 * ``check:<seq>`` – one record per ``check_plan`` call; ``clarification``; ``finish_payload``.
+* ``reading`` – the frozen accepted reading of the free text ``{items, unread, assumed}``
+  (``record_reading``); ``reading_attempt:<seq>`` – one verdict per ``record_reading`` call.
 * ``forecast`` – what ``get_forecast`` read (``{date, rain, source}``); ``weather_checked``;
   ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use);
   ``location_point`` – live mode: the geocoded location when the gazetteer lacks it.
@@ -28,9 +30,22 @@ from dayplan.core.checker import HOME, BlockedWindow, Constraints
 from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
+from dayplan.reading import AcceptedReading
+from dayplan.reading.apply import apply_reading
 
 DEFAULT_TIMEZONE = "Australia/Brisbane"
 DEFAULT_WINDOW = ("09:00", "17:00")
+READING_KEY = "reading"
+"""The frozen accepted reading of the request's free text (written by ``record_reading``)."""
+
+
+def text_hints(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The constraint gaps the frozen reading fills (``dayplan.reading.apply``), ``{}`` before a
+    reading was recorded. The only way the free text reaches the constraints."""
+    raw = state.get(READING_KEY)
+    if not raw:
+        return {}
+    return apply_reading(request_of(state), AcceptedReading.model_validate(raw)).hints
 
 
 def snapshot(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,35 +192,6 @@ def _windows(items: Any) -> list[tuple[int, int, str]]:
     return out
 
 
-def _state_text_readings(
-    state: MutableMapping[str, Any], req: PlanRequest, hints: Mapping[str, Any], cap, blocked
-) -> None:
-    """Say, as one assumption, which constraints were read from the free text (not given as
-    structured fields), so a reader can see what the model understood."""
-    read = []
-    if not req.window and (hints.get("window_start") or hints.get("window_end")):
-        read.append(
-            f"window {hints.get('window_start') or DEFAULT_WINDOW[0]}–"
-            f"{hints.get('window_end') or DEFAULT_WINDOW[1]}"
-        )
-    if not req.budget and hints.get("budget") is not None:
-        read.append(f"budget {hints.get('currency') or 'AUD'} {float(hints['budget']):g}")
-    if not req.party and (hints.get("adults") is not None or hints.get("children") is not None):
-        read.append(
-            f"{int(hints.get('adults') or 0)} adult(s), {int(hints.get('children') or 0)} child(ren)"
-        )
-    if not req.travel and hints.get("mode"):
-        read.append(f"travel by {hints['mode']}")
-    if not (req.travel and req.travel.max_leg_minutes) and hints.get("max_leg_minutes") is not None:
-        read.append(f"legs of at most {cap} min")
-    if not req.blocked and hints.get("blocked"):
-        read.append("busy " + ", ".join(f"{b['start']}–{b['end']}" for b in hints["blocked"]))
-    if req.weather is None and hints.get("rain"):
-        read.append("rain " + ", ".join(f"{r['start']}–{r['end']}" for r in hints["rain"]))
-    if read:
-        add_assumption(state, "text", "Read from the request text: " + "; ".join(read))
-
-
 def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[int, int]):
     """On the day of the request itself, the plan cannot start before "now": the window's
     start moves to now (rounded up to 5 minutes) and that is stated as an assumption."""
@@ -225,18 +211,16 @@ def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[in
     return (min(start, window[1]), window[1])
 
 
-def constraints_for(
-    state: MutableMapping[str, Any], hints: Mapping[str, Any] | None
-) -> Constraints:
+def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     """The constraints a plan is checked against.
 
-    Structured request fields win; ``hints`` (what the model read from the free text:
+    Structured request fields win; the frozen reading of the free text (``text_hints``:
     ``window_start``, ``window_end``, ``budget``, ``currency``, ``adults``, ``children``,
-    ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``) only fill gaps; anything still missing
-    gets a default stated as an assumption. Raises ``ValueError`` on malformed hints.
+    ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``) only fills gaps; anything still missing
+    gets a default stated as an assumption. The model passes no constraints per call.
     """
     req = request_of(state)
-    hints = dict(hints or {})
+    hints = text_hints(state)
     if req.window:
         window = (hhmm_to_minutes(req.window.start), hhmm_to_minutes(req.window.end))
     else:
@@ -282,7 +266,6 @@ def constraints_for(
         rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not state.get("weather_checked"):
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
-    _state_text_readings(state, req, hints, cap, blocked)
     window = _not_before_now(state, day, window)
     return Constraints(
         day=day,
