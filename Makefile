@@ -44,12 +44,12 @@ adk-eval: $(STAMP)
 
 ## notebooks: re-execute every notebook from its jupytext source (notebooks/NN_*.py), offline, in place
 notebooks: $(STAMP)
-	@$(PY) scripts/notebooks.py
+	@$(PY) scripts/notebooks.py $(if $(FROM),--from $(FROM))
 
-## notebook: re-execute one notebook, e.g. make notebook NB=03_agent
+## notebook: re-execute one notebook, e.g. make notebook NB=03_agent (FROM=py|ipynb settles a conflict)
 notebook: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make notebook NB=03_agent (stems: ls notebooks/*.py)"; exit 2; }
-	@$(PY) scripts/notebooks.py $(NB)
+	@$(PY) scripts/notebooks.py $(if $(FROM),--from $(FROM)) $(NB)
 
 ## notebooks-check: say which .py/.ipynb pairs disagree (make test checks this too)
 notebooks-check: $(STAMP)

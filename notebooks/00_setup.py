@@ -34,8 +34,11 @@
 # | 01 tools | the only functions the model may call, and how they fail softly |
 # | 02 validator | the deterministic checker that proves a plan keeps every constraint |
 # | 03 agent | the ADK agent loop, run end to end with an offline stand-in model |
-#
-# Later notebooks add guardrails, the served API, evaluations and a playground.
+# | 04 guardrails | each faulty model with its guardrails off (what goes wrong) and on (caught) |
+# | 05 service boundary | what is served from a model's answer, and the HTTP service around it |
+# | 06 evals | three graders, saved traces and the release gate |
+# | 07 actions and memory | saving a plan once, remembering what the user said, who may read it |
+# | 08 playground | a form, live progress, the visual report and the trace (`make app`) |
 #
 # In this notebook you check versions and the mode, confirm whether an API key is present
 # (without ever showing it), and load the offline data every later notebook uses.
@@ -157,24 +160,37 @@ for kind, count in sorted(Counter(v.kind for v in venues).items()):
 # - The default mode is **offline**; keys come only from the environment and are never
 #   printed.
 # - `dayplan.data` holds the offline venue snapshot and gazetteer every notebook uses.
-# - Cells that start with `# NBVAL_CHECK_OUTPUT` print the same thing on every run; the
-#   notebook tests compare their output.
+# - Cells tagged `nbval-check-output` print the same thing on every run; the notebook
+#   tests (`make test`) compare their output with a fresh run.
 #
 # ## Your turn
 #
-# How many venues are **indoor and free** for adults and children alike? Write your answer
-# in the next cell (one answer is filled in; replace it with your own), then run the check.
+# How many venues are **indoor and free** for adults and children alike? Replace the `...`
+# in the next cell with an expression that counts them, then run the check.
 
 # %% [markdown]
-# **Your answer.** Count the venues with `indoor` set and both prices zero.
+# **Your answer.** Each venue has `indoor`, `price_adult` and `price_child`.
 
 # %%
-free_indoor = sum(1 for v in venues if v.indoor and v.price_adult == 0 and v.price_child == 0)
+free_indoor = ...  # e.g. sum(1 for v in venues if ...)
 
 # %% [markdown]
-# **Check.** The package's own cost function (`Venue.party_cost`) decides what free means.
+# **Check.** `dayplan.exercises.nb00.check` compares your count with the package's own cost
+# function (`Venue.party_cost`), and says what your filter missed if it is wrong. Until you
+# replace the `...` it prints a hint.
 
 # %% tags=["nbval-check-output"]
-expected = sum(1 for v in venues if v.indoor and v.party_cost(adults=1, children=1) == 0)
-assert free_indoor == expected, f"{free_indoor} is not right; try again"
-print(f"{free_indoor} free indoor venues: correct")
+from dayplan.exercises import nb00
+
+print(nb00.check(free_indoor, venues))
+
+# %% [markdown]
+# ## What you learned
+#
+# - How to tell which mode a kernel runs in, and that a key is only ever read from the
+#   environment and never printed.
+# - Where the facts come from: venue records with opening hours, prices and an indoor flag,
+#   labelled as an offline snapshot.
+# - How a checked exercise reports *not attempted yet*, a lesson, or ✓.
+#
+# **Next: [01_tools](01_tools.ipynb)**, the only functions the model may call.

@@ -318,18 +318,31 @@ print("finish_payload:", ctx.state["finish_payload"])
 # pick an **outdoor** result, and propose a visit that passes `check_plan`.
 
 # %% [markdown]
-# **Your answer.** One answer is filled in; change the venue or the times and re-run.
+# **Your answer.** The search is done for you; its results are in `playgrounds["results"]`
+# (each with `id`, `name` and `indoor`). Replace the `...` with a `check_plan` call that
+# proposes one visit.
 
 # %%
 playgrounds = tools.search_public_web("playground", ctx)
-choice = next(r for r in playgrounds["results"] if not r["indoor"])
-attempt = tools.check_plan([{"venue_id": choice["id"], "start": "09:15", "end": "10:30"}], ctx)
+attempt = ...  # tools.check_plan([{"venue_id": ..., "start": "HH:MM", "end": "HH:MM"}], ctx)
 
 # %% [markdown]
 # **Check.** `dayplan.exercises.nb01.check` explains its verdict: the venue must come from
-# a search and be outdoors, and the package's checker must pass the visit.
+# a search and be outdoors, and the package's checker must pass the visit. Until you
+# replace the `...` it prints a hint.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb01
 
 print(nb01.check(attempt, ctx))
+
+# %% [markdown]
+# ## What you learned
+#
+# - A tool is a plain function with a docstring; ADK turns it into a declaration the model
+#   sees, and its facts go into session state, never only into the model's words.
+# - Tools return structured errors (`ok: false` with a reason) instead of raising, so the
+#   model can correct itself.
+# - `check_plan` trusts only venues a search returned, and a failed check is data.
+#
+# **Next: [02_validator](02_validator.ipynb)**, the checker behind `check_plan`, rule by rule.

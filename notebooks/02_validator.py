@@ -305,7 +305,9 @@ for f in proof.failures:
 # the matrix as a `MatrixTravel`, no way home — the exact scheduler solves them all. The
 # plans are written in the task's sentences and scored by its published replay rules;
 # Gemini 1.5 Pro's stored answers on this 41-instance sample are scored the same way.
-# (`python -m dayplan bench natural-plan FILE` prints the same table with solve times.)
+# The 41 instances ship with the package in `dayplan/data/natural_plan/` (CC-BY-4.0, see
+# its README). The cell prints the accuracy table; `python -m dayplan bench natural-plan`
+# prints the same table with solve times.
 
 # %% tags=["nbval-check-output"]
 from dayplan.benchmarks import natural_plan
@@ -341,8 +343,8 @@ print(f"median {statistics.median(ms):.2f} ms, max {max(ms):.1f} ms per instance
 # - Travel caps count the legs from and to home.
 # - An impossible request is *proved* impossible, not guessed.
 # - The scheduler arranges chosen stops exactly (or names a minimal conflict), and
-#   `check_plan` still verifies what it arranged; on NATURAL PLAN it solves every
-#   instance that language models often miss.
+#   `check_plan` still verifies what it arranged; on the NATURAL PLAN sample it printed
+#   `accuracy: scheduler 100.0% (41/41)`.
 #
 # ## Your turn
 #
@@ -351,16 +353,30 @@ print(f"median {statistics.median(ms):.2f} ms, max {max(ms):.1f} ms per instance
 # passes and the family is home by 17:00.
 
 # %% [markdown]
-# **Your answer.** One answer is filled in; change the times and re-run the check.
+# **Your answer.** Replace the `...` with a list of four stops: the three of `good`
+# unchanged, then `stop("state-library-of-queensland", "HH:MM", "HH:MM")`.
 
 # %%
-four_stops = [*good, stop("state-library-of-queensland", "16:10", "16:40")]
+four_stops = ...  # [*good, stop("state-library-of-queensland", "HH:MM", "HH:MM")]
 
 # %% [markdown]
 # **Check.** `dayplan.exercises.nb02.check` runs the package's checker (the judge) and says
-# what to change if it fails; the three passing stops must stay as they are.
+# what to change if it fails; the three passing stops must stay as they are. Until you
+# replace the `...` it prints a hint.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb02
 
 print(nb02.check(four_stops, constraints, venues, travel, base=good))
+
+# %% [markdown]
+# ## What you learned
+#
+# - To write constraints as data (`Constraints`), so that one pure function can judge any
+#   proposed day and say exactly which rule each stop breaks, with its numbers.
+# - To prove a request impossible instead of guessing: `window_too_short` and a minimal
+#   conflicting set.
+# - That arranging stops is search the scheduler does exactly, and the checker still
+#   verifies what it arranged.
+#
+# **Next: [03_agent](03_agent.ipynb)**, the tools and this checker inside a real ADK agent.

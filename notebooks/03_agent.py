@@ -24,8 +24,9 @@
 #
 # The model here is `OfflinePlannerModel`: a **deterministic stand-in, not an LLM**. It
 # implements ADK's `BaseLlm` interface and follows fixed rules (ask when no location is
-# given; otherwise resolve the date, search, propose a greedy itinerary, check it, repair
-# at most twice, finish). It drives the same tool loop a live Gemini model would, so
+# given; otherwise resolve the date, search once per preference, hand the chosen venues to
+# `arrange_plan` so the exact scheduler orders and times them, `check_plan` what it
+# arranged, finish). It drives the same tool loop a live Gemini model would, so
 # everything downstream is the real thing, and every report says `model: offline`.
 #
 # You will run three cases (a rainy family Saturday, an impossible schedule and a request
@@ -140,20 +141,20 @@ for i, event in enumerate(run.events, 1):
 # ## The status-earned rule
 #
 # The model's `finish` payload only *claims* a status. `build_report` (in
-# `dayplan.service.boundary`) serves `complete` only if a `check_plan` passed on exactly
-# the served stops, `no_feasible_plan` only after a failed check, and
+# `dayplan.service.boundary`) asks one function, `dayplan.evidence.earned`, and serves
+# `complete` only if a `check_plan` passed on exactly the served stops in the checked order, `no_feasible_plan` only after a failed check, and
 # `needs_clarification` only after a recorded clarification with no search before it.
 # Here the served stops are those of the last passing check in state.
 
 # %% tags=["nbval-check-output"]
-from dayplan.tools.state import checks
+from dayplan.evidence import RunEvidence
 
-record = checks(run.state)[-1]
+record = RunEvidence(run.state).checks()[-1]  # the typed check record
 served = [s.venue_id for s in run.report.plan.stops]
-print("last check passed:", record["passed"])
+print("last check passed:", record.passed)
 print("served stops:     ", served)
-print("checked stops:    ", [s["venue_id"] for s in record["stops"]])
-print("same stops:", served == [s["venue_id"] for s in record["stops"]])
+print("checked stops:    ", record.venue_ids)
+print("same stops:", served == record.venue_ids)
 
 # %% [markdown]
 # ## An impossible schedule
@@ -261,23 +262,38 @@ else:
 #
 # ## Your turn
 #
-# From the impossible run, collect the served failure codes and the names of the tools
-# that ran. Which code proves the request impossible, and which tool never ran?
+# Read the impossible run's report and trace above, then answer two questions:
+#
+# 1. `proof`: which **one** served failure code proves that no plan can exist, however
+#    the activities are placed? (The others describe one particular placement.)
+# 2. `never_called`: a normal run calls a tool to find venues. Which one did this run
+#    **never** call, and why didn't it need to?
 
 # %% [markdown]
-# **Your answer.** One answer is filled in; check it against the trace above.
+# **Your answer.** Replace each `...` with a string: a failure code as printed in
+# [brackets] in the report, and a tool name as printed in the trace.
 
 # %%
-codes = [f.code for f in impossible.report.constraint_failures]
-tools_used = [step.tool for step in impossible.steps]
+proof = ...  # a failure code, e.g. "some_code"
+never_called = ...  # a tool name
 
 # %% [markdown]
-# **Check.** `dayplan.exercises.nb03.check` compares your lists with what the run served
-# and called, and explains the answer.
+# **Check.** `dayplan.exercises.nb03.check` reads your answers against what the run served
+# and called, and explains its verdict. Until you replace the `...` it prints a hint.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb03
 
-print(nb03.check(codes, tools_used, impossible))
-print("codes:", codes)
-print("tools:", tools_used)
+print(nb03.check(proof, never_called, impossible))
+
+# %% [markdown]
+# ## What you learned
+#
+# - How an ADK `LlmAgent`, `App`, plugin and `Runner` fit together, and that swapping the
+#   model (offline stand-in or Gemini) changes nothing downstream.
+# - To read a run from its trace: each tool call, its response, and the evidence it left
+#   in state.
+# - That a status is earned: the boundary refuses a claim the evidence does not support.
+#
+# **Next: [04_guardrails](04_guardrails.ipynb)**, what goes wrong when a model misbehaves, and
+# what catches it.

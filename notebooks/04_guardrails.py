@@ -230,12 +230,12 @@ for step in slow.steps:
 print("served:", slow.report, "- rejected by", slow.error.rule)
 
 # %% [markdown]
-# The latency benchmark uses the same seam with injected delays (model turn 1.0 s, search
-# 2.0 s): `python -m dayplan bench latency`. The wet-weather run has five model turns
-# (date, searches, arrange, check, finish) that cannot overlap. Two searches in one turn
-# give about 7.1 s against 9.1 s one after another (0.79×), so two searches can never
-# reach 0.4×; six give about 7.2 s against 17.1 s (0.42×) and eight, the search budget,
-# 7.2 s against 21.2 s (0.34×).
+# The latency benchmark uses the same seam with injected delays for each model turn and
+# each search: `python -m dayplan bench latency` runs the wet-weather case with the async
+# search tool and with a blocking one, and prints the seconds of each and their ratio for
+# several numbers of searches. It is not run here (it sleeps on purpose); the model turns
+# (date, searches, arrange, check, finish) cannot overlap, so overlapping searches shortens
+# only the search part, and the benchmark prints that bound under its table.
 #
 # ## Hostile search results
 #
@@ -312,9 +312,31 @@ print(f"held with guardrails on: {sum(on.held for _, on, _ in rows)}/{len(rows)}
 # the one that steers it to a plan — so that the loop guard ends the run. Pass the run to
 # `check`.
 
+# %% [markdown]
+# **Your answer.** Replace the `...` with
+# `await run_plan(request, model="faulty:search_loop", guardrails=GuardrailConfig().without(NAME))`,
+# with `NAME` the guardrail you choose (the cell under "The guardrails" prints their names).
+
 # %%
+your_run = ...
+
+# %% [markdown]
+# **Check.** `dayplan.exercises.nb04.check` reads the run: which model ran, which guardrails
+# refused calls and what ended it. Until you replace the `...` it prints a hint.
+
+# %% tags=["nbval-check-output"]
 from dayplan.exercises.nb04 import check
 
-# your_run = await run_plan(request, model="faulty:search_loop", guardrails=...)
-# print(check(your_run))
-print(check(None))
+print(check(your_run))
+
+# %% [markdown]
+# ## What you learned
+#
+# - To reproduce a failure on purpose (a faulty model) and compare its run with the
+#   guardrails off and on, side by side.
+# - That a guardrail is an ADK plugin answering a bad call with a structured refusal the
+#   model can act on, and that each covers a failure the others catch later or not at all.
+# - That third-party text is data: no instruction in a description changes what is served.
+#
+# **Next: [05_service_boundary](05_service_boundary.ipynb)**, what is served from a model's
+# final answer, and the HTTP service around it.

@@ -63,6 +63,7 @@ if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
 import json
 
 from dayplan.contract import PlanRequest
+from dayplan.evidence import RunEvidence
 from dayplan.service.boundary import BoundaryError, build_report, closing_suffix
 from dayplan.service.run import run_plan
 
@@ -82,8 +83,9 @@ request = PlanRequest.model_validate(
     }
 )
 run = await run_plan(request)
-payload = run.state["finish_payload"]
-checked_stops = [c for k, c in sorted(run.state.items()) if k.startswith("check:")][-1]["stops"]
+evidence = RunEvidence(run.state)  # the typed view over the run's session state
+payload = evidence.finish_payload
+checked_stops = [s.dump() for s in evidence.checks()[-1].stops]
 
 print("served:", run.report.status)
 print("the model's finish payload:")
@@ -112,6 +114,25 @@ def serve(text):
 
 
 print(serve(payload))
+
+# %% [markdown]
+# ## One rule for what a status needs
+#
+# The boundary does not keep its own copy of the evidence rules: it asks
+# `dayplan.evidence.earned(payload, evidence)`, the same function the `status_trace_gate`
+# guardrail asks at the `finish` call. So they cannot disagree. A payload with the checked
+# stops in reverse order is not "exactly the checked stops" (order decides times and travel):
+# both refuse it, with the same reason.
+
+# %% tags=["nbval-check-output"]
+from dayplan.evidence import earned
+
+reversed_payload = json.loads(payload)
+reversed_payload["stops"].reverse()
+verdict = earned(reversed_payload, run.state)
+print("earned:", verdict.earned, "| rule:", verdict.rule)
+print("reason:", verdict.reason)
+print(serve(json.dumps(reversed_payload)))
 
 # %% [markdown]
 # ## The one repair: closing brackets cut off at the very end
@@ -344,12 +365,40 @@ print(p["title"])
 # ## Your turn
 #
 # Find the **shortest prefix** of this run's finish payload (`payload`) that the boundary
-# still serves as the same plan. Use `serve(...)` to try cuts, then pass your prefix and
+# still serves as the same plan. Try cuts with `serve(...)`, then pass your prefix and
 # `run` to `check`. (Hint: which keys may the answer leave out?)
 
+# %% [markdown]
+# **Try cuts.** A first cut to start from: only the last two characters go. This cell
+# prints what the boundary would serve for it; change `n` and re-run it.
+
 # %%
+n = 2
+print(serve(payload[:-n]))
+
+# %% [markdown]
+# **Your answer.** Replace the `...` with your shortest prefix, e.g. `payload[:40]`.
+
+# %%
+my_prefix = ...
+
+# %% [markdown]
+# **Check.** `dayplan.exercises.nb05.check` serves your prefix with the run's evidence and
+# says whether it is the same plan and the shortest cut. Until you replace the `...` it
+# prints a hint.
+
+# %% tags=["nbval-check-output"]
 from dayplan.exercises.nb05 import check
 
-my_prefix = payload[:-2]  # a start: only the last "]}" is cut. Can you cut more?
-print(serve(my_prefix))
 print(check(my_prefix, run))
+
+# %% [markdown]
+# ## What you learned
+#
+# - That a model's final answer is untrusted input: parsed with one narrow repair,
+#   reconciled against the passing check, and rejected (naming the rule) when it claims
+#   more than the evidence shows.
+# - That what may be left out (safe omissions) is as much a rule as what must be present.
+# - How the HTTP service turns each outcome into a status code and a problem body.
+#
+# **Next: [06_evals](06_evals.ipynb)**, grading whole runs and gating a release on them.

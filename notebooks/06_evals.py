@@ -16,8 +16,10 @@
 # %% [markdown]
 # # 06 · Evals: three graders, saved traces and a release gate
 #
-# **What you will build.** The release gate for the planner: more than forty cases run
-# through the real ADK agent and the same boundary the service uses; every raw event is
+# ## What you will build
+#
+# The release gate for the planner: every case in `cases/` (the first cell prints how
+# many) runs through the real ADK agent and the same boundary the service uses; every raw event is
 # saved; three separate graders — **meaning**, **contract** and **trace** — score each
 # case 0–5 with critical failures; and the gate passes only when every case scores at least
 # 4 on all three with nothing critical.
@@ -82,6 +84,10 @@ out = Path(tempfile.mkdtemp(prefix="eval-"))
 run = await run_eval(cases, out, "offline")
 print(f"wall time: {run.wall_s:.1f} s for {len(run.results)} cases")
 
+# %% [markdown]
+# **The gate's verdict**: how many cases passed, the mean score of each grader, the gate's
+# reasons (none when it passes) and the files saved for one case.
+
 # %% tags=["nbval-check-output"]
 summary = run.summary()
 print(f"{summary['passed']}/{summary['cases']} passed; mean scores {summary['mean_scores']}")
@@ -141,8 +147,9 @@ show(wet.grades)
 # %% [markdown]
 # ## Grade a deliberately broken run
 #
-# `eval-fault:drifted_cost` behaves perfectly except that its rationale states a total
-# cost 20 % higher than the checked one. The boundary copies stops and totals from the
+# `eval-fault:drifted_cost` behaves perfectly except that the total cost its rationale
+# states is not the checked one (it adds 20 % and 5 to each cost it writes; on this free
+# walk the meaning grader prints `5 ≠ 0.0`: 5 written, 0 checked). The boundary copies stops and totals from the
 # check, so the served plan is right — but the sentence a person reads is wrong. Only the
 # meaning grader can see that, and a wrong figure is critical.
 
@@ -261,13 +268,33 @@ print([t.name for t in first.conversation[0].intermediate_data.tool_uses])
 #
 # `eval-fault:skip_date` never calls `resolve_date`; it guesses the date, correctly, so its
 # plan looks perfect. Write an `expect` for `nb06.REQUEST` that passes with the offline
-# model and **fails** the gate with `eval-fault:skip_date`. Run the case with both models
-# and pass both results to `check`. (The starting expectation below is not strict enough.)
+# model and **fails** the gate with `eval-fault:skip_date`.
+
+# %% [markdown]
+# **Your answer.** Replace the `...` with an expectation dict. `{"status": "complete"}` is
+# a valid start, but not strict enough: try it first and read what the check says.
+
+# %%
+expect = ...  # e.g. {"status": "complete", ...}
+
+# %% [markdown]
+# **Check.** `nb06.try_expect` builds the case `{request: nb06.REQUEST, expect: expect}`,
+# runs it with the offline model and with `eval-fault:skip_date` (nothing is saved) and
+# passes both results to `nb06.check`, which explains its verdict. Until you replace the
+# `...` it prints a hint.
 
 # %% tags=["nbval-check-output"]
-from dayplan.evals.case import EvalCase
-from dayplan.exercises.nb06 import FAULT, REQUEST, check
+from dayplan.exercises import nb06
 
-expect = {"status": "complete"}  # make a missing resolve_date fail the case
-mine = EvalCase(name="market_then_library", request=REQUEST, expect=expect)
-print(check(await run_case(mine, None, "offline"), await run_case(mine, None, FAULT)))
+print(await nb06.try_expect(expect))
+
+# %% [markdown]
+# ## What you learned
+#
+# - To write a case as data (request plus expectations) and grade a run three ways:
+#   meaning, contract and trace, each 0–5 with critical failures.
+# - That one judge is not enough: each grader misses what another one sees.
+# - To turn a failure into a regression test and gate a release on the whole set.
+#
+# **Next: [07_actions_and_memory](07_actions_and_memory.ipynb)**, a planner that saves a plan
+# once and remembers only what the user said.

@@ -299,22 +299,39 @@ del os.environ["DAYPLAN_JWT_SECRET"]
 # A flaky client retries a saving request. Write `retry_safely(request)`: run the request
 # **twice** as a retry would, so that the pair ends with **one row** — the same `plan_id`,
 # the second an idempotent replay, both verified. (Hint: what keys a save when the request
-# has no `request_id`?) One answer is filled in; replace it with your own.
+# has no `request_id`?)
+
+# %% [markdown]
+# **Your answer.** Replace the `...` body of `retry_safely` with your own: two
+# `await run_plan(...)` calls, returned as a tuple. The cell then runs it on the
+# wet-weather request (with a body of `...` it returns `None`).
 
 
 # %%
-async def retry_safely(request):
-    keyed = request.model_copy(update={"save": True, "request_id": "my-first-retry"})
-    return await run_plan(keyed), await run_plan(keyed)
+async def retry_safely(
+    request,
+): ...  # run the request twice, as a retry would; return (first_run, second_run)
 
 
 mine = await retry_safely(PlanRequest.model_validate(case["request"]))
 
 # %% [markdown]
 # **Check.** `dayplan.exercises.nb07.check` explains its verdict from the two runs and the
-# store.
+# store. Until `retry_safely` returns two runs it prints a hint.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb07
 
-print(nb07.check(*mine))
+print(nb07.check(mine))
+
+# %% [markdown]
+# ## What you learned
+#
+# - That an action is safe to retry only with an idempotency key, and that a save is done
+#   when the row has been read back, not when the write returned.
+# - That memory holds only what the user said, and is put into the next run's context.
+# - That every step leaves a redacted, structured event, and that a plan belongs to the
+#   user whose token made it.
+#
+# **Next: [08_playground](08_playground.ipynb)**, all of it behind a form, with live progress
+# and a visual report.

@@ -176,32 +176,33 @@ HTML(run_html(impossible))
 # Plan. The check re-proves the served plan from its JSON.
 
 # %% [markdown]
-# **Your answer.** One answer is filled in (a fresh form, filled from code, then the same
-# `submit` the button runs); change it, or use the form it displays and press Plan.
+# **Your answer.** This cell shows a fresh form with its default values: fill it in and press
+# **Plan**. (From code instead: `mine.fill({...})` with the field names of
+# `form_to_request`, then `await mine.submit()`, the same call the button makes.)
 
 # %%
 mine = build_form()
-mine.fill(
-    {
-        "location": "South Brisbane",
-        "now": "2026-11-29T09:00:00+10:00",
-        "adults": 2,
-        "children": 1,
-        "budget": "40",
-        "window_end": "15:00",
-        "blocked": "12:00-13:00 lunch",
-        "rain": "10:00-11:00",
-        "preferences": "museums, playground",
-    }
-)
-await mine.submit()
 mine.widget
 
 # %% [markdown]
 # **Check.** `dayplan.exercises.nb08.check` reads what the form asked for and what was
-# served, and re-checks the plan.
+# served, and re-checks the plan. Until you press Plan it prints a hint; run it again
+# after pressing.
 
 # %% tags=["nbval-check-output"]
 from dayplan.exercises import nb08
 
 print(nb08.check(mine))
+
+# %% [markdown]
+# ## What you learned
+#
+# - That a user interface adds no logic: the form becomes a `PlanRequest`, the run is the
+#   shared `run_plan`, and the view draws only what the served report says.
+# - To follow a run live through ADK events, and to read one sentence, not a traceback,
+#   when the input is wrong.
+# - That the whole workbook is one path: tools, checker, agent, guardrails, boundary,
+#   evals, actions, and now a person pressing Plan.
+#
+# **Back to the app:** run `make app` and plan a day of your own in the browser (the README
+# says what it serves). To start the workbook again, open [00_setup](00_setup.ipynb).

@@ -9,11 +9,12 @@ Usage (the Makefile wraps these)::
     python scripts/notebooks.py                 # re-execute every notebook  (make notebooks)
     python scripts/notebooks.py 03_agent        # one or more by stem        (make notebook NB=03_agent)
     python scripts/notebooks.py --check         # exit 1 naming every pair out of sync
+    python scripts/notebooks.py --from py 05_service_boundary   # the .py wins a conflict
 
-Re-executing a notebook: if its ``.ipynb`` was edited more recently than its ``.py`` (in a
-Jupyter without the jupytext extension) and their cells differ, the ``.ipynb``'s cells are taken
-as the source and written to the ``.py`` first; otherwise the ``.py`` is the source. The source
-is formatted with ruff, run top to bottom in a fresh ``python3`` kernel with ``notebooks/`` as the
+Re-executing a notebook: the ``.py`` is the source. If the ``.ipynb`` was saved after it and
+their cells differ (an edit in a Jupyter without the jupytext extension, or a merge that took
+one side's ``.ipynb``), nothing is written until ``--from py`` or ``--from ipynb`` says which
+cells to keep (``ipynb`` writes them to the ``.py`` first). The source is formatted with ruff, run top to bottom in a fresh ``python3`` kernel with ``notebooks/`` as the
 working directory, offline (``DAYPLAN_MODE=offline``; model credentials removed from the
 kernel's environment), and both files of the pair are written. Cell ids are fixed (``NN-00``,
 ``NN-01`` …), timings are not recorded and consecutive stream outputs are merged, so re-running
@@ -79,13 +80,25 @@ def pair_problems(stem: str) -> list[str]:
     return problems
 
 
-def _source_notebook(stem: str) -> nbformat.NotebookNode:
-    """The cells to run: the ``.py``, unless the ``.ipynb`` is newer and differs from it."""
+class SourceConflict(Exception):
+    """The ``.ipynb`` was saved after its ``.py`` and their cells differ: which one is meant?"""
+
+
+def _source_notebook(stem: str, source: str | None = None) -> nbformat.NotebookNode:
+    """The cells to run: the ``.py``'s. When the ``.ipynb`` is newer and its cells differ (an
+    edit in a Jupyter without jupytext, or a merge that took one side's ``.ipynb``), ``source``
+    must say which to keep (``"py"`` or ``"ipynb"``; ``"ipynb"`` writes its cells to the
+    ``.py`` first), otherwise ``SourceConflict`` is raised and nothing is written."""
     py, ipynb = NB_DIR / f"{stem}.py", NB_DIR / f"{stem}.ipynb"
     if not py.is_file():
-        raise SystemExit(f"no source {py.relative_to(ROOT)} (known: {', '.join(stems())})")
-    if ipynb.is_file() and ipynb.stat().st_mtime > py.stat().st_mtime and pair_problems(stem):
-        print(f"{ipynb.name} is newer than {py.name} and differs: taking its cells as the source")
+        raise SourceConflict(f"no source {py.relative_to(ROOT)} (known: {', '.join(stems())})")
+    newer = ipynb.is_file() and ipynb.stat().st_mtime > py.stat().st_mtime
+    if source is None and newer and pair_problems(stem):
+        raise SourceConflict(
+            f"{ipynb.name} was saved after {py.name} and their cells differ; say which to keep: "
+            f"make notebook NB={stem} FROM=py  (or FROM=ipynb to take the notebook's cells)"
+        )
+    if source == "ipynb":
         jupytext.write(nbformat.read(ipynb, as_version=4), py, fmt="py:percent")
     _ruff_format(py)
     return jupytext.read(py)
@@ -133,10 +146,11 @@ def _execute(nb: nbformat.NotebookNode) -> None:
     nb.metadata["language_info"] = {k: info[k] for k in LANGUAGE_INFO_KEYS if k in info}
 
 
-def run(stem: str) -> float:
-    """Re-execute one notebook from its source and write both files; return the seconds taken."""
+def run(stem: str, source: str | None = None) -> float:
+    """Re-execute one notebook from its source and write both files; return the seconds taken.
+    ``source`` (``"py"``/``"ipynb"``/``None``) as in ``_source_notebook``."""
     started = time.perf_counter()
-    nb = _source_notebook(stem)
+    nb = _source_notebook(stem, source)
     nb.metadata.setdefault("jupytext", {})["formats"] = FORMATS
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     prefix = stem.split("_")[0]
@@ -156,7 +170,8 @@ def run(stem: str) -> float:
 
 
 def main(argv: list[str]) -> int:
-    """Entry point; returns the process exit code (2 for an unknown stem, 1 for a failed check)."""
+    """Entry point; returns the process exit code (2 for an unknown stem or an unresolved
+    py/ipynb conflict, 1 for a failed check)."""
     if argv[:1] == ["--check"]:
         problems = [p for stem in stems() for p in pair_problems(stem)]
         for line in problems:
@@ -164,13 +179,23 @@ def main(argv: list[str]) -> int:
         if problems:
             print("re-sync with: make notebook NB=<stem>  (see README, 'Editing the notebooks')")
         return 1 if problems else 0
+    source = None
+    if argv[:1] == ["--from"]:
+        if len(argv) < 2 or argv[1] not in ("py", "ipynb"):
+            print("--from takes py or ipynb")
+            return 2
+        source, argv = argv[1], argv[2:]
     wanted = argv or stems()
     unknown = [s for s in wanted if s not in stems()]
     if unknown:
         print(f"unknown notebook(s): {', '.join(unknown)}; known: {', '.join(stems())}")
         return 2
-    for stem in wanted:
-        run(stem)
+    try:
+        for stem in wanted:
+            run(stem, source)
+    except SourceConflict as exc:
+        print(exc)
+        return 2
     return 0
 
 

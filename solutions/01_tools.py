@@ -11,6 +11,13 @@ from dayplan.contract import PlanRequest
 from dayplan.exercises import Feedback, nb01
 from dayplan.service.run import initial_state
 
+#: The solved answer cell of notebook 01_tools: paste it over the cell that holds `...`.
+NOTEBOOK_ANSWER = """\
+playgrounds = tools.search_public_web("playground", ctx)
+choice = next(r for r in playgrounds["results"] if not r["indoor"])
+attempt = tools.check_plan([{"venue_id": choice["id"], "start": "09:15", "end": "10:30"}], ctx)
+"""
+
 REQUEST = {
     "text": "Plan my Saturday in Brisbane for the family",
     "location": "Brisbane",

@@ -12,6 +12,11 @@ from dayplan.core.places import resolve_place
 from dayplan.core.travel import CoordinateTravel
 from dayplan.exercises import Feedback, nb02
 
+#: The solved answer cell of notebook 02_validator: paste it over the cell that holds `...`.
+NOTEBOOK_ANSWER = """\
+four_stops = [*good, stop("state-library-of-queensland", "16:10", "16:40")]
+"""
+
 
 def stop(venue_id: str, start: str, end: str) -> ProposedStop:
     return ProposedStop(hm(start), hm(end), venue_id=venue_id)

@@ -5,8 +5,14 @@ from __future__ import annotations
 import asyncio
 
 from dayplan.contract import PlanRequest
+from dayplan.exercises import Feedback
 from dayplan.exercises.nb05 import check
 from dayplan.service.run import run_plan
+
+#: The solved answer cell of notebook 05_service_boundary: paste it over the cell that holds `...`.
+NOTEBOOK_ANSWER = """\
+my_prefix = payload[: payload.index('"complete"') + len('"complete"')]
+"""
 
 REQUEST = {
     "text": "Plan my Saturday in Brisbane for the family",
@@ -29,10 +35,16 @@ def shortest(payload: str) -> str:
     return payload[: payload.index('"complete"') + len('"complete"')]
 
 
-async def solve():
+async def answer():
+    """The shortest served prefix of the wet-weather run's payload, and the run."""
     run = await run_plan(PlanRequest.model_validate(REQUEST))
     return shortest(run.state["finish_payload"]), run
 
 
+def solve() -> Feedback:
+    """Run the answer and return the notebook's verdict on it."""
+    return check(*asyncio.run(answer()))
+
+
 if __name__ == "__main__":
-    print(check(*asyncio.run(solve())))
+    print(solve())

@@ -11,6 +11,15 @@ from dayplan.contract import PlanRequest
 from dayplan.exercises import Feedback, nb07
 from dayplan.service.run import plan
 
+#: The solved answer cell of notebook 07_actions_and_memory: paste it over the cell that holds `...`.
+NOTEBOOK_ANSWER = """\
+async def retry_safely(request):
+    keyed = request.model_copy(update={"save": True, "request_id": "learner-retry"})
+    return await run_plan(keyed), await run_plan(keyed)
+
+mine = await retry_safely(PlanRequest.model_validate(case["request"]))
+"""
+
 CASE = Path(__file__).resolve().parent.parent / "cases" / "wet_weather_family.json"
 
 

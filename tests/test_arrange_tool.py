@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from dayplan.contract import PlanRequest
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state
 from dayplan.tools import PLANNER_TOOLS, arrange_plan, check_plan, search_public_web
-from dayplan.tools.state import checks
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
 
@@ -43,7 +43,7 @@ def test_arranged_itinerary_passes_check_plan_and_is_recorded(ctx):
     out = arrange_plan(picks, ctx, max_stops=3)
     assert out["ok"] and out["arranged"] and out["passed"], out
     assert len(out["itinerary"]) == 3 and len(out["left_out"]) == len(picks) - 3
-    assert checks(ctx.state)[-1]["tool"] == "arrange_plan"
+    assert RunEvidence(ctx.state).checks()[-1].tool == "arrange_plan"
     again = check_plan(out["itinerary"], ctx)
     assert again["passed"] and again["totals"] == out["totals"]
     assert all(not (s["start"] < "14:00" and s["end"] > "13:00") for s in out["itinerary"])

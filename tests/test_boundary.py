@@ -11,6 +11,8 @@ import json
 
 import pytest
 
+from dayplan.agent.guardrails import unearned
+from dayplan.evidence import earned
 from dayplan.service.boundary import (
     BoundaryError,
     build_report,
@@ -301,12 +303,19 @@ def test_nested_plan_form_is_reconciled_too(wet):
     assert "name 'Sparklab' → 'SparkLab, Sciencentre'" in report.assumptions[-1]
 
 
-def test_reordered_stops_are_served_in_checked_order(wet):
+def test_reversed_stops_are_refused_as_the_guardrail_refuses_them(wet):
+    """Order decides times and travel: a reversed list is not the checked plan. The boundary
+    and the status gate both ask ``dayplan.evidence.earned``, so they give the same answer."""
     payload = wet.tampered()
     payload["stops"].reverse()
-    report = wet.build(payload)
-    assert served_plan(report) == served_plan(wet.report)
-    assert report.assumptions[-1] == "Served the stops in the checked order, not the answer's order"
+    verdict = earned(payload, wet.state)
+    assert (verdict.rule, verdict.reason) == (
+        "status_gate",
+        "these stops are a passing check's stops in another order; order decides times and "
+        "travel, so hand them in in the checked order",
+    )
+    assert wet.rejected(payload, "status_gate") == verdict.reason
+    assert unearned(payload, wet.state) == verdict.reason
 
 
 def test_an_undrifted_answer_adds_no_notes(wet):
@@ -348,7 +357,10 @@ def test_a_venue_that_never_passed_a_check_is_rejected(wet):
     payload = wet.tampered()
     payload["stops"][1]["venue_id"] = "lone-pine-koala-sanctuary"
     detail = wet.rejected(payload, "status_gate")
-    assert detail == "stop(s) lone-pine-koala-sanctuary never passed a check"
+    assert detail == (
+        "stop(s) lone-pine-koala-sanctuary never passed check_plan; hand in the stops of a "
+        "passing check"
+    )
 
 
 def test_a_subset_of_checked_stops_is_not_the_checked_plan(wet):
@@ -369,10 +381,10 @@ def test_a_source_no_search_returned_is_rejected(wet, claim):
     assert "no search returned" in wet.rejected(payload, "unsupported_source")
 
 
-def test_a_long_unreturned_source_is_named_shortened(wet):
+def test_an_unreturned_source_is_never_echoed(wet):
     claim = "https://example.com/" + "a" * 500
     detail = wet.rejected({**wet.tampered(), "sources": [claim]}, "unsupported_source")
-    assert len(detail) < 200 and "…" in detail
+    assert "example.com" not in detail and detail.startswith("the answer cites 1 source(s)")
 
 
 def test_a_returned_source_url_is_accepted(wet):
@@ -422,9 +434,13 @@ def test_claimed_failures_are_served_from_the_check(impossible):
 
 
 def test_status_without_its_evidence_is_rejected(wet, impossible, vague):
-    assert "did not fail" in wet.rejected({"status": "no_feasible_plan"}, "status_gate")
-    assert "no check_plan passed" in impossible.rejected({"status": "complete"}, "status_gate")
-    assert "no clarification" in wet.rejected({"status": "needs_clarification"}, "status_gate")
+    assert "the last check_plan passed" in wet.rejected(
+        {"status": "no_feasible_plan"}, "status_gate"
+    )
+    assert "the last check failed" in impossible.rejected({"status": "complete"}, "status_gate")
+    assert "record_clarification first" in wet.rejected(
+        {"status": "needs_clarification"}, "status_gate"
+    )
 
 
 def test_the_served_report_is_validated_against_the_contract(wet):

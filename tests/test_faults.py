@@ -9,8 +9,8 @@ from dayplan.agent.faults import list_faults
 from dayplan.agent.faults_agent import CAUGHT_BY, SPECS
 from dayplan.agent.guardrails import GuardrailConfig
 from dayplan.cli import main
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import plan
-from dayplan.tools.state import checks
 from tests.conftest import case_request
 
 BASELINE = [
@@ -83,7 +83,7 @@ def test_steered_to_an_earned_complete_report(name):
     assert run.report.model == f"faulty:{name}"
     served = [s.venue_id for s in run.report.plan.stops]
     assert served == stops
-    assert served in [[s["venue_id"] for s in c["stops"]] for c in checks(run.state) if c["passed"]]
+    assert served in [c.venue_ids for c in RunEvidence(run.state).passing_checks()]
     assert refusals(run) == expected_refusals
     returned = {s.url for s in run.report.sources}
     assert "example" not in " ".join(returned)

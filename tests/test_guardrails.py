@@ -12,9 +12,9 @@ from dayplan.agent.guardrails import (
     build_plugins,
     unearned,
 )
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import plan, run_plan
 from dayplan.tools import search
-from dayplan.tools.state import checks
 from tests.conftest import case_request
 
 WET = "wet_weather_family"
@@ -129,7 +129,7 @@ def test_every_request_gets_a_fresh_session():
     assert first.run_id != second.run_id and ids[0].isdisjoint(ids[1])
     assert second.report.status == "needs_clarification"
     assert not any(k.startswith(("venue:", "search:", "check:")) for k in second.state)
-    assert [c["tool"] for c in checks(first.state)] == ["arrange_plan", "check_plan"]
+    assert [c.tool for c in RunEvidence(first.state).checks()] == ["arrange_plan", "check_plan"]
 
 
 def test_search_markers_cannot_be_closed_early():
@@ -151,8 +151,8 @@ def test_search_markers_cannot_be_closed_early():
         ({"status": "needs_clarification"}, "needs_clarification needs record_clarification first"),
         (
             {"status": "complete", "sources": ["https://x.example"]},
-            "1 cited source(s) were not returned by any search in this run; cite only source ids "
-            "that search returned: none yet",
+            "the answer cites 1 source(s) that no search returned in this run; cite only source "
+            "ids that search returned: none yet",
         ),
         ({"status": "maybe"}, None),
     ],
@@ -162,8 +162,13 @@ def test_unearned_explains_what_the_trace_lacks(payload, why):
 
 
 def test_unearned_accepts_exactly_the_checked_stops():
+    def stop(vid):
+        leg = {"minutes": 10, "mode": "car"}
+        cost = {"amount": 0.0, "currency": "AUD"}
+        return {"venue_id": vid, "start": "10:00", "end": "11:00", "cost": cost, "travel_in": leg}
+
     state = {
-        "check:1": {"passed": True, "stops": [{"venue_id": "a"}, {"venue_id": "b"}]},
+        "check:1": {"passed": True, "stops": [stop("a"), stop("b")]},
         "source:src-a": {"id": "src-a", "url": "https://a.example"},
     }
     ok = {

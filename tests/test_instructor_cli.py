@@ -55,7 +55,7 @@ def test_guardrails_off_keeps_the_loop_guard(capsys):
         g for g in GUARDRAILS if g != "loop_guard"
     ]
     assert err.strip().splitlines()[-1] == (
-        "rejected by status_gate: complete claimed, but no check_plan passed in this run"
+        "rejected by status_gate: complete needs a passing check_plan, and no check ran"
     )
 
 

@@ -25,9 +25,10 @@ from dayplan.config import (
 )
 from dayplan.contract import PlanRequest
 from dayplan.core.weather import ForecastFormatError, rain_windows
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state, plan
 from dayplan.tools import check_plan, get_forecast, search_public_web
-from dayplan.tools.state import assumptions, found_sources, found_venues, searches
+from dayplan.tools.state import assumptions, found_venues
 from tests import live_shapes as shapes
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
@@ -122,7 +123,7 @@ def test_grounded_search_keeps_exact_urls_and_marks_unknowns(live_env):
         "Somewhere Unmapped: no coordinates or known suburb, so travel is unknown"
     ]
     assert park["untrusted_description"].startswith("<<untrusted_description>>")
-    sources = found_sources(ctx.state)
+    sources = {k: v.dump() for k, v in RunEvidence(ctx.state).sources().items()}
     assert {s["url"] for s in sources.values()} == {
         shapes.QM_URI,
         shapes.SPARK_URI,
@@ -150,7 +151,7 @@ def test_searches_count_against_the_budget(live_env, monkeypatch):
     ctx.function_call_id = "call-3"
     out = search_public_web("museums", ctx)
     assert out["ok"] is False and "budget used up (2 of 2)" in out["error"]
-    assert route.call_count == 2 and len(searches(ctx.state)) == 2
+    assert route.call_count == 2 and len(RunEvidence(ctx.state).searches()) == 2
 
 
 @respx.mock
@@ -185,7 +186,7 @@ def test_a_400_is_not_retried_and_says_why(live_env):
         "backend": "google_search",
         "error": "web search failed: HTTP 400 Request contains an invalid argument.",
     }
-    assert searches(ctx.state) == []  # a failed search records nothing
+    assert RunEvidence(ctx.state).searches() == []  # a failed search records nothing
 
 
 @respx.mock
@@ -222,7 +223,10 @@ def test_malformed_grounding_metadata_is_never_trusted(live_env, metadata, expec
     ctx = live_ctx()
     out = search_public_web("museums", ctx)
     assert expect in (out.get("error") or out.get("note"))
-    assert found_venues(ctx.state) == {} and found_sources(ctx.state) == {}
+    assert (
+        found_venues(ctx.state) == {}
+        and {k: v.dump() for k, v in RunEvidence(ctx.state).sources().items()} == {}
+    )
 
 
 @respx.mock

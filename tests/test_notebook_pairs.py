@@ -8,6 +8,7 @@ its ``py:percent`` source, so an edit on one side that was not re-executed fails
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import jupytext
@@ -66,3 +67,58 @@ def test_check_detects_an_unsynced_edit(tmp_path, monkeypatch):
     first_line = nb.cells[code].source.splitlines()[0]
     assert problems == [f"00_setup: cell {code} differs (code, starting {first_line!r})"]
     assert runner.main(["--check"]) == 1
+
+
+def _cells(stem):
+    return nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_each_notebook_opens_with_what_you_will_build_and_says_what_each_cell_shows(stem):
+    cells = _cells(stem)
+    assert cells[0].cell_type == "markdown" and "## What you will build" in cells[0].source
+    unexplained = [
+        i for i in range(1, len(cells)) if cells[i].cell_type == cells[i - 1].cell_type == "code"
+    ]
+    assert unexplained == [], "every code cell follows a markdown cell that says what it shows"
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_each_notebook_closes_with_an_unsolved_exercise_what_you_learned_and_next(stem):
+    cells = _cells(stem)
+    text = "\n".join(c.source for c in cells if c.cell_type == "markdown")
+    assert "## Recap" in text and "## Your turn" in text
+    last = cells[-1]
+    assert last.cell_type == "markdown" and "## What you learned" in last.source
+    if stem == STEMS[-1]:
+        assert "make app" in last.source and "Next:" not in last.source
+        assert f"[{STEMS[0]}]({STEMS[0]}.ipynb)" in last.source
+    else:
+        following = STEMS[STEMS.index(stem) + 1]
+        assert f"**Next: [{following}]({following}.ipynb)**" in last.source
+    checker = [c for c in cells if c.cell_type == "code"][-1]
+    assert f"nb{stem[:2]}" in checker.source and runner.CHECK_TAG in checker.metadata["tags"]
+    printed = "".join(o.get("text", "") for o in checker.outputs)
+    assert printed.startswith("… not attempted yet: "), "the exercise is committed unsolved"
+
+
+def test_a_newer_differing_ipynb_is_never_silently_taken_or_overwritten(tmp_path, monkeypatch):
+    """After a merge that took one side's .ipynb (or an edit without jupytext), re-executing
+    writes nothing until FROM=py or FROM=ipynb says which cells to keep."""
+    for suffix in (".py", ".ipynb"):
+        src = ROOT / "notebooks" / f"00_setup{suffix}"
+        (tmp_path / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(runner, "NB_DIR", tmp_path)
+    py, ipynb = tmp_path / "00_setup.py", tmp_path / "00_setup.ipynb"
+    nb = nbformat.read(ipynb, as_version=4)
+    nb.cells[0].source += "\n\nAn instructor's sentence, typed in a plain Jupyter."
+    nbformat.write(nb, ipynb)
+    os.utime(py, (1_000_000, 1_000_000))  # the .py is older
+    before = py.read_text(encoding="utf-8")
+    assert runner.main(["00_setup"]) == 2
+    assert py.read_text(encoding="utf-8") == before
+    assert "An instructor's sentence" in ipynb.read_text(encoding="utf-8")
+    kept = runner._source_notebook("00_setup", "ipynb")  # FROM=ipynb: its cells go to the .py
+    assert "An instructor's sentence" in kept.cells[0].source
+    assert runner.pair_problems("00_setup") == []
+    assert runner.main(["--from", "pyx", "00_setup"]) == 2

@@ -7,9 +7,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from dayplan.contract import PlanRequest
+from dayplan.evidence import RunEvidence
 from dayplan.service.run import initial_state
 from dayplan.tools import check_plan, finish, record_clarification, resolve_date, search_public_web
-from dayplan.tools.state import assumptions, found_sources, found_venues
+from dayplan.tools.state import assumptions, found_venues
 
 NOW = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
 
@@ -45,11 +46,11 @@ def test_search_records_facts_and_sources_by_id(ctx):
     assert out["ok"] and out["results"]
     ids = {r["id"] for r in out["results"]}
     assert set(found_venues(ctx.state)) == ids
-    assert set(found_sources(ctx.state)) == {f"src-{i}" for i in ids}
+    assert set(RunEvidence(ctx.state).sources()) == {f"src-{i}" for i in ids}
     assert all(
         r["untrusted_description"].startswith("<<untrusted_description>>") for r in out["results"]
     )
-    assert all(s["kind"] == "offline_snapshot" for s in found_sources(ctx.state).values())
+    assert all(s.kind == "offline_snapshot" for s in RunEvidence(ctx.state).sources().values())
 
 
 def test_search_outside_coverage_returns_nothing_with_a_note(ctx):

@@ -20,17 +20,18 @@ from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.agent.guardrails import drop_tool
+from dayplan.evidence import RunEvidence, keys
 from dayplan.tools.actions import save_allowed
 
-SAVE_TOOL = "save_plan"
-READ_TOOL = "get_saved_plan"
+SAVE_TOOL = keys.SAVE_TOOL
+READ_TOOL = keys.READ_SAVED_TOOL
 
 
 def gate_reason(tool_name: str, state: Mapping[str, Any]) -> str | None:
     """Why ``tool_name`` is not available now (``None`` when it is)."""
     if tool_name == SAVE_TOOL:
         return save_allowed(state)
-    if tool_name == READ_TOOL and not state.get("saved"):
+    if tool_name == READ_TOOL and RunEvidence(state).saved is None:
         return "nothing was saved in this run yet: call save_plan first"
     return None
 

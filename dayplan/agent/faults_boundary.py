@@ -10,8 +10,8 @@ model saw. Expected outcomes on the wet-weather case (see ``dayplan.service.boun
 * ``rejected:<rule>`` – the run is refused, naming the rule (CLI exit code 3).
 
 ``ambiguous_duplicate_stop`` is refused at the ``finish`` call by the ``status_trace_gate``
-guardrail (its stops are not a passing check's); with that guardrail off, the boundary rejects
-it as ``ambiguous_stop``. The others pass the guardrails untouched (the gate leaves payloads that
+guardrail, which asks ``dayplan.evidence.earned`` (rule ``ambiguous_stop``); with that guardrail
+off, the boundary asks the same function and rejects it as ``ambiguous_stop``. The others pass the guardrails untouched (the gate leaves payloads that
 are not JSON to the boundary, and names, costs and travel are not its business).
 """
 

@@ -51,14 +51,10 @@ from google.adk.plugins.base_plugin import BasePlugin
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
-from dayplan.agent.phrasing import read_text
 from dayplan.config import Settings
+from dayplan.evidence import RunEvidence, earned
+from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
 from dayplan.tools.reading import reading_needed
-from dayplan.tools.state import checks, found_sources, request_of, snapshot
-
-FINISH_TOOL = "finish"
-SEARCH_TOOL = "search_public_web"
-CLARIFY_TOOL = "record_clarification"
 
 FINISH_GATE = "finish_gate"
 UNKNOWN_TOOL = "unknown_tool"
@@ -87,7 +83,7 @@ def refusal(guardrail: str, status: str, error: str, **extra: Any) -> dict[str, 
 
 def has_evidence(state: Any) -> bool:
     """True once the run has a ``check_plan`` record or a recorded clarification."""
-    return bool(state.get("clarification")) or any(str(k).startswith("check:") for k in state)
+    return RunEvidence(state).has_evidence
 
 
 def finish_ready(state: Any) -> str | None:
@@ -167,13 +163,15 @@ class UnknownToolPlugin(BasePlugin):
 
 
 def location_given(state: Mapping[str, Any]) -> str | None:
-    """The location the request names (structured ``location``, ``home``, or in its text)."""
-    req = request_of(state)
+    """The location the request names: its structured ``location`` or ``home``, else the
+    location code found in its text when the run started (``RunEvidence.location_name``)."""
+    ev = RunEvidence(state)
+    req = ev.request
     if req.location:
         return req.location
     if req.home is not None:
         return req.home if isinstance(req.home, str) else "the given home coordinates"
-    return read_text(req.text).location if req.text else None
+    return ev.location_name
 
 
 class ClarificationGatePlugin(BasePlugin):
@@ -192,7 +190,7 @@ class ClarificationGatePlugin(BasePlugin):
         if where is None:
             return None
         missing = {str(m).lower() for m in tool_args.get("missing") or []}
-        if missing == {"date"} and tool_context.state.get("date_error"):
+        if missing == {"date"} and RunEvidence(tool_context.state).date_error is not None:
             return None  # code could not resolve the date: asking about it is earned
         return refusal(
             CLARIFICATION_GATE,
@@ -202,80 +200,16 @@ class ClarificationGatePlugin(BasePlugin):
         )
 
 
-def _claimed_sources(payload: Mapping[str, Any]) -> list[str]:
-    out = []
-    for item in payload.get("sources") or []:
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, Mapping):
-            out.extend(str(item[k]) for k in ("id", "url") if item.get(k))
-    return out
-
-
-def _stop_ids(payload: Mapping[str, Any]) -> list[str] | None:
-    stops = payload.get("stops")
-    if stops is None and isinstance(payload.get("plan"), Mapping):
-        stops = payload["plan"].get("stops")
-    if not isinstance(stops, list):
-        return None
-    return [str(s.get("venue_id")) for s in stops if isinstance(s, Mapping)]
-
-
 def unearned(payload: Mapping[str, Any], state: Mapping[str, Any]) -> str | None:
     """Why the trace so far does not earn ``payload``'s status (``None`` when it does).
 
-    Mirrors the boundary's evidence rules on the evidence recorded in ``state``: check records,
-    the clarification, search records and the sources searches returned.
+    The verdict of ``dayplan.evidence.earned`` (the one rule the boundary applies too). A
+    payload whose shape is wrong (``finish_payload``) is left to the boundary: ``None``.
     """
-    snap = snapshot(state)
-    status = payload.get("status")
-    records = checks(snap)
-    searched = any(k.startswith("search:") for k in snap)
-    sources = found_sources(snap)
-    known = set(sources) | {s.get("url") for s in sources.values()}
-    bad = [c for c in _claimed_sources(payload) if c not in known]
-    if bad:
-        # Name the valid ids, not the bad claims: a claim may be an attacker's URL, and refusals
-        # end up in the served trace.
-        ids = ", ".join(sorted(sources)[:12]) or "none yet"
-        return (
-            f"{len(bad)} cited source(s) were not returned by any search in this run; cite only "
-            f"source ids that search returned: {ids}"
-        )
-    if status == "complete":
-        passing = [c for c in records if c.get("passed")]
-        if not passing:
-            last = records[-1] if records else None
-            if last is None:
-                return "complete needs a passing check_plan, and no check ran"
-            codes = ", ".join(f.get("code", "?") for f in last.get("failures", []))
-            return f"complete needs a passing check_plan; the last check failed ({codes})"
-        wanted = _stop_ids(payload)
-        if wanted is not None:
-            checked = [[s.get("venue_id") for s in c.get("stops", [])] for c in passing]
-            if wanted not in checked:
-                passed_ids = {v for ids in checked for v in ids}
-                unchecked = [v for v in wanted if v not in passed_ids]
-                if unchecked:
-                    return (
-                        f"stop(s) {', '.join(unchecked)} never passed check_plan; hand in the "
-                        "stops of a passing check"
-                    )
-                return "these stops are not the stops of any passing check; hand in those"
+    verdict = earned(payload, state)
+    if verdict.earned or verdict.rule == "finish_payload":
         return None
-    if status == "no_feasible_plan":
-        if not records:
-            return "no_feasible_plan needs a failed check_plan, and no check ran"
-        if records[-1].get("passed"):
-            return "no_feasible_plan claimed, but the last check_plan passed"
-        return None
-    if status == "needs_clarification":
-        if not snap.get("clarification"):
-            return "needs_clarification needs record_clarification first"
-        if searched:
-            return "needs_clarification after a search: the request was plannable"
-        return None
-    return None  # malformed payloads and unknown statuses are the boundary's to reject
+    return verdict.reason
 
 
 class StatusTraceGatePlugin(BasePlugin):
@@ -298,10 +232,16 @@ class StatusTraceGatePlugin(BasePlugin):
             return None
         if not isinstance(payload, dict):
             return None
-        why = unearned(payload, tool_context.state)
-        if why is None:
+        verdict = earned(payload, tool_context.state)
+        if verdict.earned or verdict.rule == "finish_payload":
             return None
-        return refusal(STATUS_TRACE_GATE, "unearned_status", why, claimed=payload.get("status"))
+        return refusal(
+            STATUS_TRACE_GATE,
+            "unearned_status",
+            verdict.reason,
+            claimed=payload.get("status"),
+            rule=verdict.rule,
+        )
 
 
 @dataclass

@@ -10,25 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dayplan import data
 from dayplan.core.dates import WEEKDAYS
-from dayplan.core.places import find_place_in_text
-
-_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
-    "The",
-    "My",
-    "A",
-    "An",
-    "Our",
-    "Summer",
-    "Winter",
-    "December",
-    "January",
-    "November",
-    "Rain",
-    "Morning",
-    "Afternoon",
-}
+from dayplan.tools.state import text_location
 
 PREFERENCE_WORDS = {
     "museum": "museums",
@@ -112,13 +95,7 @@ def read_text(text: str) -> TextHints:
     if not text:
         return hints
     lowered = text.lower()
-    place = find_place_in_text(text, data.gazetteer())
-    if place:
-        hints.location, hints.location_covered = place.name, True
-    else:
-        m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", text)
-        if m and m.group(1).split()[0] not in _NOT_PLACES:
-            hints.location = m.group(1)
+    hints.location, hints.location_covered = text_location(text)
     m = re.search(r"\b(\d{4}-\d{2}-\d{2})\b", text)
     if m:
         hints.date = m.group(1)

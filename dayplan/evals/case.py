@@ -86,6 +86,13 @@ class Origin(_Strict):
     observed: str | None = Field(default=None, max_length=500)
 
 
+class RainWindow(_Strict):
+    """A rain window the case's text states, local ``HH:MM``."""
+
+    start: HHMM
+    end: HHMM
+
+
 class Expect(_Strict):
     """What a correct planner must serve for the case's request (see the module docstring)."""
 
@@ -102,6 +109,10 @@ class Expect(_Strict):
     home_by: HHMM | None = None
     all_indoor: bool = False
     no_outdoor_in_rain: bool = False
+    # the rain the case's free text means, as the case author reads it (``no_outdoor_in_rain``
+    # checks against the request's structured weather, else this; never against the
+    # planner's own reading of the text)
+    rain: list[RainWindow] | None = None
     includes_tag: list[str] = Field(default_factory=list)
     min_stops: int | None = Field(default=None, ge=0)
     assumptions_mention: list[str] = Field(default_factory=list)

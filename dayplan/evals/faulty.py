@@ -7,7 +7,7 @@ live in ``dayplan.agent.faults``).
 name                 what it breaks                                        who catches it
 ==================== ===================================================== ====================
 broken_json          truncates the ``finish`` payload (malformed JSON)      boundary → meaning
-drifted_cost         says a cost 20 % above the checked total in its text   meaning rubric
+drifted_cost         says a cost of 20 % + 5 above the checked total        meaning rubric
 skip_date            never calls ``resolve_date`` (guesses the date)        trace
 search_first         searches before asking for a missing location          boundary → trace
 ==================== ===================================================== ====================
@@ -52,7 +52,7 @@ class BrokenJsonModel(OfflinePlannerModel):
 
 
 class DriftedCostModel(OfflinePlannerModel):
-    """Finishes ``complete`` with a rationale whose total cost drifted 20 % above the check's."""
+    """Finishes ``complete`` with a rationale whose costs drifted: each written as 1.2 × cost + 5."""
 
     model: str = "eval-fault:drifted_cost"
 

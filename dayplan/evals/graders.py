@@ -27,10 +27,10 @@ from pydantic import BaseModel, Field, ValidationError
 
 from dayplan import data
 from dayplan.agent.events import ToolStep
-from dayplan.agent.phrasing import read_text
 from dayplan.contract import DayPlanReport, hhmm_to_minutes
 from dayplan.evals.case import EvalCase, RubricItem
 from dayplan.evals.served import Served, rejected_field
+from dayplan.evidence import CheckRecord, keys
 
 #: what a malformed (but parseable) body raises while it is read; a grader never crashes on it
 _UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
@@ -56,12 +56,12 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 }
 
 DEFAULT_REQUIRED = {
-    "complete": ["resolve_date", "search_public_web", "check_plan", "finish"],
-    "no_feasible_plan": ["check_plan", "finish"],
-    "needs_clarification": ["record_clarification", "finish"],
+    "complete": [keys.RESOLVE_DATE_TOOL, keys.SEARCH_TOOL, keys.CHECK_TOOL, keys.FINISH_TOOL],
+    "no_feasible_plan": [keys.CHECK_TOOL, keys.FINISH_TOOL],
+    "needs_clarification": [keys.CLARIFY_TOOL, keys.FINISH_TOOL],
     "invalid_request": [],
 }
-DEFAULT_FORBIDDEN = {"needs_clarification": ["search_public_web", "check_plan"]}
+DEFAULT_FORBIDDEN = {"needs_clarification": [keys.SEARCH_TOOL, keys.CHECK_TOOL]}
 DEFAULT_RUBRIC = {
     "complete": [
         RubricItem(
@@ -147,12 +147,8 @@ def _rain_windows(case: EvalCase) -> list[tuple[int, int]]:
     weather = req.get("weather") or {}
     if weather.get("rain") is not None:
         return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in weather["rain"]]
-    hints = read_text(str(req.get("text", "")))
-    if hints.rain:
-        return [(hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"])) for r in hints.rain]
-    if hints.rain_all_day:
-        return [(0, 24 * 60)]
-    return []
+    # text-only rain: what the case author says the text means (independent of the planner)
+    return [(hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in case.expect.rain or []]
 
 
 def _venue_tags() -> dict[str, set[str]]:
@@ -448,14 +444,14 @@ def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Gr
         _check(
             checks,
             "trace:finish_last",
-            last is not None and last.tool == "finish" and last.ok,
+            last is not None and last.tool == keys.FINISH_TOOL and last.ok,
             f"last step {last.tool if last else None!r}",
         )
     if exp.all_checks_pass:
         failed = [
             i
             for i, s in enumerate(steps)
-            if s.tool == "check_plan" and not (s.response or {}).get("passed")
+            if s.tool == keys.CHECK_TOOL and not (s.response or {}).get("passed")
         ]
         _check(checks, "trace:all_checks_pass", not failed, f"failed check_plan at steps {failed}")
     return _finalise("trace", case, checks)
@@ -470,31 +466,32 @@ def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[b
         rule = body.get("rule") if isinstance(body, dict) else None
         return False, f"no status served (rejected by {rule or 'unknown'})"
     status = body.get("status")
-    checks = [s for s in steps if s.tool == "check_plan" and s.response is not None]
+    # the trace's check results, read through the typed record (not ``dayplan.evidence.earned``:
+    # this grader states the rules again, independently, so it can catch a bug there)
+    checks = [
+        CheckRecord.model_validate(s.response)
+        for s in steps
+        if s.tool == keys.CHECK_TOOL and s.response is not None and "passed" in s.response
+    ]
     if status == "complete":
         served_ids = [s.get("venue_id") for s in (body.get("plan") or {}).get("stops") or []]
-        passing = [
-            c
-            for c in checks
-            if c.response.get("passed")
-            and [s.get("venue_id") for s in c.response.get("stops", [])] == served_ids
-        ]
+        passing = [c for c in checks if c.passed and c.venue_ids == served_ids]
         return bool(passing), (
             "a passing check_plan holds exactly the served stops"
             if passing
             else f"no passing check_plan on the served stops {served_ids}"
         )
     if status == "no_feasible_plan":
-        if not checks or checks[-1].response.get("passed"):
+        if not checks or checks[-1].passed:
             return False, "no failed check_plan before no_feasible_plan"
-        proved = {f.get("code") for f in checks[-1].response.get("failures", [])}
+        proved = set(checks[-1].failure_codes)
         served_codes = {f.get("code") for f in body.get("constraint_failures") or []}
         return served_codes <= proved and bool(served_codes), (
             f"served failures {sorted(served_codes)} from the failed check {sorted(proved)}"
         )
     if status == "needs_clarification":
-        clar = [i for i, s in enumerate(steps) if s.tool == "record_clarification" and s.ok]
-        searched = [i for i, s in enumerate(steps) if s.tool == "search_public_web"]
+        clar = [i for i, s in enumerate(steps) if s.tool == keys.CLARIFY_TOOL and s.ok]
+        searched = [i for i, s in enumerate(steps) if s.tool == keys.SEARCH_TOOL]
         ok = bool(clar) and not (searched and searched[0] < clar[0])
         return ok, "clarification recorded before any search" if ok else "no clean clarification"
     return False, f"unknown status {status!r}"

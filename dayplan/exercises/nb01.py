@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dayplan.exercises import Feedback
+from dayplan.evidence import RunEvidence
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 
 def _state_of(ctx_or_state: Any) -> Mapping[str, Any]:
@@ -25,6 +26,12 @@ def check(attempt: Any, ctx_or_state: Any) -> Feedback:
     the proposal has exactly one stop, its venue came from a search in that state, the venue is
     outdoors and the checker passed the visit (so it misses the rain and the nap).
     """
+    if is_placeholder(attempt):
+        return not_attempted(
+            "replace `...` with a call to `tools.check_plan([...], ctx)` proposing one visit: "
+            '`{"venue_id": ..., "start": "HH:MM", "end": "HH:MM"}` with an outdoor venue from '
+            '`playgrounds["results"]` and times that miss the rain and the nap.'
+        )
     state = _state_of(ctx_or_state)
     if not isinstance(attempt, Mapping):
         return Feedback(False, "attempt should be the dict that tools.check_plan returned.")
@@ -38,7 +45,7 @@ def check(attempt: Any, ctx_or_state: Any) -> Feedback:
     if len(stops) != 1:
         return Feedback(False, f"propose exactly one visit (you proposed {len(stops)}).")
     venue_id = stops[0].get("venue_id")
-    record = state.get(f"venue:{venue_id}")
+    record = RunEvidence(state).venue_record(str(venue_id))
     if record is None:
         return Feedback(
             False,

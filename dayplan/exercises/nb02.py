@@ -9,7 +9,7 @@ from typing import Any
 from dayplan.core.checker import Constraints, ProposedStop, check_plan
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.travel import TravelModel
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 TARGET = "state-library-of-queensland"
 
@@ -29,6 +29,11 @@ def check(
     kept unchanged. Passes when there are four stops, the last is the State Library and
     ``check_plan`` finds no failure.
     """
+    if is_placeholder(four_stops):
+        return not_attempted(
+            "replace `...` with a list of four stops: the three of `good`, unchanged, then "
+            f'`stop("{TARGET}", "HH:MM", "HH:MM")` at times you choose.'
+        )
     stops = list(four_stops)
     if len(stops) != 4:
         return Feedback(False, f"the plan needs exactly four stops (it has {len(stops)}).")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 FAULT = "faulty:search_loop"
 
@@ -17,6 +17,12 @@ FAULT = "faulty:search_loop"
 def check(run: Any) -> Feedback:
     """Verify a ``PlanRun`` of ``faulty:search_loop`` that the loop guard ended, with only the
     search budget switched off."""
+    if is_placeholder(run):
+        return not_attempted(
+            f'replace `...` with `await run_plan(request, model="{FAULT}", '
+            "guardrails=GuardrailConfig().without(NAME))`, naming the one guardrail to switch "
+            "off; the OFF/ON comparisons above show what each one does."
+        )
     if not all(hasattr(run, a) for a in ("model", "error", "steps", "report")):
         return Feedback(False, "pass the PlanRun that `await run_plan(...)` returned")
     if run.model != FAULT:
@@ -29,13 +35,18 @@ def check(run: Any) -> Feedback:
     if run.error is None:
         return Feedback(
             False,
-            "the run finished with a plan: the search budget still told the model to stop "
-            "searching. Switch off search_budget.",
+            "the run finished with a plan: a guardrail still told the model to stop searching, "
+            "so the loop guard never had to act. The refused steps in `your_run.steps` name it "
+            "(their response has a 'guardrail' key).",
         )
     if run.error.rule != "loop_guard":
         return Feedback(False, f"the run ended by {run.error.rule!r}, not by the loop guard")
     if "search_budget" in refused:
-        return Feedback(False, "the search budget still refused searches: switch it off")
+        return Feedback(
+            False,
+            "a guardrail still refused searches before the loop guard ended the run: look for "
+            "the 'guardrail' key in the refused steps",
+        )
     searches = sum(1 for s in run.steps if s.tool == "search_public_web")
     return Feedback(
         True,

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dayplan.exercises import Feedback
+from dayplan.evidence import RunEvidence
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 from dayplan.service.boundary import BoundaryError, build_report
 
 
@@ -31,7 +32,7 @@ def _served_stops(text: str, run: Any) -> list[tuple] | None:
 
 def shortest_served_prefix(run: Any) -> str:
     """The shortest prefix of ``run``'s finish payload served as the same plan (the answer)."""
-    full = run.state["finish_payload"]
+    full = RunEvidence(run.state).finish_payload or ""
     want = _served_stops(full, run)
     for n in range(1, len(full) + 1):
         if _served_stops(full[:n], run) == want:
@@ -42,9 +43,14 @@ def shortest_served_prefix(run: Any) -> str:
 def check(prefix: Any, run: Any) -> Feedback:
     """Verify ``prefix``: a prefix of ``run``'s finish payload, served as the same plan, and the
     shortest such prefix."""
+    if is_placeholder(prefix):
+        return not_attempted(
+            "replace `...` with a prefix of the payload, `payload[:n]`; try cuts with "
+            "`serve(payload[:n])` first and keep the shortest one served as the same plan."
+        )
     if not all(hasattr(run, a) for a in ("state", "steps", "model", "report")):
         return Feedback(False, "pass the PlanRun that `await run_plan(request)` returned")
-    full = (run.state or {}).get("finish_payload")
+    full = RunEvidence(run.state or {}).finish_payload
     if not full or run.report is None or run.report.status != "complete":
         return Feedback(False, "use a run of the wet-weather case that served a complete plan")
     if not isinstance(prefix, str) or not full.startswith(prefix):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 
 FAULT = "eval-fault:skip_date"
 
@@ -45,9 +45,10 @@ def check(offline: Any, faulty: Any) -> Feedback:
         trace = faulty.grades["trace"]
         return Feedback(
             False,
-            f"skip_date still passes: its trace scored {trace.score}/5 with "
-            f"{[c.id for c in trace.failures()]} failing. A missing step costs one point unless "
-            "you make it critical (expect.critical).",
+            f"skip_date still passes: its trace grader scored {trace.score}/5, so a trace check "
+            f"did fail ({len(trace.failures())} of them), but a failed check only costs a point "
+            "unless it is critical. How does a case make a check critical? (the docstring of "
+            "dayplan.evals.case says)",
         )
     if faulty.grades["trace"].passed:
         return Feedback(False, "it failed, but not on the trace: the trace is what is wrong")
@@ -56,3 +57,27 @@ def check(offline: Any, faulty: Any) -> Feedback:
         "the plan skip_date served was right; only its trace shows that the date was guessed, "
         f"and your case makes that fail: {faulty.grades['trace'].critical_failures}",
     )
+
+
+async def try_expect(expect: Any, name: str = "market_then_library") -> Feedback:
+    """Build the case ``{request: REQUEST, expect: expect}``, run it with the offline model and
+    with ``FAULT`` (``run_case``, nothing saved) and ``check`` the pair. The placeholder ``...``
+    is not attempted yet; an ``expect`` that is not a valid case expectation is explained."""
+    from pydantic import ValidationError
+
+    from dayplan.evals.case import EvalCase
+    from dayplan.evals.runner import run_case
+
+    if is_placeholder(expect):
+        return not_attempted(
+            'replace `...` with an expectation dict such as `{"status": "complete", ...}`: which '
+            "keys of `expect` look at the trace, and how does a failed check fail the case? "
+            '(notebook cell "What each grader checked" and `dayplan/evals/case.py` list them).'
+        )
+    try:
+        case = EvalCase(name=name, request=REQUEST, expect=expect)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return Feedback(False, f"that is not a valid expect ({where}: {first.get('msg')}).")
+    return check(await run_case(case, None, "offline"), await run_case(case, None, FAULT))

@@ -9,12 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 from dayplan.store import get_store
 
 
-def check(first: Any, second: Any) -> Feedback:
-    """Judge two ``PlanRun`` results of the same saving request (first, then the retry)."""
+def check(first: Any, second: Any = None) -> Feedback:
+    """Judge two ``PlanRun`` results of the same saving request (first, then the retry); the
+    pair may also come as one tuple (what ``retry_safely`` returns). ``None`` (a function body
+    still ``...``) is not attempted yet."""
+    if second is None and isinstance(first, tuple) and len(first) == 2:
+        first, second = first
+    if is_placeholder(first) and second is None:
+        return not_attempted(
+            "write the body of `retry_safely` (it still is `...`): run the request twice with "
+            "`await run_plan(...)`, as a retry would, and return both runs as a tuple."
+        )
     runs = (first, second)
     if any(getattr(r, "report", None) is None for r in runs):
         return Feedback(False, "both runs need a served report: pass the two PlanRun results.")
@@ -28,14 +37,16 @@ def check(first: Any, second: Any) -> Feedback:
     if a.plan_id != b.plan_id:
         return Feedback(
             False,
-            "the plan ids differ: without a request_id each run is its own action (its execution "
-            "id keys the save). Give the request a request_id and retry with the same one.",
+            "the plan ids differ, so the retry saved a second row. Without a request_id each run "
+            "is its own action (its execution id keys the save): what could the two runs share "
+            "so that the store knows the second is the same action? (contract.py lists the "
+            "request's fields.)",
         )
     if (a.status, a.idempotent_replay) != ("created", False):
         return Feedback(
             False,
-            f"the first run should create the row, but it says {a.status!r}: use a request_id "
-            "that has not been used before.",
+            f"the first run should create the row, but it says {a.status!r}: that key was used "
+            "by an earlier run in this store; use one nobody has used before.",
         )
     if (b.status, b.idempotent_replay) != ("already_exists", True):
         return Feedback(False, f"the retry should be an idempotent replay, not {b.status!r}.")

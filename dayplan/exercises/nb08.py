@@ -8,7 +8,7 @@ from typing import Any
 from dayplan import data
 from dayplan.contract import hhmm_to_minutes
 from dayplan.core.places import resolve_place
-from dayplan.exercises import Feedback
+from dayplan.exercises import Feedback, is_placeholder, not_attempted
 from dayplan.service.recheck import recheck_report
 
 #: What the form must ask for.
@@ -31,9 +31,14 @@ def check(answer: Any) -> Feedback:
     """Judge the notebook 08 answer: ``answer`` is the ``PlanForm`` after pressing Plan (or its
     ``FormOutcome``). Passes when the request asks for ``TASK``, the run served ``complete`` and
     the served plan passes ``check_plan`` again from its JSON (``recheck_report``)."""
+    if is_placeholder(answer):
+        return not_attempted("replace `...` with the form: `mine = build_form()`, then fill it in.")
     outcome = _outcome(answer)
     if outcome is None:
-        return Feedback(False, "press Plan first (or `await form.submit()`).")
+        return not_attempted(
+            "fill in the form above for the day asked for and press Plan (from code: "
+            "`mine.fill({...})` then `await mine.submit()`), then run this cell again."
+        )
     if getattr(outcome, "error", None):
         return Feedback(False, f"the form refused the input: {outcome.error}")
     req, run = outcome.request, outcome.run

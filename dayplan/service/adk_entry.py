@@ -40,6 +40,7 @@ from dayplan.agent.live import is_live_model
 from dayplan.agent.models import resolve_model
 from dayplan.agent.offline_model import parse_request_message
 from dayplan.contract import DayPlanReport
+from dayplan.evidence import RunEvidence, keys
 from dayplan.service.run import initial_state, serve
 from dayplan.tools.state import snapshot
 
@@ -89,8 +90,9 @@ class ServedReportPlugin(BasePlugin):
         self, *, agent: BaseAgent, callback_context: CallbackContext
     ) -> types.Content | None:
         state = callback_context.state
-        if state.get("request") is not None:
-            if state.get("finish_payload") is not None:
+        ev = RunEvidence(state)
+        if state.get(keys.REQUEST) is not None:
+            if ev.finish_payload is not None:
                 return types.Content(role="model", parts=[types.Part(text=ONE_REQUEST)])
             return None  # the session was created with a request (adk eval, run_plan)
         text = _message_text(callback_context.user_content)
@@ -103,9 +105,9 @@ class ServedReportPlugin(BasePlugin):
         run_id = uuid.uuid4().hex[:12]
         for key, value in initial_state(request, run_id).items():
             state[key] = value
-        state["backend"] = "live" if self.live else "offline"
-        state["user_id"] = callback_context.user_id
-        state["execution_id"] = run_id
+        state[keys.BACKEND] = "live" if self.live else "offline"
+        state[keys.USER_ID] = callback_context.user_id
+        state[keys.EXECUTION_ID] = run_id
         return None
 
     async def after_agent_callback(
@@ -116,7 +118,7 @@ class ServedReportPlugin(BasePlugin):
         steps = tool_steps(events)
         state = snapshot(callback_context.state)
         model = getattr(getattr(agent, "model", None), "model", None) or str(agent.name)
-        run_id = str(state.get("run_id") or callback_context.invocation_id)
+        run_id = str(RunEvidence(state).run_id or callback_context.invocation_id)
         report, error = serve(state, steps, model=model, run_id=run_id)
         if report is None:
             rule = error.rule if error else "boundary"

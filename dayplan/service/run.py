@@ -33,14 +33,14 @@ from dayplan.agent.live import is_live_model
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
-from dayplan.agent.phrasing import read_text
 from dayplan.config import Settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
+from dayplan.evidence import RunEvidence, keys
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
 from dayplan.tools.geocode import locate_live
-from dayplan.tools.state import DEFAULT_TIMEZONE
+from dayplan.tools.state import DEFAULT_TIMEZONE, text_location
 
 USER_ID = "local"
 
@@ -86,7 +86,7 @@ class PlanRun:
 
 def _timezone_for(request: PlanRequest) -> tuple[str, str | None]:
     """(IANA timezone, canonical location name) for the request."""
-    name = request.location or read_text(request.text).location
+    name = request.location or text_location(request.text)[0]
     place = resolve_place(name, data.gazetteer()) if name else None
     tz = request.timezone or (place.timezone if place else None) or DEFAULT_TIMEZONE
     return tz, (place.name if place else name)
@@ -99,11 +99,11 @@ def initial_state(request: PlanRequest, run_id: str, now: datetime | None = None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ZoneInfo(tz))
     return {
-        "request": request.model_dump(mode="json", exclude_none=True),
-        "now": moment.astimezone(ZoneInfo(tz)).isoformat(),
-        "timezone": tz,
-        "location_name": location,
-        "run_id": run_id,
+        keys.REQUEST: request.model_dump(mode="json", exclude_none=True),
+        keys.NOW: moment.astimezone(ZoneInfo(tz)).isoformat(),
+        keys.TIMEZONE: tz,
+        keys.LOCATION_NAME: location,
+        keys.RUN_ID: run_id,
     }
 
 
@@ -114,12 +114,13 @@ def serve(
     to the final session ``state`` and the run's tool ``steps``. A run that ended without a
     finish after a guardrail refusal is rejected naming that guardrail. Never raises."""
     refused = refusals([s.response for s in steps])
-    if state.get("finish_payload") is None and refused:
+    payload_raw = RunEvidence(state).finish_payload
+    if payload_raw is None and refused:
         # The model gave up after a guardrail refused it: name that guardrail, not a missing finish.
         return None, BoundaryError(str(refused[-1]["guardrail"]), str(refused[-1]["error"]))
     try:
         report = build_report(
-            payload_raw=state.get("finish_payload"),
+            payload_raw=payload_raw,
             state=state,
             steps=steps,
             model=model,
@@ -168,10 +169,10 @@ async def run_plan(
     runner = Runner(app=app, session_service=InMemorySessionService())
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
-    state["backend"] = "live" if live else "offline"  # which search/forecast backend tools use
+    state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
     if live:
         locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
-    state.update(user_id=user_id, execution_id=run_id)
+    state.update({keys.USER_ID: user_id, keys.EXECUTION_ID: run_id})
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=user_id, state=state
     )

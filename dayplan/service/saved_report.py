@@ -17,43 +17,44 @@ from typing import Any
 
 from dayplan.agent.event_log import EventLog
 from dayplan.contract import DayPlanReport, SavedPlan
+from dayplan.evidence import RunEvidence
 from dayplan.service.boundary import BoundaryError
 from dayplan.tools.actions import plan_key
-from dayplan.tools.state import request_of, snapshot
 
 NOT_SAVED_NOTE = "Saving was requested, but no save_plan was recorded in this run; nothing saved"
 
 
 def saved_from_state(report: DayPlanReport, state: Mapping[str, Any]) -> SavedPlan | None:
     """The ``SavedPlan`` this run earned, or ``None`` when nothing was saved."""
-    record = state.get("saved")
-    if not record or not record.get("plan_id"):
+    ev = RunEvidence(state)
+    record = ev.saved
+    if record is None or not record.plan_id:
         return None
-    check = state.get("saved_verification") or {}
-    if check.get("plan_id") != record["plan_id"]:
+    check = ev.save_verification
+    if check is None or check.plan_id != record.plan_id:
         verification = "not_verified"
-    elif check.get("verified"):
+    elif check.verified:
         verification = "verified"
     else:
         verification = "mismatch"
-    status = record.get("status", "failed")
+    status = record.status
     if status == "conflict":
         verification = "not_verified" if verification == "verified" else verification
     served_key = plan_key([s.model_dump() for s in report.plan.stops]) if report.plan else None
-    if verification == "verified" and served_key != record.get("plan_key"):
+    if verification == "verified" and served_key != record.plan_key:
         verification = "mismatch"  # the saved plan is not the plan being served
     return SavedPlan(
-        plan_id=record["plan_id"],
+        plan_id=record.plan_id,
         status=status,
-        idempotent_replay=bool(record.get("idempotent_replay")),
+        idempotent_replay=record.idempotent_replay,
         verification_status=verification,
     )
 
 
 def attach_saved(report: DayPlanReport, state: Mapping[str, Any]) -> DayPlanReport:
     """``report`` with ``saved`` filled from recorded state when the request asked to save."""
-    state = snapshot(state)
-    if not request_of(state).save:
+    state = RunEvidence.of(state).snapshot()
+    if not RunEvidence(state).request.save:
         return report
     saved = saved_from_state(report, state)
     update: dict[str, Any] = {"saved": saved}

@@ -24,8 +24,9 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 from sqlalchemy.exc import SQLAlchemyError
 
+from dayplan.evidence import RunEvidence
 from dayplan.store import content_hash, get_store
-from dayplan.tools.state import checks, request_of
+from dayplan.tools.state import request_of
 
 DEFAULT_USER = "local"
 STOP_FIELDS = ("venue_id", "name", "start", "end", "indoor", "cost", "travel_in")
@@ -34,20 +35,20 @@ STOP_FIELDS = ("venue_id", "name", "start", "end", "indoor", "cost", "travel_in"
 def user_of(tool_context: Any) -> str:
     """The run's user: ADK's invocation ``user_id``, else state ``user_id``, else ``local``."""
     user = getattr(tool_context, "user_id", None)
-    return str(user or tool_context.state.get("user_id") or DEFAULT_USER)
+    return str(user or RunEvidence(tool_context.state).user_id or DEFAULT_USER)
 
 
 def request_key(state: Mapping[str, Any]) -> str:
     """The idempotency key's request part: the request's ``request_id``, else the execution id."""
-    req = request_of(state)
-    return str(req.request_id or state.get("execution_id") or state.get("run_id") or "")
+    ev = RunEvidence(state)
+    return str(ev.request.request_id or ev.execution_id or ev.run_id or "")
 
 
 def save_allowed(state: Mapping[str, Any]) -> str | None:
     """``None`` when ``save_plan`` may run; otherwise the reason it may not."""
     if not request_of(state).save:
         return "the request did not ask to save (save: true)"
-    if not any(c.get("passed") and c.get("stops") for c in checks(state)):
+    if not any(c.stops for c in RunEvidence(state).passing_checks()):
         return "no check_plan has passed in this run: save only a complete, checked plan"
     return None
 
@@ -70,10 +71,10 @@ def plan_content(check: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _passing_check(state: Mapping[str, Any], check_id: str) -> Mapping[str, Any] | None:
-    passing = [c for c in checks(state) if c.get("passed") and c.get("stops")]
+    passing = [c for c in RunEvidence(state).passing_checks() if c.stops]
     if check_id:
-        passing = [c for c in passing if c.get("check_id") == check_id]
-    return passing[-1] if passing else None
+        passing = [c for c in passing if c.check_id == check_id]
+    return passing[-1].dump() if passing else None
 
 
 def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
@@ -123,7 +124,7 @@ def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
         "check_id": check.get("check_id"),
         "request_id": request_key(state),
     }
-    state["saved"] = record
+    RunEvidence(state).record_saved(record)
     result = {
         "ok": outcome.status != "conflict",
         "plan_id": outcome.plan_id,
@@ -156,13 +157,16 @@ def get_saved_plan(plan_id: str, tool_context: ToolContext) -> dict:
         row = get_store().get_plan(plan_id, user_id=user_of(tool_context))
     except SQLAlchemyError as exc:
         return {"ok": False, "error": f"the plan store is unavailable ({type(exc).__name__})"}
-    saved = state.get("saved") or {}
+    saved = RunEvidence(state).saved
     found = row is not None
     intact = found and content_hash(row.plan) == row.plan_hash
     verified = bool(
-        intact and saved.get("plan_id") == plan_id and saved.get("plan_hash") == row.plan_hash
+        intact
+        and saved is not None
+        and saved.plan_id == plan_id
+        and getattr(saved, "plan_hash", None) == row.plan_hash
     )
-    state["saved_verification"] = {"plan_id": plan_id, "found": found, "verified": verified}
+    RunEvidence(state).record_save_verification(plan_id, found, verified)
     out: dict[str, Any] = {"ok": True, "plan_id": plan_id, "found": found, "verified": verified}
     if row is not None:
         out["date"] = row.plan.get("date")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.evidence import RunEvidence
+
 MAX_QUESTIONS = 3
 
 
@@ -29,6 +31,7 @@ def record_clarification(
         return {"ok": False, "error": f"ask at most {MAX_QUESTIONS} questions"}
     if any(len(q) > 300 for q in cleaned):
         return {"ok": False, "error": "keep each question under 300 characters"}
-    record = {"questions": cleaned, "missing": [str(m) for m in (missing or [])]}
-    tool_context.state["clarification"] = record
-    return {"ok": True, **record}
+    record = RunEvidence(tool_context.state).record_clarification(
+        cleaned, [str(m) for m in (missing or [])]
+    )
+    return {"ok": True, **record.dump()}

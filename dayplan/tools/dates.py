@@ -6,7 +6,7 @@ from google.adk.tools.tool_context import ToolContext
 
 from dayplan.core.dates import WEEKDAYS, DateResolutionError
 from dayplan.core.dates import resolve_date as _resolve
-from dayplan.tools.state import add_assumption, now_of
+from dayplan.evidence import RunEvidence
 
 
 def resolve_date(expression: str, tool_context: ToolContext) -> dict:
@@ -20,16 +20,16 @@ def resolve_date(expression: str, tool_context: ToolContext) -> dict:
       {"ok": true, "date": "2026-12-05", "weekday": "Saturday", "assumption": "..."} or
       {"ok": false, "error": "..."} when the expression cannot be read or is in the past.
     """
-    state = tool_context.state
-    today = now_of(state).date()
+    ev = RunEvidence(tool_context.state)
+    today = ev.now.date()
     try:
         day, assumption = _resolve(str(expression), today)
     except DateResolutionError as exc:
         # Recorded so a clarification about the date is earned (see the clarification gate).
-        state["date_error"] = {"expression": str(expression)[:200], "error": str(exc)}
+        ev.record_date_error(str(expression)[:200], str(exc))
         return {"ok": False, "error": str(exc), "today": today.isoformat()}
-    state["date"] = day.isoformat()
-    add_assumption(state, "date", assumption)
+    ev.record_date(day.isoformat())
+    ev.add_assumption("date", assumption)
     return {
         "ok": True,
         "date": day.isoformat(),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.evidence import RunEvidence
+
 MAX_PAYLOAD_CHARS = 32_000
 
 
@@ -24,6 +26,6 @@ def finish(report_json: str, tool_context: ToolContext) -> dict:
     text = str(report_json)
     if len(text) > MAX_PAYLOAD_CHARS:
         return {"ok": False, "error": f"report_json is over {MAX_PAYLOAD_CHARS} characters"}
-    tool_context.state["finish_payload"] = text
+    RunEvidence(tool_context.state).record_finish(text)
     tool_context.actions.skip_summarization = True
     return {"ok": True, "received_chars": len(text)}

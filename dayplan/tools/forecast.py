@@ -24,6 +24,7 @@ from dayplan.config import Settings
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
+from dayplan.evidence import RunEvidence
 from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
 
 OPEN_METEO_DOCS = "https://open-meteo.com/en/docs"
@@ -83,7 +84,7 @@ def _place(state, location: str) -> Place | None:
 
 
 def _record_unavailable(state, day: str, reason: str) -> dict:
-    state["forecast"] = {"date": day, "ok": False, "rain": [], "error": reason}
+    RunEvidence(state).record_forecast({"date": day, "ok": False, "rain": [], "error": reason})
     add_assumption(state, "weather", f"Forecast unavailable for {day} ({reason}); no rain assumed")
     return {"ok": False, "error": reason, "date": day}
 
@@ -108,13 +109,14 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
         rain = [{"start": r.start, "end": r.end} for r in request.weather.rain]
         return {
             "ok": True,
-            "date": state.get("date"),
+            "date": RunEvidence(state).date,
             "rain": rain,
             "source": "request",
             "threshold_percent": threshold,
             "note": "The request states the weather; it wins over any forecast.",
         }
-    day_text = str(date or state.get("date") or "").strip()
+    ev = RunEvidence(state)
+    day_text = str(date or ev.date or "").strip()
     try:
         day = dt.date.fromisoformat(day_text)
     except ValueError:
@@ -123,8 +125,8 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
     if place is None:
         where = location or "the request's location"
         return _record_unavailable(state, day.isoformat(), f"no coordinates known for {where}")
-    live = state.get("backend") == "live"
-    tz = state.get("timezone") or place.timezone or DEFAULT_TIMEZONE
+    live = ev.live
+    tz = ev.timezone or place.timezone or DEFAULT_TIMEZONE
     try:
         if live:
             doc = fetch_open_meteo(place.point[0], place.point[1], day, tz, settings)
@@ -145,15 +147,16 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
         if rain
         else f"No rain expected on {day} ({label}: no hour ≥ {threshold} % chance)"
     )
-    state["forecast"] = {
-        "date": day.isoformat(),
-        "ok": True,
-        "rain": rain,
-        "source": source,
-        "threshold_percent": threshold,
-        "place": place.name,
-    }
-    state["weather_checked"] = True
+    ev.record_forecast(
+        {
+            "date": day.isoformat(),
+            "ok": True,
+            "rain": rain,
+            "source": source,
+            "threshold_percent": threshold,
+            "place": place.name,
+        }
+    )
     add_assumption(state, "weather", text)
     return {
         "ok": True,

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import httpx
 
 from dayplan.config import Settings
+from dayplan.evidence import RunEvidence
 from dayplan.tools.state import add_assumption, location_place, request_of
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
@@ -57,7 +58,8 @@ def locate_live(state: dict[str, Any], settings: Settings | None = None) -> None
     Sets ``location_point`` (used by ``location_place``) and, unless the request names a
     timezone, ``timezone`` and ``now`` in the place's timezone. States what it did.
     """
-    name = str(state.get("location_name") or "").strip()
+    ev = RunEvidence(state)
+    name = str(ev.location_name or "").strip()
     if not name or location_place(state) is not None:
         return
     found = geocode(name, settings)
@@ -66,11 +68,11 @@ def locate_live(state: dict[str, Any], settings: Settings | None = None) -> None
             state, "location", f"{name} could not be located; travel from home is unknown"
         )
         return
-    state["location_point"] = found
+    ev.record_location_point(found)
     where = ", ".join(p for p in (found["name"], found["admin1"], found["country_code"]) if p)
     add_assumption(state, "location", f"{name} located at {where} (Open-Meteo geocoding)")
     if request_of(state).timezone is None:
-        state["timezone"] = found["timezone"]
-        if state.get("now"):
-            moment = datetime.fromisoformat(state["now"])
-            state["now"] = moment.astimezone(ZoneInfo(found["timezone"])).isoformat()
+        ev.set_timezone(found["timezone"])
+        if ev.now_text:
+            moment = datetime.fromisoformat(ev.now_text)
+            ev.set_now(moment.astimezone(ZoneInfo(found["timezone"])).isoformat())

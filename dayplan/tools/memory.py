@@ -15,9 +15,10 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 from sqlalchemy.exc import SQLAlchemyError
 
+from dayplan.evidence import RunEvidence
 from dayplan.store import PREFERENCE_KINDS, get_store
 from dayplan.tools.actions import user_of
-from dayplan.tools.state import next_seq, request_of
+from dayplan.tools.state import request_of
 
 
 def _norm(text: str) -> str:
@@ -82,5 +83,5 @@ def remember_preference(kind: str, value: str, tool_context: ToolContext) -> dic
         pref = get_store().remember(user_of(tool_context), kind, value)
     except SQLAlchemyError as exc:
         return {"ok": False, "error": f"the memory store is unavailable ({type(exc).__name__})"}
-    state[f"remembered:{next_seq()}"] = {"kind": kind, "value": pref.value}
+    RunEvidence(state).record_remembered(kind, pref.value)
     return {"ok": True, "kind": kind, "value": pref.value}

@@ -16,12 +16,11 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
+from dayplan.evidence import RunEvidence
 from dayplan.tools.state import (
     add_assumption,
-    checks,
     constraints_for,
     found_venues,
-    next_seq,
     text_hints,
     travel_for,
 )
@@ -152,15 +151,14 @@ def record_check(
     """Store ``result`` as the run's next ``check:<seq>`` record (``tool`` names who ran it) and
     return its JSON view with ``ok``, ``check_id`` and ``constraints``."""
     # a web venue cites the grounding sources it was found with; a snapshot venue its own page
+    ev = RunEvidence(state)
     sources = {
-        vid: list(state.get(f"venue:{vid}", {}).get("source_ids") or [f"src-{vid}"])
-        for vid in found_venues(state)
+        vid: list(record.get("source_ids") or [f"src-{vid}"])
+        for vid, record in ev.venue_records().items()
     }
     view = result_view(result, c, sources)
-    check_id = f"chk-{len(checks(state)) + 1}"
-    record = {"check_id": check_id, "tool": tool, "constraints": constraints_view(c), **view}
-    state[f"check:{next_seq()}"] = record
-    return {"ok": True, "check_id": check_id, **view, "constraints": record["constraints"]}
+    record = ev.record_check({"tool": tool, "constraints": constraints_view(c), **view})
+    return {"ok": True, "check_id": record.check_id, **view, "constraints": record.constraints}
 
 
 def check_plan(stops: list[dict], tool_context: ToolContext) -> dict:

@@ -31,6 +31,7 @@ from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.evidence import RunEvidence
 from dayplan.reading import (
     MAX_ITEMS,
     AcceptedReading,
@@ -41,31 +42,15 @@ from dayplan.reading import (
     verify_reading,
 )
 from dayplan.reading.apply import apply_reading, questions
-from dayplan.tools.state import next_seq, now_of, request_of, snapshot
 
-READING_KEY = "reading"
-"""Session-state key of the frozen accepted reading ``{items, unread, assumed}``."""
-ATTEMPT_PREFIX = "reading_attempt:"
-"""``reading_attempt:<seq>``: one record per ``record_reading`` call and its verdict."""
 MAX_ATTEMPTS = 3
 """Calls with rejected readings before the accepted part is frozen anyway."""
 
 
-def frozen_reading(state: Mapping[str, Any]) -> AcceptedReading | None:
-    """The run's frozen reading, or ``None`` before one was recorded."""
-    raw = state.get(READING_KEY)
-    return AcceptedReading.model_validate(raw) if raw else None
-
-
-def attempts(state: Mapping[str, Any]) -> list[dict]:
-    """Every ``record_reading`` verdict of the run, oldest first."""
-    snap = snapshot(state)
-    return [snap[k] for k in sorted(k for k in snap if k.startswith(ATTEMPT_PREFIX))]
-
-
 def reading_needed(state: Mapping[str, Any]) -> bool:
     """Whether the run still owes a reading: the request has free text and none is frozen."""
-    return bool(request_of(state).text.strip()) and state.get(READING_KEY) is None
+    ev = RunEvidence.of(state)
+    return bool(ev.request.text.strip()) and ev.reading is None
 
 
 def _freeze(
@@ -73,8 +58,8 @@ def _freeze(
     accepted: list[ReadingItem],
     extra_unread: list[UnreadPhrase],
 ) -> dict:
-    req = request_of(state)
-    today = now_of(state).date()
+    ev = RunEvidence(state)
+    req, today = ev.request, ev.now.date()
     unread = unread_phrases(req.text, accepted, today=today) + extra_unread
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
@@ -82,12 +67,11 @@ def _freeze(
         f'The request\'s {field} wins over "{item.quote}" ({_show(item.value)})'
         for item, field in applied.overridden
     ]
-    reading = AcceptedReading(
-        items=tuple(applied.items),
-        unread=tuple(dict.fromkeys(p.phrase for p in unread)),
-        assumed=tuple(wins + applied.assumed),
+    reading = ev.record_reading(
+        list(applied.items),
+        unread=list(dict.fromkeys(p.phrase for p in unread)),
+        assumed=wins + applied.assumed,
     )
-    state[READING_KEY] = reading.as_dict()
     asks = questions(unread, applied)
     return {
         "ok": True,
@@ -115,11 +99,12 @@ def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
     """Verify ``readings`` against the run's request text and freeze them (module policy).
 
     Returns the tool's JSON result; never raises for any ``readings`` value."""
-    if state.get(READING_KEY) is not None:
+    ev = RunEvidence(state)
+    if ev.reading is not None:
         return {
             "ok": False,
             "error": "the reading is already recorded for this run (the first accepted reading is frozen)",
-            "reading": state[READING_KEY],
+            "reading": ev.reading.as_dict(),
         }
     if not isinstance(readings, list):
         return {
@@ -132,12 +117,11 @@ def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
             "ok": False,
             "error": f"{len(readings)} readings: at most {MAX_ITEMS}; read the phrases that state a constraint",
         }
-    req = request_of(state)
-    today = now_of(state).date()
+    req, today = ev.request, ev.now.date()
     if not readings:
         left = unread_phrases(req.text, [], today=today)
-        if questions(left, apply_reading(req, AcceptedReading())) and not attempts(state):
-            state[f"{ATTEMPT_PREFIX}{next_seq()}"] = {"accepted": [], "rejected": [], "empty": True}
+        if questions(left, apply_reading(req, AcceptedReading())) and not ev.reading_attempts():
+            ev.record_reading_attempt({"accepted": [], "rejected": [], "empty": True})
             return {
                 "ok": False,
                 "error": "no readings, but the text states constraints that change the plan: "
@@ -151,14 +135,12 @@ def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
     verdicts = [verify_reading(req.text, r, today=today) for r in readings]
     accepted = [v for v in verdicts if isinstance(v, ReadingItem)]
     rejected = [v for v in verdicts if isinstance(v, ReadingRejection)]
-    seq = next_seq()
-    state[f"{ATTEMPT_PREFIX}{seq}"] = {
-        "accepted": [a.as_dict() for a in accepted],
-        "rejected": [r.as_dict() for r in rejected],
-    }
+    ev.record_reading_attempt(
+        {"accepted": [a.as_dict() for a in accepted], "rejected": [r.as_dict() for r in rejected]}
+    )
     if not rejected:
         return _freeze(state, accepted, [])
-    tries = len(attempts(state))
+    tries = len(ev.reading_attempts())
     if tries >= MAX_ATTEMPTS:
         unread = [UnreadPhrase(r.quote, _kind(r.field)) for r in rejected if r.quote]
         result = _freeze(state, accepted, unread)

@@ -21,6 +21,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan import data
 from dayplan.core.catalog import Venue, search_venues
 from dayplan.core.places import resolve_place
+from dayplan.evidence import RunEvidence
 from dayplan.tools.state import location_place
 
 MAX_RESULTS = 10
@@ -84,12 +85,13 @@ def record_results(
     state, call_id: str, query: str, venues: list[Venue], note: str = ""
 ) -> list[dict]:
     """Store venues and sources in state by id, plus one search record; return the model's view."""
+    ev = RunEvidence(state)
     results = []
     for venue in venues:
         record = venue_record(venue)
         source = source_for(venue)
-        state[f"venue:{venue.id}"] = record
-        state[f"source:{source['id']}"] = source
+        ev.record_venue(record)
+        ev.record_source(source)
         view = {k: v for k, v in record.items() if k not in ("description", "as_of")}
         view["untrusted_description"] = (
             f"{UNTRUSTED_OPEN}{neutralise(venue.description)}{UNTRUSTED_CLOSE}"
@@ -97,7 +99,7 @@ def record_results(
         view["source_id"] = source["id"]
         view["source_url"] = source["url"]
         results.append(view)
-    state[f"search:{call_id}"] = {"query": query, "venue_ids": [v.id for v in venues], "note": note}
+    ev.record_search(call_id, {"query": query, "venue_ids": [v.id for v in venues], "note": note})
     return results
 
 
@@ -165,7 +167,7 @@ def _live(query: str, tool_context: ToolContext, location: str, indoor_only: boo
     from dayplan.tools.search_live import live_search
 
     state = tool_context.state
-    where = str(location or "").strip() or state.get("location_name") or ""
+    where = str(location or "").strip() or RunEvidence(state).location_name or ""
     if not where:
         return {"ok": False, "error": "say where to search: give a city or suburb"}
     call_id = tool_context.function_call_id or "local"
@@ -192,7 +194,7 @@ def search_public_web(
     query = str(query or "").strip()
     if not query:
         return {"ok": False, "error": "query is empty; say what to look for"}
-    if tool_context.state.get("backend") == "live":
+    if RunEvidence(tool_context.state).live:
         return _live(query, tool_context, location, bool(indoor_only))
     return _search(query, tool_context, location, bool(indoor_only), None)
 
@@ -206,7 +208,7 @@ async def search_public_web_async(
     query = str(query or "").strip()
     if not query:
         return {"ok": False, "error": "query is empty; say what to look for"}
-    if tool_context.state.get("backend") == "live":  # off the event loop, so searches overlap
+    if RunEvidence(tool_context.state).live:  # off the event loop, so searches overlap
         return await asyncio.to_thread(_live, query, tool_context, location, bool(indoor_only))
     place = (
         resolve_place(location, data.gazetteer())

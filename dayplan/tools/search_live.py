@@ -39,7 +39,8 @@ from dayplan import data
 from dayplan.config import LiveConfigError, Settings, make_genai_client
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
-from dayplan.tools.state import add_assumption, searches
+from dayplan.evidence import RunEvidence
+from dayplan.tools.state import add_assumption
 
 BACKEND = "google_search"
 MAX_PLACES = 8
@@ -258,7 +259,7 @@ def live_search(
     "unusable": [...], "sources": [...], "note"}`` or ``{"ok": false, "error"}``.
     """
     settings = settings or Settings()
-    used = len(searches(state))
+    used = len(RunEvidence(state).searches())
     if used >= settings.search_budget:
         return {
             "ok": False,
@@ -282,13 +283,15 @@ def live_search(
     retrieved = datetime.now().astimezone().isoformat(timespec="seconds")
     source_ids = {c["index"]: f"src-web-{suffix}-{c['index']}" for c in chunks}
     for c in chunks:
-        state[f"source:{source_ids[c['index']]}"] = {
-            "id": source_ids[c["index"]],
-            "title": c["title"],
-            "url": c["uri"][:500],
-            "kind": "web",
-            "retrieved_at": retrieved,
-        }
+        RunEvidence(state).record_source(
+            {
+                "id": source_ids[c["index"]],
+                "title": c["title"],
+                "url": c["uri"][:500],
+                "kind": "web",
+                "retrieved_at": retrieved,
+            }
+        )
     gaz = data.gazetteer()
     currency = data.venue_snapshot().get("currency", "AUD")
     results, unusable, venue_ids = [], [], []
@@ -312,7 +315,7 @@ def live_search(
         indices = _chunks_for(record["name"], span, text, supports, chunks)
         record["source_ids"] = [source_ids[i] for i in indices]
         record["url"] = chunks[[c["index"] for c in chunks].index(indices[0])]["uri"][:500]
-        state[f"venue:{record['id']}"] = record
+        RunEvidence(state).record_venue(record)
         if note:
             add_assumption(state, f"coordinates:{record['id']}", note)
         venue_ids.append(record["id"])
@@ -328,13 +331,16 @@ def live_search(
         note = f"{len(results)} place(s) from Google Search grounding ({len(chunks)} source(s))"
         if any(r["unknown"] for r in results):
             note += "; facts listed under 'unknown' were not found and prove nothing"
-    state[f"search:{call_id}"] = {
-        "query": query,
-        "venue_ids": venue_ids,
-        "note": note,
-        "backend": BACKEND,
-        "source_ids": list(source_ids.values()),
-    }
+    RunEvidence(state).record_search(
+        call_id,
+        {
+            "query": query,
+            "venue_ids": venue_ids,
+            "note": note,
+            "backend": BACKEND,
+            "source_ids": list(source_ids.values()),
+        },
+    )
     return {
         "ok": True,
         "backend": BACKEND,

@@ -1,113 +1,116 @@
-"""Session-state layout shared by the tools, and the planning context derived from it.
+"""The planning context derived from a run's evidence: location, home, date, constraints.
 
-Keys (one key per fact, so tool calls that run concurrently never overwrite each other):
-
-* ``request`` – the ``PlanRequest`` as JSON (set when the session is created); ``now`` – the
-  pinned local datetime (ISO); ``timezone`` – IANA name; ``run_id``.
-* ``date`` – the resolved ISO date; ``assumption:<topic>`` – one stated assumption each.
-* ``venue:<id>`` – a venue record exactly as search returned it; ``source:<id>`` – its source;
-  ``search:<call id>`` – one record per search call.
-* ``check:<seq>`` – one record per ``check_plan`` call; ``clarification``; ``finish_payload``.
-* ``reading`` – the frozen accepted reading of the free text ``{items, unread, assumed}``
-  (``record_reading``); ``reading_attempt:<seq>`` – one verdict per ``record_reading`` call.
-* ``forecast`` – what ``get_forecast`` read (``{date, rain, source}``); ``weather_checked``;
-  ``backend`` – ``offline`` or ``live`` (which search and forecast backend the tools use);
-  ``location_point`` – live mode: the geocoded location when the gazetteer lacks it.
+The session-state layout itself (keys, typed records, readers and writers) belongs to
+``dayplan.evidence``; this module reads and writes only through ``RunEvidence``. The helpers
+below (``request_of``, ``checks``, ...) are thin shorthands over it for the tools.
 """
 
 from __future__ import annotations
 
-import time
+import re
 from collections.abc import Mapping, MutableMapping
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes
-from dayplan.core.catalog import Venue, venue_from_dict
+from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
-from dayplan.core.dates import DateResolutionError, resolve_date
+from dayplan.core.dates import WEEKDAYS, DateResolutionError, resolve_date
 from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
-from dayplan.reading import AcceptedReading
+from dayplan.evidence import RunEvidence, next_seq, snapshot
+from dayplan.evidence.view import DEFAULT_TIMEZONE
 from dayplan.reading.apply import apply_reading
 
-DEFAULT_TIMEZONE = "Australia/Brisbane"
 DEFAULT_WINDOW = ("09:00", "17:00")
-READING_KEY = "reading"
-"""The frozen accepted reading of the request's free text (written by ``record_reading``)."""
 
 
 def text_hints(state: Mapping[str, Any]) -> dict[str, Any]:
     """The constraint gaps the frozen reading fills (``dayplan.reading.apply``), ``{}`` before a
     reading was recorded. The only way the free text reaches the constraints."""
-    raw = state.get(READING_KEY)
-    if not raw:
-        return {}
-    return apply_reading(request_of(state), AcceptedReading.model_validate(raw)).hints
+    ev = RunEvidence(state)
+    reading = ev.reading
+    return apply_reading(ev.request, reading).hints if reading is not None else {}
 
 
-def snapshot(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A plain dict of the state (ADK's ``State`` has ``to_dict`` but no ``items``)."""
-    return state.to_dict() if hasattr(state, "to_dict") else dict(state)
+__all__ = [
+    "DEFAULT_TIMEZONE",
+    "DEFAULT_WINDOW",
+    "add_assumption",
+    "assumptions",
+    "constraints_for",
+    "found_venues",
+    "home_point",
+    "location_place",
+    "next_seq",
+    "now_of",
+    "plan_date",
+    "request_of",
+    "snapshot",
+    "text_location",
+    "travel_for",
+]
 
 
 def request_of(state: Mapping[str, Any]) -> PlanRequest:
-    """The run's ``PlanRequest`` (an empty one when the session was created without it)."""
-    return PlanRequest.model_validate(state.get("request") or {})
+    """The run's ``PlanRequest`` (``RunEvidence(state).request``)."""
+    return RunEvidence(state).request
 
 
 def now_of(state: Mapping[str, Any]) -> datetime:
-    """The pinned local "now" of the run, timezone-aware."""
-    tz = ZoneInfo(state.get("timezone") or DEFAULT_TIMEZONE)
-    raw = state.get("now")
-    if raw:
-        moment = datetime.fromisoformat(raw)
-        return moment.astimezone(tz) if moment.tzinfo else moment.replace(tzinfo=tz)
-    return datetime.now(tz)
+    """The pinned local "now" of the run, timezone-aware (``RunEvidence(state).now``)."""
+    return RunEvidence(state).now
 
 
 def add_assumption(state: MutableMapping[str, Any], topic: str, text: str) -> None:
-    """Record one stated assumption under ``assumption:<topic>`` (latest wins per topic)."""
-    state[f"assumption:{topic}"] = text
+    """Record one stated assumption under its topic (``RunEvidence.add_assumption``)."""
+    RunEvidence(state).add_assumption(topic, text)
 
 
 def assumptions(state: Mapping[str, Any]) -> list[str]:
-    """All stated assumptions, in a stable order (date first, then by topic)."""
-    items = sorted((k, v) for k, v in snapshot(state).items() if k.startswith("assumption:"))
-    items.sort(key=lambda kv: (kv[0] != "assumption:date", kv[0]))
-    return [v for _, v in items]
+    """All stated assumptions, date first (``RunEvidence.assumptions``)."""
+    return RunEvidence(state).assumptions()
 
 
 def found_venues(state: Mapping[str, Any]) -> dict[str, Venue]:
-    """Venues that some search returned in this run, by id (facts exactly as returned)."""
-    return {
-        k.split(":", 1)[1]: venue_from_dict(v, v.get("currency", "AUD"))
-        for k, v in snapshot(state).items()
-        if k.startswith("venue:")
-    }
+    """Venues that some search returned in this run, by id (``RunEvidence.venues``)."""
+    return RunEvidence(state).venues()
 
 
-def found_sources(state: Mapping[str, Any]) -> dict[str, dict]:
-    """Sources that some search returned in this run, by source id."""
-    return {k.split(":", 1)[1]: v for k, v in snapshot(state).items() if k.startswith("source:")}
+_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
+    "The",
+    "My",
+    "A",
+    "An",
+    "Our",
+    "Summer",
+    "Winter",
+    "December",
+    "January",
+    "November",
+    "Rain",
+    "Morning",
+    "Afternoon",
+}
 
 
-def next_seq() -> str:
-    """A sortable sequence key for records written by tools (nanoseconds since the epoch)."""
-    return f"{time.time_ns():020d}"
+def text_location(text: str) -> tuple[str | None, bool]:
+    """The location the request text names: ``(name, in_gazetteer)``.
 
-
-def checks(state: Mapping[str, Any]) -> list[dict]:
-    """Every ``check_plan`` record of the run, oldest first."""
-    snap = snapshot(state)
-    return [snap[k] for k in sorted(k for k in snap if k.startswith("check:"))]
-
-
-def searches(state: Mapping[str, Any]) -> list[dict]:
-    """Every search record of the run (order not significant)."""
-    return [v for k, v in snapshot(state).items() if k.startswith("search:")]
+    The longest gazetteer suburb, alias or city in the text (``in_gazetteer`` true), else a
+    capitalised name after "in/at/around/near" ("in Sydney" -> ``("Sydney", False)``), else
+    ``(None, False)``. A weekday, month or season is never a place.
+    """
+    if not text:
+        return None, False
+    place = find_place_in_text(text, data.gazetteer())
+    if place:
+        return place.name, True
+    m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", text)
+    if m and m.group(1).split()[0] not in _NOT_PLACES:
+        return m.group(1), False
+    return None, False
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
@@ -119,7 +122,7 @@ def location_place(state: Mapping[str, Any]) -> Place | None:
         place = resolve_place(req.location, gaz)
     else:
         place = find_place_in_text(req.text, gaz) if req.text else None
-    point = state.get("location_point")  # live mode: geocoded outside the gazetteer
+    point = RunEvidence(state).location_point  # live mode: geocoded outside the gazetteer
     if place is None and point:
         tz = point.get("timezone") or DEFAULT_TIMEZONE
         return Place(point["name"], (point["lat"], point["lon"]), point["name"], tz)
@@ -155,8 +158,9 @@ def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Poin
 def plan_date(state: MutableMapping[str, Any]) -> date:
     """The plan's date: what ``resolve_date`` recorded, else the request's ``date`` resolved in
     code, else today (each fallback stated as an assumption)."""
-    if state.get("date"):
-        return date.fromisoformat(state["date"])
+    ev = RunEvidence(state)
+    if ev.date:
+        return date.fromisoformat(ev.date)
     today = now_of(state).date()
     req = request_of(state)
     if req.date:
@@ -172,10 +176,10 @@ def plan_date(state: MutableMapping[str, Any]) -> date:
 
 def forecast_rain(state: Mapping[str, Any], day: date) -> list[tuple[int, int]]:
     """Rain windows ``get_forecast`` recorded for ``day`` (minutes), else none."""
-    forecast = state.get("forecast") or {}
-    if forecast.get("date") != day.isoformat():
+    forecast = RunEvidence(state).forecast
+    if forecast is None or forecast.date != day.isoformat():
         return []
-    return [(a, b) for a, b, _ in _windows(forecast.get("rain"))]
+    return [(a, b) for a, b, _ in _windows(forecast.rain)]
 
 
 def _windows(items: Any) -> list[tuple[int, int, str]]:
@@ -264,7 +268,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     else:
         rain = [(a, b) for a, b, _ in _windows(hints.get("rain"))]
         rain += forecast_rain(state, day)  # what the text says and what the forecast says
-        if not rain and not state.get("weather_checked"):
+        if not rain and not RunEvidence(state).weather_checked:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     window = _not_before_now(state, day, window)
     return Constraints(

@@ -1,0 +1,269 @@
+"""What a status needs: the one rule the finish gate, the status gate and the boundary call.
+
+``earned(payload, evidence)`` decides whether the run's evidence earns the answer's status and
+stops (DESIGN.md, "Evidence rules"). In order:
+
+``finish_payload``
+    the payload is a finish payload (``FinishPayload``: known status, strict types).
+``unsupported_source``
+    every cited source id or URL was returned by a search in this run.
+``unsupported_questions``
+    questions need a recorded clarification and belong only to ``needs_clarification``.
+``unsupported_failures``
+    constraint failures need a failed check, belong only to ``no_feasible_plan``, and each
+    claimed code (and venue) is one the last check found.
+``status_gate``
+    ``complete`` needs a passing check on **exactly the answer's stops in the answer's order**
+    (the i-th stop handed in is the i-th checked stop; a reordered, shortened or extended list
+    is not the checked plan, because order decides times and travel); no stops handed in means
+    the last passing check. ``no_feasible_plan`` needs the last check to have failed.
+    ``needs_clarification`` needs a recorded clarification and no search in the run.
+``ambiguous_stop``
+    a venue repeated more often than any passing check has it, or several passing checks of
+    the same stops whose times the answer does not tell apart.
+
+The eval graders (``dayplan.evals.graders``) keep their own, independent statement of these
+rules, so that a bug here is caught by the evals.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dayplan.evidence.payload import ClaimedStop, FinishPayload, PayloadError, validate_payload
+from dayplan.evidence.records import CheckRecord
+from dayplan.evidence.view import RunEvidence
+
+RULES = (
+    "finish_payload",
+    "unsupported_source",
+    "unsupported_questions",
+    "unsupported_failures",
+    "status_gate",
+    "ambiguous_stop",
+)
+"""Every rule ``earned`` can name, in the order it applies them."""
+
+MAX_NAMED = 120
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "does the evidence earn this payload?".
+
+    ``rule`` is ``None`` when it does; otherwise one of ``RULES`` and ``reason`` says why in
+    one sentence the model can act on (a cited source is never echoed: it may be an
+    attacker's URL; other claims are named at most 120 characters long).
+    ``payload`` is the typed payload when it parsed; ``check`` is the check record the status
+    rests on: the passing check of exactly the answer's stops for ``complete``, the failed last
+    check for ``no_feasible_plan``.
+    """
+
+    rule: str | None = None
+    reason: str = ""
+    payload: FinishPayload | None = None
+    check: CheckRecord | None = None
+
+    @property
+    def earned(self) -> bool:
+        return self.rule is None
+
+
+def _no(rule: str, reason: str, payload: FinishPayload | None = None) -> Verdict:
+    return Verdict(rule=rule, reason=reason, payload=payload)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_NAMED else text[: MAX_NAMED - 1] + "…"
+
+
+def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict:
+    """Whether ``evidence`` (a ``RunEvidence`` or a session state) earns ``payload``.
+
+    ``payload`` is the parsed ``finish`` JSON object (or an already typed ``FinishPayload``).
+    Returns a ``Verdict``; never raises on a bad payload (that is ``rule="finish_payload"``).
+    """
+    ev = RunEvidence.of(evidence)
+    if isinstance(payload, FinishPayload):
+        claimed = payload
+    else:
+        try:
+            claimed = validate_payload(payload)
+        except PayloadError as exc:
+            return _no("finish_payload", str(exc))
+    for check in (_sources, _questions, _failures):
+        why = check(claimed, ev)
+        if why is not None:
+            return why
+    if claimed.status == "complete":
+        return _complete(claimed, ev)
+    if claimed.status == "no_feasible_plan":
+        last = ev.last_check()
+        if last is None:
+            return _no(
+                "status_gate",
+                "no_feasible_plan needs a failed check_plan, and no check ran",
+                claimed,
+            )
+        if last.passed:
+            return _no(
+                "status_gate", "no_feasible_plan claimed, but the last check_plan passed", claimed
+            )
+        return Verdict(payload=claimed, check=last)
+    if ev.clarification is None:
+        return _no("status_gate", "needs_clarification needs record_clarification first", claimed)
+    if ev.searched:
+        return _no(
+            "status_gate", "needs_clarification after a search: the request was plannable", claimed
+        )
+    return Verdict(payload=claimed)
+
+
+def _sources(claimed: FinishPayload, ev: RunEvidence) -> Verdict | None:
+    known = ev.known_citations()
+    bad = []
+    for item in claimed.sources:
+        ids = [item] if isinstance(item, str) else [v for v in (item.id, item.url) if v]
+        bad += [c for c in ids if c not in known]
+    if not bad:
+        return None
+    ids = ", ".join(sorted(ev.sources())[:12]) or "none yet"
+    return _no(
+        "unsupported_source",
+        f"the answer cites {len(bad)} source(s) that no search returned in this run; cite "
+        f"only source ids that search returned: {ids}",
+        claimed,
+    )
+
+
+def _questions(claimed: FinishPayload, ev: RunEvidence) -> Verdict | None:
+    if not claimed.questions:
+        return None
+    if ev.clarification is None:
+        return _no(
+            "unsupported_questions",
+            "the answer asks questions, but no clarification was recorded in this run",
+            claimed,
+        )
+    if claimed.status != "needs_clarification":
+        return _no(
+            "unsupported_questions",
+            f"questions belong only to needs_clarification, not {claimed.status}",
+            claimed,
+        )
+    return None
+
+
+def _failures(claimed: FinishPayload, ev: RunEvidence) -> Verdict | None:
+    claims = claimed.failure_claims()
+    if not claims:
+        return None
+    records = ev.checks()
+    if all(r.passed for r in records):
+        return _no(
+            "unsupported_failures",
+            "the answer reports constraint failures, but no check_plan failed in this run",
+            claimed,
+        )
+    if claimed.status != "no_feasible_plan":
+        return _no(
+            "unsupported_failures",
+            f"constraint failures belong only to no_feasible_plan, not {claimed.status}",
+            claimed,
+        )
+    if records[-1].passed:
+        return None  # the status gate names this: the last check passed
+    found = records[-1].failures
+    for code, venue_id in claims:
+        if not any(f.code == code and venue_id in (None, f.venue_id) for f in found):
+            where = f" at {_short(venue_id)}" if venue_id else ""
+            return _no(
+                "unsupported_failures",
+                f"the answer reports {_short(code)!r}{where}, which the failed check did not find",
+                claimed,
+            )
+    return None
+
+
+def _complete(claimed: FinishPayload, ev: RunEvidence) -> Verdict:
+    records = ev.checks()
+    passing = [r for r in records if r.passed]
+    if not passing:
+        if not records:
+            return _no(
+                "status_gate", "complete needs a passing check_plan, and no check ran", claimed
+            )
+        codes = ", ".join(records[-1].failure_codes) or "?"
+        return _no(
+            "status_gate",
+            f"complete needs a passing check_plan; the last check failed ({codes})",
+            claimed,
+        )
+    stops = claimed.claimed_stops()
+    if stops is None:
+        return Verdict(payload=claimed, check=passing[-1])
+    if not stops:
+        return _no("status_gate", "complete claimed with no stops", claimed)
+    wanted = [s.venue_id for s in stops]
+    candidates = [r for r in passing if r.venue_ids == wanted]
+    if not candidates:
+        return _no(*_why_not_checked(stops, passing), claimed)
+    chosen = _pick(stops, candidates)
+    if isinstance(chosen, str):
+        return _no("ambiguous_stop", chosen, claimed)
+    return Verdict(payload=claimed, check=chosen)
+
+
+def _why_not_checked(
+    stops: Sequence[ClaimedStop], passing: Sequence[CheckRecord]
+) -> tuple[str, str]:
+    wanted = Counter(s.venue_id for s in stops)
+    checked = {v for r in passing for v in r.venue_ids}
+    unchecked = [v for v in wanted if v not in checked]
+    if unchecked:
+        named = ", ".join(_short(v) for v in unchecked[:5])
+        return "status_gate", (
+            f"stop(s) {named} never passed check_plan; hand in the stops of a passing check"
+        )
+    multisets = [Counter(r.venue_ids) for r in passing]
+    repeated = [v for v, n in wanted.items() if n > 1 and all(m[v] < n for m in multisets)]
+    if repeated:
+        vid = repeated[0]
+        times = ", ".join(f"{s.start or '?'}–{s.end or '?'}" for s in stops if s.venue_id == vid)
+        return "ambiguous_stop", (
+            f"{_short(vid)} appears {wanted[vid]} times in the answer ({times}) but not as often "
+            "in any passing check"
+        )
+    if wanted in multisets:
+        return "status_gate", (
+            "these stops are a passing check's stops in another order; order decides times and "
+            "travel, so hand them in in the checked order"
+        )
+    return "status_gate", (
+        "these stops are not the stops of any passing check; hand in a passing check's stops"
+    )
+
+
+def _pick(stops: Sequence[ClaimedStop], candidates: Sequence[CheckRecord]) -> CheckRecord | str:
+    """The one passing check of these stops: later identical checks win; among checks at
+    different times, the one whose times the answer states exactly."""
+    distinct: dict[str, CheckRecord] = {}
+    for r in candidates:
+        distinct[json.dumps([s.dump() for s in r.stops], sort_keys=True)] = r
+    if len(distinct) == 1:
+        return next(iter(distinct.values()))
+    exact = [
+        r
+        for r in distinct.values()
+        if all((c.start, c.end) == (s.start, s.end) for c, s in zip(stops, r.stops, strict=True))
+    ]
+    if len(exact) == 1:
+        return exact[0]
+    return (
+        f"{len(distinct)} passing checks have these stops at different times and the answer's "
+        "times do not pick exactly one"
+    )
