@@ -122,7 +122,8 @@ class SearchFirstModel(OfflinePlannerModel):
         response = super().next_turn(llm_request)
         calls = _function_calls(response)
         _, history = read_history(llm_request)
-        if calls and calls[0].name == "record_clarification" and not history:
+        searched = any(h.name == "search_public_web" for h in history)
+        if calls and calls[0].name == "record_clarification" and not searched:
             part = types.Part(
                 function_call=types.FunctionCall(
                     name="search_public_web",

@@ -265,7 +265,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         return not any(s < b and a < e for s, e in covered)
 
     found: list[tuple[int, int, str]] = []
-    for m in clock.TOKEN_RE.finditer(norm):
+    for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
             m.group(3)

@@ -7,7 +7,6 @@ below (``request_of``, ``checks``, ...) are thin shorthands over it for the tool
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, MutableMapping
 from datetime import date, datetime
 from typing import Any
@@ -16,12 +15,13 @@ from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
-from dayplan.core.dates import WEEKDAYS, DateResolutionError, resolve_date
+from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
 from dayplan.evidence import RunEvidence, next_seq, snapshot
 from dayplan.evidence.view import DEFAULT_TIMEZONE
 from dayplan.reading.apply import apply_reading
+from dayplan.reading.places import read_place
 
 DEFAULT_WINDOW = ("09:00", "17:00")
 
@@ -78,39 +78,16 @@ def found_venues(state: Mapping[str, Any]) -> dict[str, Venue]:
     return RunEvidence(state).venues()
 
 
-_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
-    "The",
-    "My",
-    "A",
-    "An",
-    "Our",
-    "Summer",
-    "Winter",
-    "December",
-    "January",
-    "November",
-    "Rain",
-    "Morning",
-    "Afternoon",
-}
-
-
 def text_location(text: str) -> tuple[str | None, bool]:
-    """The location the request text names: ``(name, in_gazetteer)``.
-
-    The longest gazetteer suburb, alias or city in the text (``in_gazetteer`` true), else a
-    capitalised name after "in/at/around/near" ("in Sydney" -> ``("Sydney", False)``), else
-    ``(None, False)``. A weekday, month or season is never a place.
+    """The location the request text names: ``(name, in_gazetteer)``, by the reading package's
+    place rule (``dayplan.reading.places.read_place``): the longest gazetteer suburb, alias or city
+    (``in_gazetteer`` true), else a capitalised name after "in/at/around/near" ("in Sydney" ->
+    ``("Sydney", False)``), else ``(None, False)``. A weekday, month or season is never a place.
     """
-    if not text:
+    name = read_place(text) if text else None
+    if name is None:
         return None, False
-    place = find_place_in_text(text, data.gazetteer())
-    if place:
-        return place.name, True
-    m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", text)
-    if m and m.group(1).split()[0] not in _NOT_PLACES:
-        return m.group(1), False
-    return None, False
+    return name, resolve_place(name, data.gazetteer()) is not None
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
