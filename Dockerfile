@@ -12,7 +12,7 @@ WORKDIR /app
 
 # Runtime dependencies only, with the pins from requirements.txt (no notebooks, no test tools).
 COPY requirements.txt ./
-RUN grep -E '^(google-adk|google-genai|pydantic|pydantic-settings|fastapi|uvicorn|httpx|PyYAML|opening-hours-py|SQLAlchemy|PyJWT)==' \
+RUN grep -E '^(google-adk|google-genai|pydantic|pydantic-settings|fastapi|uvicorn|httpx|PyYAML|opening-hours-py|SQLAlchemy|PyJWT|alembic|psycopg\[binary\]|limits)==' \
         requirements.txt > runtime-requirements.txt \
     && pip install -r runtime-requirements.txt
 
@@ -23,7 +23,11 @@ COPY cases ./cases
 RUN useradd --create-home --uid 10001 app
 USER app
 
-# Cloud Run sends the port in $PORT (8080 by default). Secrets (GOOGLE_API_KEY) come from the
-# environment at run time, never from the image.
+# Cloud Run sends the port in $PORT (8080 by default). Secrets (GOOGLE_API_KEY, DAYPLAN_JWT_SECRET)
+# and DAYPLAN_DB_URL (PostgreSQL: postgresql+psycopg://...) come from the environment at run time,
+# never from the image.
+# Auth is REQUIRED: the server binds 0.0.0.0, and `serve` refuses to start on a non-loopback address
+# unless DAYPLAN_JWT_SECRET (HS256, 32+ bytes) or DAYPLAN_JWKS_URL (+ DAYPLAN_JWT_AUDIENCE,
+# DAYPLAN_JWT_ISSUER) is set. Several instances must share one PostgreSQL DAYPLAN_DB_URL.
 EXPOSE 8080
 CMD ["sh", "-c", "exec python -m dayplan serve --host 0.0.0.0 --port ${PORT:-8080} --log-level warning"]

@@ -6,8 +6,8 @@ STAMP := $(VENV)/.requirements.stamp
 # The package is used from this checkout (notebook kernels inherit it too).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: plan test lab lint eval serve clean-venv smoke-live app screenshots notebooks notebook notebooks-check \
-	adk-web adk-eval
+.PHONY: plan test test-pg lab lint eval serve clean-venv smoke-live app screenshots notebooks notebook \
+	notebooks-check adk-web adk-eval
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,9 +19,15 @@ $(STAMP): requirements.txt
 plan: $(STAMP)
 	@$(PY) -m dayplan plan wet_weather_family
 
-## test: lint, format check, import-layer contracts, then every test and notebook
+## test: lint, format check, import-layer contracts, then every test and notebook. PostgreSQL tests
+## run when DAYPLAN_TEST_PG_URL is set (.ci/run sets it; locally: eval "$$(.ci/postgres.sh)"),
+## else they skip (in CI, CI=true, they fail instead)
 test: $(STAMP) lint
 	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI DAYPLAN_MODE=offline $(PY) -m pytest
+
+## test-pg: start the loopback PostgreSQL of .ci/postgres.sh (installs it when root) and run `make test`
+test-pg: $(STAMP)
+	@eval "$$(.ci/postgres.sh)" && $(MAKE) test
 
 lint: $(STAMP)
 	@$(VENV)/bin/ruff check .

@@ -21,7 +21,14 @@ import yaml
 from pydantic import ValidationError
 
 from dayplan import commands
-from dayplan.cli_common import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, InputError, case_dirs
+from dayplan.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    EXIT_REJECTED,
+    InputError,
+    case_dirs,
+    terminal_safe,
+)
 from dayplan.contract import DayPlanReport, PlanRequest
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
@@ -139,8 +146,9 @@ def render_report(
     refused: list[str] | None = None,
     notes: list[str] | None = None,
 ) -> str:
-    """A readable plain-text report. ``refused``: the guardrail refusals of the run (see
-    ``refusal_lines``); ``notes``: lines shown under the header (e.g. which guardrails were off).
+    """A readable plain-text report, control characters stripped (``terminal_safe``).
+    ``refused``: the guardrail refusals of the run (see ``refusal_lines``); ``notes``: lines
+    shown under the header (e.g. which guardrails were off).
     """
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
@@ -195,7 +203,7 @@ def render_report(
         lines.append("")
         lines.append("Tool path:")
         lines += [f"  {line}" for line in trace.splitlines()]
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines))
 
 
 def guardrail_config(switch: str, without: list[str] | None) -> Any:
@@ -236,7 +244,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     progress = None
     if not args.json:  # one line per finished tool step on stderr; --json stays silent
         progress = ProgressTracker(
-            lambda s: print(format_step(s), file=sys.stderr, flush=True) if s.finished else None
+            lambda s: (
+                print(terminal_safe(format_step(s)), file=sys.stderr, flush=True)
+                if s.finished
+                else None
+            )
         )
     try:
         run = plan(
@@ -257,12 +269,12 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         detail = run.error.detail if run.error else "no report"
         for note in _off_note(config):
             print(note, file=sys.stderr)
-        print(f"rejected by {rule}: {detail}", file=sys.stderr)
+        print(terminal_safe(f"rejected by {rule}: {detail}"), file=sys.stderr)
         return EXIT_REJECTED
     if args.json:
         print(run.report.model_dump_json(indent=2))
     else:
-        text = render_report(
+        text = render_report(  # control characters stripped inside
             run.report, run.trace_text(), refused=refusal_lines(run.steps), notes=_off_note(config)
         )
         print(text)

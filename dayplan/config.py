@@ -116,15 +116,40 @@ class Settings(BaseSettings):
 
 
 def live_available(settings: Settings | None = None) -> bool:
-    """True when live credentials are configured (for notebooks: skip live-only cells if not)."""
+    """True when live credentials are configured (whatever the mode)."""
     return (settings or Settings()).credential_problem() is None
 
 
 def live_skip_notice(settings: Settings | None = None) -> str | None:
-    """``None`` when live cells can run, else the one-line notice a live-only cell prints."""
-    if live_available(settings):
+    """``None`` when live cells may run, else the one-line notice a live-only cell prints.
+
+    Live cells run only when BOTH ``DAYPLAN_MODE=live`` is set and credentials are configured:
+    a key left in the environment never makes a notebook, the eval or a test call a live model.
+    """
+    settings = settings or Settings()
+    if settings.mode == "live" and live_available(settings):
         return None
     return "Skipped: live-only cell (set GOOGLE_API_KEY and DAYPLAN_MODE=live to run it)."
+
+
+# -- never live by accident (the eval gate's test run, notebook kernels under test) -------------
+
+CREDENTIAL_ENV_VARS = (
+    "GOOGLE_API_KEY",
+    "GEMINI_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_CLOUD_PROJECT",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+)
+"""Every variable that could let a child process reach a live model."""
+
+
+def offline_env(env: dict[str, str]) -> dict[str, str]:
+    """A copy of ``env`` without ``CREDENTIAL_ENV_VARS`` and with ``DAYPLAN_MODE=offline``: the
+    environment for test runs and notebook kernels that must never go live."""
+    out = {k: v for k, v in env.items() if k not in CREDENTIAL_ENV_VARS}
+    out["DAYPLAN_MODE"] = "offline"
+    return out
 
 
 def retry_options(settings: Settings) -> types.HttpRetryOptions:
@@ -179,6 +204,7 @@ def make_genai_client(settings: Settings | None = None, timeout_seconds: float |
 
 
 __all__ = [
+    "CREDENTIAL_ENV_VARS",
     "DEFAULT_LIVE_MODEL",
     "LOW_TEMPERATURE",
     "RETRY_STATUS_CODES",
@@ -189,5 +215,6 @@ __all__ = [
     "live_available",
     "live_skip_notice",
     "make_genai_client",
+    "offline_env",
     "retry_options",
 ]

@@ -13,6 +13,7 @@ import re
 from datetime import date as date_type
 from datetime import datetime
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
@@ -235,14 +236,48 @@ class Plan(_Strict):
     rationale: str = Field(default="", max_length=2000)
 
 
+WEB_URL_SCHEMES = ("https", "http")
+
+
+def web_url_problem(url: object) -> str | None:
+    """``None`` when ``url`` is a link a client may follow: scheme ``https`` or ``http``, a host,
+    no whitespace or control characters, at most 500 characters; else why not (one line).
+    ``javascript:``, ``data:``, ``file:`` and scheme-relative links are never served."""
+    if not isinstance(url, str) or not url:
+        return "no link"
+    if len(url) > 500:
+        return "the link is over 500 characters"
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+        return "the link contains spaces or control characters"
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        return "the link is malformed"
+    if parts.scheme.lower() not in WEB_URL_SCHEMES:
+        return f"the link's scheme {parts.scheme[:20]!r} is not https or http"
+    if not host:
+        return "the link has no host"
+    return None
+
+
 class Source(_Strict):
-    """Where a fact came from; ``kind`` says whether it is an offline snapshot or the web."""
+    """Where a fact came from; ``kind`` says whether it is an offline snapshot or the web.
+    ``url`` is always an ``https``/``http`` link with a host (``web_url_problem``)."""
 
     id: ShortText
     title: ShortText
     url: Annotated[str, Field(max_length=500)]
     kind: Literal["offline_snapshot", "web"]
     retrieved_at: ShortText | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _web_link(cls, value: str) -> str:
+        problem = web_url_problem(value)
+        if problem:
+            raise ValueError(f"a source url must be https or http with a host: {problem}")
+        return value
 
 
 class ConstraintFailure(_Strict):

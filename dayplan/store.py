@@ -1,11 +1,13 @@
-"""Durable state for actions and memory: saved day plans and remembered preferences.
+"""Durable state for actions, memory and the service: saved day plans, remembered preferences
+and ``Idempotency-Key`` records.
 
 SQLAlchemy 2 over a SQLite file by default (``sqlite:///runs/dayplan.sqlite``, relative to the
-working directory); ``DAYPLAN_DB_URL`` takes any SQLAlchemy URL (PostgreSQL when several service
-instances share one store). The schema is created when a ``Store`` opens; SQLite runs in WAL
-mode with a busy timeout, so concurrent writers wait instead of failing.
+working directory); ``DAYPLAN_DB_URL`` takes any SQLAlchemy URL. PostgreSQL (``postgresql+
+psycopg://user@host/db``, psycopg 3) is what a deployment with several service instances uses:
+everything they must share lives here. Both databases get the same schema, created by the Alembic
+migrations shipped in ``dayplan/migrations`` (``migrate``), never by ``create_all``.
 
-Two tables:
+Three tables:
 
 * ``saved_plans`` – one row per registered plan. ``plan_id`` (primary key) is a deterministic
   hash of (user, request id, plan key), and ``(user_id, request_id)`` is unique, so a retried or
@@ -13,25 +15,47 @@ Two tables:
   rejects the duplicate.
 * ``preferences`` – what a user told the planner (home suburb, children's ages, likes, dislikes),
   one row per (user, kind, value); remembering it again refreshes ``updated_at``.
+* ``idempotency_keys`` – one row per (user, key) of ``POST /v1/day-plans`` (see
+  ``dayplan.service.idempotency``).
 
-Every write is one transaction: a process killed mid-write leaves no partial row.
+Transactions: every multi-statement change is one transaction on both databases. SQLite runs with
+SQLAlchemy's documented pysqlite recipe (the driver's own implicit BEGIN is switched off and
+SQLAlchemy emits ``BEGIN``), so ``begin_nested()`` savepoints really roll back with their outer
+transaction; writes start with ``BEGIN IMMEDIATE`` so two writers queue on the lock instead of
+failing half way. SQLite runs in WAL mode.
+
+Waiting: a write waits at most ``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (default 5 s; SQLite's busy
+timeout, PostgreSQL's ``lock_timeout``; PostgreSQL's ``statement_timeout`` is twice that) and then
+fails with ``sqlalchemy.exc.OperationalError``; keep it below the service's request deadline.
+The engine's calls block, so async code runs them with ``await store.call(fn, ...)`` on the
+store's bounded thread pool (``pool_size`` threads, as many as pooled connections), never on the
+event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import hashlib
 import json
 import os
 import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
+    Float,
+    Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -42,14 +66,20 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 DEFAULT_DB_URL = "sqlite:///runs/dayplan.sqlite"
+DEFAULT_LOCK_TIMEOUT_SECONDS = 5.0
+POOL_SIZE = 8
 PREFERENCE_KINDS = ("home_suburb", "children_ages", "like", "dislike")
 SINGLE_VALUED = ("home_suburb", "children_ages")
+_MIGRATION_LOCK_ID = 0x64617970  # "dayp": PostgreSQL advisory lock serialising migrations
+
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -58,7 +88,7 @@ saved_plans = Table(
     metadata,
     Column("plan_id", String(64), primary_key=True),
     Column("user_id", String(200), nullable=False, index=True),
-    Column("request_id", String(200), nullable=False),
+    Column("request_id", String(300), nullable=False),
     Column("plan_key", String(2000), nullable=False),
     Column("plan_hash", String(64), nullable=False),
     Column("plan_json", Text, nullable=False),
@@ -77,12 +107,44 @@ preferences = Table(
     UniqueConstraint("user_id", "kind", "value", name="uq_preferences_user_kind_value"),
 )
 
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("user_id", String(200), primary_key=True),
+    Column("key", String(200), primary_key=True),
+    Column("fingerprint", String(64), nullable=False),
+    Column("state", String(16), nullable=False),  # running | done | retryable
+    Column("claim_token", String(32), nullable=False),
+    Column("lease_until", Float, nullable=False),  # epoch s; a running claim past it is dead
+    Column("created_at", Float, nullable=False),  # epoch s; the key expires by this age
+    Column("status_code", Integer, nullable=True),
+    Column("media_type", String(100), nullable=True),
+    Column("headers_json", Text, nullable=True),
+    Column("body", LargeBinary, nullable=True),
+    Index("ix_idempotency_keys_user_created", "user_id", "created_at"),
+)
+
 SaveStatus = Literal["created", "already_exists", "conflict"]
 
 
 def db_url() -> str:
     """The configured database URL: ``DAYPLAN_DB_URL`` or the SQLite default."""
     return os.environ.get("DAYPLAN_DB_URL") or DEFAULT_DB_URL
+
+
+def lock_timeout_seconds() -> float:
+    """``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (default 5 s): the longest a write waits for a lock.
+
+    Raises ``ValueError`` for a value that is not a number between 0.05 and 300.
+    """
+    raw = os.environ.get("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS") or str(DEFAULT_LOCK_TIMEOUT_SECONDS)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"DAYPLAN_DB_LOCK_TIMEOUT_SECONDS={raw!r} is not a number") from None
+    if not 0.05 <= value <= 300:
+        raise ValueError("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS must be between 0.05 and 300 seconds")
+    return value
 
 
 def canonical_json(value: Any) -> str:
@@ -148,38 +210,99 @@ class Preference:
         return {"kind": self.kind, "value": self.value, "updated_at": self.updated_at}
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+def _sqlite_recipe(engine: Engine, busy_ms: int) -> None:
+    """SQLAlchemy's pysqlite transaction recipe ("Serializable isolation / Savepoints /
+    Transactional DDL"): switch off the driver's implicit BEGIN, emit our own. A connection run
+    with ``execution_options(sqlite_begin="IMMEDIATE")`` takes the write lock at BEGIN."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # autocommit at the driver: no implicit BEGIN
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "")
+        conn.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (``dayplan/migrations``), in one
+    transaction; safe when several processes start at once (PostgreSQL: an advisory lock;
+    SQLite: ``BEGIN IMMEDIATE``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "dayplan:migrations")
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK_ID})
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
 
 
 class Store:
-    """Saved plans and preferences over one SQLAlchemy engine (thread-safe; share it).
+    """Saved plans, preferences and idempotency keys over one SQLAlchemy engine (thread-safe;
+    share it, see ``get_store``).
 
-    ``url`` defaults to ``db_url()``. A relative SQLite path is created (with its folder) on
-    open, and the schema is created if missing. Raises ``sqlalchemy.exc.ArgumentError`` for a
-    malformed URL.
+    ``url`` defaults to ``db_url()``; ``lock_timeout`` (seconds) to ``lock_timeout_seconds()``.
+    A relative SQLite path is created (with its folder) on open, and the migrations run. Raises
+    ``sqlalchemy.exc.ArgumentError`` for a malformed URL, ``OperationalError`` when the database
+    cannot be reached.
     """
 
-    def __init__(self, url: str | None = None):
+    def __init__(self, url: str | None = None, *, lock_timeout: float | None = None):
         self.url = url or db_url()
+        self.lock_timeout = lock_timeout if lock_timeout is not None else lock_timeout_seconds()
         parsed = make_url(self.url)
-        self.is_sqlite = parsed.get_backend_name() == "sqlite"
-        kwargs: dict[str, Any] = {}
+        self.backend = parsed.get_backend_name()
+        self.is_sqlite = self.backend == "sqlite"
+        ms = max(1, int(self.lock_timeout * 1000))
+        kwargs: dict[str, Any] = {"pool_size": POOL_SIZE, "max_overflow": 4, "pool_timeout": 30}
         if self.is_sqlite:
             database = parsed.database
             if database and database != ":memory:" and not database.startswith("file:"):
                 Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
-            kwargs["pool_size"] = 10
-            kwargs["max_overflow"] = 60
+            kwargs["connect_args"] = {"timeout": self.lock_timeout, "check_same_thread": False}
+        elif self.backend == "postgresql":
+            kwargs["pool_pre_ping"] = True
+            kwargs["connect_args"] = {
+                "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms}",
+                "connect_timeout": max(1, int(self.lock_timeout)),
+            }
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+            _sqlite_recipe(self.engine, ms)
+        self._pool = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="dayplan-db")
+        migrate(self.engine)
+
+    # -- running off the event loop -----------------------------------------------------------
+
+    async def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``await store.call(store.save_plan, ...)``: run a blocking store call on the store's
+        bounded thread pool so the event loop keeps serving. Cancelling the await does not stop
+        the call already running (a thread cannot be interrupted); it finishes or hits the lock
+        timeout on its own."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` on SQLite): commits on exit, rolls back on
+        an exception."""
+        with self.engine.connect() as conn:
+            if self.is_sqlite:
+                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            with conn.begin():
+                yield conn
 
     def journal_mode(self) -> str | None:
         """SQLite's journal mode (``"wal"``), ``None`` for other databases."""
@@ -198,7 +321,8 @@ class Store:
         One INSERT in one transaction; the primary key (``plan_id``) and the unique
         (user, request) pair reject a duplicate. On rejection the existing row decides: same
         plan id and same content -> ``already_exists`` with ``idempotent_replay=True``;
-        anything else -> ``conflict``. Nothing is ever overwritten.
+        anything else -> ``conflict``. Nothing is ever overwritten. Raises
+        ``OperationalError`` when the lock is not granted within the lock timeout.
         """
         plan_id = make_plan_id(user_id, request_id, plan_key)
         plan_hash = content_hash(plan)
@@ -212,7 +336,7 @@ class Store:
             "created_at": _now(),
         }
         try:
-            with self.engine.begin() as conn:
+            with self.write() as conn:
                 conn.execute(insert(saved_plans).values(**row))
             return SaveOutcome(plan_id, "created", False, plan_hash)
         except IntegrityError:
@@ -289,7 +413,7 @@ class Store:
         return Preference(kind, value, stamp)
 
     def _remember(self, user_id: str, kind: str, value: str, stamp: str) -> None:
-        with self.engine.begin() as conn:
+        with self.write() as conn:  # delete + update + insert: one transaction
             if kind in SINGLE_VALUED:
                 conn.execute(
                     preferences.delete().where(
@@ -326,7 +450,8 @@ class Store:
             return [Preference(r.kind, r.value, r.updated_at) for r in conn.execute(query)]
 
     def close(self) -> None:
-        """Release the engine's connections."""
+        """Release the engine's connections and the thread pool."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
 

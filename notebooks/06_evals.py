@@ -148,17 +148,22 @@ show(wet.grades)
 # ## Grade a deliberately broken run
 #
 # `eval-fault:drifted_cost` behaves perfectly except that the total cost its rationale
-# states is not the checked one (it adds 20 % and 5 to each cost it writes; on this free
-# walk the meaning grader prints `5 ≠ 0.0`: 5 written, 0 checked). The boundary copies stops and totals from the
-# check, so the served plan is right — but the sentence a person reads is wrong. Only the
-# meaning grader can see that, and a wrong figure is critical.
+# states is not the checked one (it adds 20 % and 5 to each cost it writes: on this free
+# walk it writes AUD 5). The boundary copies stops and totals from the check, and it also
+# builds the rationale's facts from the check and keeps only the model's sentences whose
+# every figure the check backs (`dayplan.service.rationale`). So the drifted sentence never
+# reaches a reader: it is dropped and the drop is stated in `assumptions`. The meaning
+# grader (`rubric:rationale_matches_totals`) still reads every figure of the served text
+# independently; here it finds nothing wrong, because nothing wrong was served.
 
 # %% tags=["nbval-check-output"]
 from dayplan.evals.runner import run_case
 
 drift = await run_case(by_name["sunny_couple_walk"], None, "eval-fault:drifted_cost")
 print("served:", drift.served_status(), "| case passed:", drift.passed)
-show(drift.grades)
+body = drift.served.json()
+print("dropped:", *[a for a in body["assumptions"] if a.startswith("Dropped")], sep="\n  ")
+print("served rationale:", body["plan"]["rationale"])
 
 # %% [markdown]
 # ## Why a single judge missed broken JSON
@@ -226,8 +231,8 @@ print("\n".join(JUDGE_PROMPT.splitlines()[:4]))
 from dayplan.evals.to_test import write_regression_test
 
 folder = Path(tempfile.mkdtemp(prefix="fail-"))
-drift = await run_case(by_name["sunny_couple_walk"], folder, "eval-fault:drifted_cost")
-test_file = write_regression_test(folder, "sunny_couple_walk", folder / "test_drift.py")
+skipped = await run_case(by_name["wet_weather_family"], folder, "eval-fault:skip_date")
+test_file = write_regression_test(folder, "wet_weather_family", folder / "test_skip_date.py")
 text = test_file.read_text()
 print(next(line for line in text.splitlines() if line.startswith("BROKEN")))
 print(text[text.index("def test_") :].splitlines()[0])

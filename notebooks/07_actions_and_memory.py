@@ -254,10 +254,14 @@ print(
 # The service knows the user from `Authorization: Bearer <JWT>` — HS256 with
 # `DAYPLAN_JWT_SECRET`, or ES256/RS256 from a provider's JWKS with `DAYPLAN_JWKS_URL` —
 # and the user is the token's `sub`. `GET /v1/saved-plans/{plan_id}` serves a plan to its
-# owner and `404` to anyone else. With neither variable set, auth is off and everyone is
-# `local` (that is how this notebook saved). A tiny app with just that route:
+# owner and `404` to anyone else. Tokens must carry `exp` (an expiry) as well as `sub`, and an
+# HS256 secret must be at least 32 bytes. With neither variable set, auth is off and everyone
+# is `local` (that is how this notebook saved) — which is why `serve` then binds loopback only.
+# A tiny app with just that route:
 
 # %% tags=["nbval-check-output"]
+import time
+
 import httpx
 import jwt
 from fastapi import FastAPI
@@ -275,7 +279,8 @@ async with httpx.AsyncClient(
     transport=httpx.ASGITransport(app=app), base_url="http://dayplan"
 ) as client:
     for user in ("ann", "bob"):
-        token = jwt.encode({"sub": user}, os.environ["DAYPLAN_JWT_SECRET"], algorithm="HS256")
+        claims = {"sub": user, "exp": int(time.time()) + 600}
+        token = jwt.encode(claims, os.environ["DAYPLAN_JWT_SECRET"], algorithm="HS256")
         got = await client.get(url, headers={"Authorization": f"Bearer {token}"})
         print(user, got.status_code, got.headers["content-type"])
     print("no token", (await client.get(url)).status_code)

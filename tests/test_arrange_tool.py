@@ -64,7 +64,7 @@ def test_impossible_must_do_comes_back_with_its_minimal_conflict(ctx):
 @pytest.mark.parametrize(
     "stops, message",
     [
-        ("x", "must be a list"),
+        ("x", "argument stops: a list is needed"),
         ([{"venue_id": "nowhere"}], "not returned by any search"),
         ([{"activity": "swim"}], "needs duration_minutes"),
         ([{"start": "09:00"}], "needs a venue_id"),

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.service import saved
 from dayplan.service.auth import (
+    UNAUTHORIZED_DETAIL,
     ProblemError,
     announce_auth_mode,
     current_user,
@@ -54,16 +55,38 @@ def client(tmp_path, monkeypatch):
     store.close()
 
 
+_LOG: list = []
+
+
+@pytest.fixture(autouse=True)
+def _auth_log(caplog):
+    """401 reasons go to the log, not the body: keep the records where assert_problem looks."""
+    caplog.set_level(logging.INFO, logger="dayplan.service.auth")
+    _LOG[:] = [caplog]
+    yield
+
+
 def hs(sub: str | None = "ann", secret: str = SECRET, **claims) -> dict[str, str]:
-    body = {**({"sub": sub} if sub is not None else {}), **claims}
+    body = {**({"sub": sub} if sub is not None else {}), "exp": int(time.time()) + 600, **claims}
+    body = {k: v for k, v in body.items() if v is not None}
     return {"Authorization": f"Bearer {jwt.encode(body, secret, algorithm='HS256')}"}
 
 
 def assert_problem(response, status: int, fragment: str) -> None:
-    assert response.status_code == status
+    """A problem with ``status``; for a 401 the body is generic and ``fragment`` (the reason)
+    is in the log instead, never in the body."""
+    assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
     body = response.json()
-    assert body["status"] == status and fragment in body["detail"]
+    assert body["status"] == status and body["type"].startswith("urn:dayplan:problem:")
+    assert body["instance"] == response.request.url.path
+    if status == 401:
+        assert body["detail"] == UNAUTHORIZED_DETAIL
+        assert body["type"] == "urn:dayplan:problem:unauthorized"
+        assert fragment in _LOG[0].text, _LOG[0].text
+        assert "Error" not in response.text  # no library exception class names
+    else:
+        assert fragment in body["detail"]
 
 
 def test_auth_off_is_user_local_and_says_so(client, caplog):
@@ -84,12 +107,13 @@ def test_hs256_token_names_the_user(client, monkeypatch):
 @pytest.mark.parametrize(
     "headers, fragment",
     [
-        ({}, "needs Authorization: Bearer"),
-        ({"Authorization": "Basic YW5uOnB3"}, "Bearer scheme"),
+        ({}, "no Authorization header"),
+        ({"Authorization": "Basic YW5uOnB3"}, "not the Bearer scheme"),
         ({"Authorization": "Bearer not-a-jwt"}, "not a well-formed JWT"),
         (hs(secret="wrong-secret-wrong-secret-wrong-secret"), "InvalidSignatureError"),
         (hs(exp=int(time.time()) - 3600), "expired"),
         (hs(sub=None), "MissingRequiredClaimError"),
+        (hs(exp=None), 'MissingRequiredClaimError: Token is missing the "exp" claim'),
         (hs(sub=""), "sub must be a non-empty string"),
     ],
 )
@@ -205,7 +229,7 @@ def test_saved_plans_are_served_to_their_owner_only(client, monkeypatch):
     assert theirs.json()["detail"].replace(outcome.plan_id, "X") == missing.json()[
         "detail"
     ].replace("plan-000000000000000000000000", "X")  # same answer: existence is not leaked
-    assert_problem(client.get(f"/v1/saved-plans/{outcome.plan_id}"), 401, "needs Authorization")
+    assert_problem(client.get(f"/v1/saved-plans/{outcome.plan_id}"), 401, "no Authorization")
 
 
 def test_service_shaped_endpoint_two_identical_saves_one_row(client, monkeypatch):
@@ -254,5 +278,42 @@ def test_the_real_service_identifies_users_by_token_and_saves_once(tmp_path, mon
         assert store.count_plans() == 1
         assert c.get(f"/v1/saved-plans/{a['plan_id']}", headers=hs("ann")).status_code == 200
         assert c.get(f"/v1/saved-plans/{a['plan_id']}", headers=hs("bob")).status_code == 404
-        assert_problem(c.post("/v1/day-plans", json=body), 401, "needs Authorization")
+        assert_problem(c.post("/v1/day-plans", json=body), 401, "no Authorization")
     store.close()
+
+
+def test_a_short_hs256_secret_is_refused_and_never_verifies(client, monkeypatch):
+    """RFC 7518 §3.2: an HS256 key is at least 32 bytes. A 1-byte secret is refused at start
+    (check_auth_config, which serve calls) and a token signed with it never verifies."""
+    from dayplan.service.auth import AuthConfigError, check_auth_config
+
+    for short in ("hunter2-Q", "x" * 31):
+        monkeypatch.setenv("DAYPLAN_JWT_SECRET", short)
+        with pytest.raises(AuthConfigError, match="at least 32") as info:
+            check_auth_config()
+        assert short not in str(info.value)
+        assert_problem(client.get("/whoami", headers=hs("ann", secret=short)), 401, "at least 32")
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", "y" * 32)
+    assert check_auth_config() == "hs256"
+
+
+def test_audience_and_issuer_are_checked_when_configured(client, monkeypatch):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    monkeypatch.setenv("DAYPLAN_JWT_AUDIENCE", "dayplan-api")
+    monkeypatch.setenv("DAYPLAN_JWT_ISSUER", "https://id.example")
+    good = hs("ann", aud="dayplan-api", iss="https://id.example")
+    assert client.get("/whoami", headers=good).json() == {"user": "ann"}
+    for bad, reason in (
+        (hs("ann", iss="https://id.example"), "aud"),
+        (hs("ann", aud="another-app", iss="https://id.example"), "InvalidAudienceError"),
+        (hs("ann", aud="dayplan-api"), "iss"),
+        (hs("ann", aud="dayplan-api", iss="https://evil.example"), "InvalidIssuerError"),
+    ):
+        assert_problem(client.get("/whoami", headers=bad), 401, reason)
+
+
+def test_expiry_leeway_is_ten_seconds(client, monkeypatch):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    now = int(time.time())
+    assert client.get("/whoami", headers=hs("ann", exp=now - 5)).json() == {"user": "ann"}
+    assert_problem(client.get("/whoami", headers=hs("ann", exp=now - 30)), 401, "expired")

@@ -186,7 +186,8 @@ def test_unknown_keys_are_ignored_and_never_served(wet):
 def test_omitted_stops_rationale_and_sources_get_defaults(wet):
     report = wet.build({"status": "complete"})
     assert served_plan(report) == served_plan(wet.report)
-    assert report.plan.rationale == ""
+    assert report.plan.rationale.startswith("Checked plan: ")  # the facts, from the check only
+    assert report.plan.rationale.endswith("min of travel.")
     assert [s.id for s in report.sources] == [s.id for s in wet.report.sources]
     assert report.assumptions == wet.report.assumptions
 
@@ -299,7 +300,7 @@ def test_nested_plan_form_is_reconciled_too(wet):
     stops[0]["name"] = "Sparklab"
     report = wet.build({"status": "complete", "plan": {"stops": stops, "rationale": "why"}})
     assert served_plan(report) == served_plan(wet.report)
-    assert report.plan.rationale == "why"
+    assert report.plan.rationale.endswith("min of travel. why")
     assert "name 'Sparklab' → 'SparkLab, Sciencentre'" in report.assumptions[-1]
 
 
@@ -451,3 +452,32 @@ def test_the_served_report_is_validated_against_the_contract(wet):
     state[key] = record
     detail = wet.rejected({"status": "complete"}, "contract", state)
     assert detail.startswith("plan.stops.0.start")
+
+
+# -- the rationale: facts from the check, the model's words only where the check backs them ------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        ("Indoors all day, because the rain is set in.", True),
+        ("Home by 15:00 with AUD 60 spent.", True),
+        ("Home by 3 pm, AUD 60 for the family.", True),
+        ("Three stops, all indoors.", True),
+        ("Tickets are AUD 5 each.", False),
+        ("It costs $12.50 for everyone.", False),
+        ("Queensland Museum is free.", True),  # a stop the check found at AUD 0
+        ("Parking is AUD 7.25.", False),
+        ("Open until 21:00, so no rush.", False),
+        ("Only a 3 hour drive in total.", False),
+        ("Seven stops in one day!", False),
+        ("We are back at 6pm.", False),
+    ],
+)
+def test_rationale_sentences_are_kept_only_when_the_check_backs_every_figure(wet, sentence, kept):
+    payload = {**wet.tampered(), "rationale": f"A good rainy day. {sentence}"}
+    report = wet.build(payload)
+    assert (sentence in report.plan.rationale) is kept
+    assert "A good rainy day." in report.plan.rationale
+    dropped = [a for a in report.assumptions if a.startswith("Dropped from the rationale")]
+    assert bool(dropped) is not kept

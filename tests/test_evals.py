@@ -84,11 +84,6 @@ def _run(model: str, names: list[str], out: Path):
             ["wet_weather_family"],
             ["critical meaning failure status", "finish_payload", "trace:status_earned"],
         ),
-        (
-            "eval-fault:drifted_cost",
-            ["sunny_couple_walk"],
-            ["critical meaning failure rubric:rationale_matches_totals"],
-        ),
         ("eval-fault:skip_date", ["wet_weather_family"], ["trace:required_order", "resolve_date"]),
         (
             "eval-fault:search_first",
@@ -215,17 +210,32 @@ def test_replaying_an_offline_run_serves_the_same_report():
     assert a == b
 
 
+def test_a_drifted_rationale_is_repaired_by_the_boundary_not_left_to_the_grader(tmp_path):
+    """The boundary keeps only rationale sentences whose figures the check backs, so the costs
+    ``eval-fault:drifted_cost`` writes never reach a reader; the drop is stated."""
+    result = asyncio.run(
+        run_case(BY_NAME["sunny_couple_walk"], tmp_path, "eval-fault:drifted_cost")
+    )
+    body = result.served.json()
+    assert result.passed and body["status"] == "complete"
+    assert any(
+        a.startswith("Dropped from the rationale a sentence stating 'AUD 5'")
+        for a in body["assumptions"]
+    )
+    assert "AUD 5" not in body["plan"]["rationale"]
+
+
 def test_to_test_writes_a_replay_test_that_passes(tmp_path):
-    case = BY_NAME["zero_budget_family"]
-    result = asyncio.run(run_case(case, tmp_path, "eval-fault:drifted_cost"))
+    case = BY_NAME["wet_weather_family"]
+    result = asyncio.run(run_case(case, tmp_path, "eval-fault:skip_date"))
     assert not result.passed
     path = write_regression_test(tmp_path, case.name, tmp_path / "test_generated.py")
     text = path.read_text()
-    assert "ReplayModel(turns=TURNS)" in text and "rubric:rationale_matches_totals" in text
+    assert "ReplayModel(turns=TURNS)" in text and "trace:required_order" in text
     spec = importlib.util.spec_from_file_location("generated_regression", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.test_zero_budget_family_replay_is_caught()
+    module.test_wet_weather_family_replay_is_caught()
     with pytest.raises(ValueError, match="no failure"):
         asyncio.run(run_case(case, tmp_path, "offline"))
         write_regression_test(tmp_path, case.name, tmp_path / "x.py")

@@ -18,6 +18,7 @@ BOUNDARY_FAULTS = {
     "renamed_activity": "repaired:complete",
     "drifted_cost": "repaired:complete",
     "drifted_travel": "repaired:complete",
+    "invented_rationale_fact": "repaired:complete",
     "ambiguous_duplicate_stop": "rejected:status_trace_gate",
 }
 
@@ -46,6 +47,19 @@ def test_truncated_finish_json_is_repaired(clean):
     assert stops_of(run.report) == stops_of(clean)
     assert run.report.model == "faulty:truncated_finish_json"
     assert run.report.assumptions[-1].startswith("The answer's JSON was cut off at the end; 2 ")
+
+
+def test_an_invented_price_in_the_rationale_is_never_served(clean):
+    run = plan(case_request("wet_weather_family"), model=make_faulty("invented_rationale_fact"))
+    assert "AUD 5 each" in json.loads(run.state["finish_payload"])["rationale"]
+    assert run.error is None and stops_of(run.report) == stops_of(clean)
+    rationale = run.report.plan.rationale
+    assert "AUD 5" not in rationale and "21:00" not in rationale
+    assert rationale == clean.plan.rationale  # checked facts + the model's backed sentences
+    assert run.report.assumptions[-1] == (
+        "Dropped from the rationale a sentence stating 'AUD 5', '21:00', which the check did "
+        "not find: 'Tickets are AUD 5 each and the first stop is open until 21:00.'"
+    )
 
 
 def test_truncated_mid_string_is_rejected():

@@ -578,3 +578,54 @@ def test_live_geocoding_without_a_match_says_so(live_env):
     assert "Nowhereville could not be located; travel from home is unknown" in assumptions(
         ctx.state
     )
+
+
+def test_live_cells_need_the_live_mode_as_well_as_credentials(monkeypatch):
+    """Before: a key in the environment alone made live-only cells (and `eval`) call Gemini."""
+    monkeypatch.setenv("GOOGLE_API_KEY", "AIza-fake-key-for-the-test")
+    monkeypatch.setenv("DAYPLAN_MODE", "offline")
+    assert live_available() and live_skip_notice().startswith("Skipped: live-only cell")
+    monkeypatch.setenv("DAYPLAN_MODE", "live")
+    assert live_skip_notice() is None
+    monkeypatch.delenv("GOOGLE_API_KEY")
+    assert live_skip_notice().startswith("Skipped")
+
+
+def test_the_eval_gate_runs_the_tests_without_credentials(monkeypatch):
+    import subprocess
+
+    from dayplan.evals import gate
+
+    seen = {}
+
+    def fake_run(cmd, **kwargs):
+        seen.update(kwargs)
+        return subprocess.CompletedProcess(cmd, 0, stdout="1 passed\n", stderr="")
+
+    monkeypatch.setenv("GOOGLE_API_KEY", "AIza-fake-key-for-the-test")
+    monkeypatch.setenv("GOOGLE_GENAI_USE_VERTEXAI", "true")
+    monkeypatch.setenv("DAYPLAN_MODE", "live")
+    monkeypatch.setattr(gate.subprocess, "run", fake_run)
+    assert gate.run_project_tests().passed
+    env = seen["env"]
+    assert "GOOGLE_API_KEY" not in env and "GOOGLE_GENAI_USE_VERTEXAI" not in env
+    assert env["DAYPLAN_MODE"] == "offline" and env["PATH"]
+
+
+def test_the_test_process_and_its_notebook_kernels_start_without_credentials():
+    """The root conftest scrubs the process environment before collection; nbval's kernels
+    inherit it. Shown by importing it in a child process that was given a key."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "GOOGLE_API_KEY": "AIza-fake", "DAYPLAN_MODE": "live"}
+    code = (
+        "import conftest, os; print(os.environ.get('GOOGLE_API_KEY'), os.environ['DAYPLAN_MODE'])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["None", "offline"]

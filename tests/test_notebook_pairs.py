@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import jupytext
@@ -122,3 +124,52 @@ def test_a_newer_differing_ipynb_is_never_silently_taken_or_overwritten(tmp_path
     assert "An instructor's sentence" in kept.cells[0].source
     assert runner.pair_problems("00_setup") == []
     assert runner.main(["--from", "pyx", "00_setup"]) == 2
+
+
+def test_an_instructor_edit_saved_in_jupyter_is_kept_and_passes_nbval(tmp_path, monkeypatch):
+    """The instructor's path: JupyterLab (its jupytext contents manager, as in ``make lab``)
+    saves an edited markdown and code cell to both files of the pair; re-executing from the
+    source keeps both edits, the pair agrees, and nbval passes on the result."""
+    from jupytext import TextFileContentsManager
+
+    for suffix in (".py", ".ipynb"):
+        src = ROOT / "notebooks" / f"00_setup{suffix}"
+        (tmp_path / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "jupytext.toml").write_text('formats = "ipynb,py:percent"\n', encoding="utf-8")
+    contents = TextFileContentsManager(root_dir=str(tmp_path))
+    model = contents.get("00_setup.ipynb")
+    cells = model["content"].cells
+    cells[0].source += "\n\nWorkshop note: we break for coffee after notebook 02."
+    census = next(c for c in cells if c.cell_type == "code" and "Counter(v.kind" in c.source)
+    census.source += '\nprint("kinds in all:", len(Counter(v.kind for v in venues)))'
+    contents.save(model, "00_setup.ipynb")
+    monkeypatch.setattr(runner, "NB_DIR", tmp_path)
+    assert runner.pair_problems("00_setup") == []
+    assert "break for coffee" in (tmp_path / "00_setup.py").read_text(encoding="utf-8")
+
+    assert runner.main(["00_setup"]) == 0  # make notebook NB=00_setup
+    assert runner.pair_problems("00_setup") == []
+    nb = nbformat.read(tmp_path / "00_setup.ipynb", as_version=4)
+    assert "break for coffee" in nb.cells[0].source
+    census = next(c for c in nb.cells if "kinds in all:" in c.source)
+    assert "kinds in all: " in census.outputs[0]["text"]
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    nbval = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "--nbval-lax",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:socket",
+            "00_setup.ipynb",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert nbval.returncode == 0, nbval.stdout[-2000:]

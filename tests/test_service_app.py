@@ -71,7 +71,9 @@ def test_docs_and_openapi_are_served(client):
     assert client.get("/docs").status_code == 200
     spec = client.get("/openapi.json").json()
     post = spec["paths"]["/v1/day-plans"]["post"]
-    assert set(post["responses"]) == {"200", "400", "409", "413", "422", "500", "502", "504"}
+    assert set(post["responses"]) == {
+        *("200", "400", "401", "408", "409", "413", "422", "429", "500", "502", "503", "504")
+    }
     assert "Problem" in spec["components"]["schemas"]
     assert "application/problem+json" in post["responses"]["422"]["content"]
 
@@ -254,13 +256,22 @@ def test_a_repaired_run_is_served():
     assert r.json()["assumptions"][-1].startswith("The answer's JSON was cut off")
 
 
-def test_a_slow_run_is_a_504_problem():
+def test_a_slow_run_is_a_504_problem(monkeypatch):
+    monkeypatch.setenv("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS", "0.1")
     settings = ServiceSettings(request_timeout_seconds=0.2)
     with TestClient(create_app(SlowModel(delay=0.5), settings=settings)) as c:
         r = c.post("/v1/day-plans", json=WET)
     body = problem(r, 504, "timeout")
-    assert body.detail == "the run was stopped after 0.2 s"
+    assert body.detail.startswith("the request was stopped at its 0.2 s deadline, 0.2")
     assert body.run_id and len(body.run_id) == 12
+
+
+def test_the_lock_timeout_must_be_below_the_deadline(monkeypatch):
+    monkeypatch.setenv("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS", "5")
+    with pytest.raises(ValueError, match="must be below DAYPLAN_REQUEST_TIMEOUT_SECONDS"):
+        ServiceSettings(request_timeout_seconds=5)
+    monkeypatch.setenv("DAYPLAN_REQUEST_TIMEOUT_SECONDS", "3")
+    assert main(["serve"]) == 2
 
 
 def test_the_timeout_comes_from_the_environment(monkeypatch):
@@ -314,13 +325,14 @@ def test_same_key_while_the_first_runs_is_a_409():
     problem(second, 409, "idempotency-key-in-progress")
 
 
-def test_a_failed_run_releases_its_key():
+def test_a_rejected_run_is_replayed_byte_for_byte():
+    """A 502 run-rejected is a final outcome: the same key replays it (as Stripe replays 5xx)."""
     with TestClient(create_app("faulty:truncated_finish_midstring")) as c:
         a = c.post("/v1/day-plans", json=WET, headers={"Idempotency-Key": "k-4"})
         b = c.post("/v1/day-plans", json=WET, headers={"Idempotency-Key": "k-4"})
     assert a.status_code == b.status_code == 502
-    assert "idempotent-replayed" not in b.headers
-    assert a.json()["run_id"] != b.json()["run_id"]
+    assert b.headers["idempotent-replayed"] == "true"
+    assert b.content == a.content and b.headers["content-type"] == PROBLEM
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "has space"])

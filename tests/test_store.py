@@ -1,4 +1,5 @@
-"""The store: WAL mode, idempotent saves under concurrency, atomic writes under SIGKILL, memory."""
+"""The store on SQLite and PostgreSQL: migrations, idempotent saves under concurrency, atomic
+writes under SIGKILL, savepoints that roll back, lock waits bounded by the lock timeout, memory."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dayplan.store import Store, make_plan_id
+from dayplan.store import Store, make_plan_id, saved_plans
 
 PLAN = {
     "date": "2026-12-05",
@@ -25,18 +26,120 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def store(tmp_path):
+def store(any_db_url):
+    s = Store(any_db_url)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
     s = Store(f"sqlite:///{tmp_path / 'store.sqlite'}")
     yield s
     s.close()
 
 
-def test_schema_is_created_and_sqlite_runs_in_wal_mode(store, tmp_path):
-    assert store.journal_mode() == "wal"
+def test_schema_is_created_by_the_migrations_and_sqlite_runs_in_wal_mode(sqlite_store, tmp_path):
+    assert sqlite_store.journal_mode() == "wal"
     con = sqlite3.connect(tmp_path / "store.sqlite")
     tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
+    version = con.execute("select version_num from alembic_version").fetchall()
     con.close()
-    assert {"saved_plans", "preferences"} <= tables
+    assert {"saved_plans", "preferences", "idempotency_keys", "alembic_version"} <= tables
+    assert version == [("0001",)]
+
+
+def test_both_databases_get_the_same_schema(sqlite_store, pg_url):
+    from sqlalchemy import inspect
+
+    def shape(engine):
+        insp = inspect(engine)
+        return {
+            t: (
+                sorted((c["name"], c["nullable"]) for c in insp.get_columns(t)),
+                sorted(insp.get_pk_constraint(t)["constrained_columns"]),
+                sorted(tuple(u["column_names"]) for u in insp.get_unique_constraints(t)),
+            )
+            for t in ("saved_plans", "preferences", "idempotency_keys")
+        }
+
+    pg = Store(pg_url)
+    try:
+        assert shape(sqlite_store.engine) == shape(pg.engine)
+    finally:
+        pg.close()
+
+
+def test_opening_twice_migrates_once_and_keeps_rows(any_db_url):
+    first = Store(any_db_url)
+    first.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+    first.close()
+    with ThreadPoolExecutor(max_workers=3) as pool:  # several instances starting at once
+        stores = list(pool.map(lambda _: Store(any_db_url), range(3)))
+    try:
+        assert [s.count_plans() for s in stores] == [1, 1, 1]
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_a_nested_write_rolls_back_with_its_outer_transaction(store):
+    """The pysqlite recipe: without it, SQLite's driver commits around SAVEPOINT and the nested
+    row survives the outer rollback."""
+    from sqlalchemy import insert
+
+    from dayplan.store import preferences
+
+    row = {"user_id": "ann", "kind": "like", "value": "zoos", "updated_at": "t"}
+    with store.engine.connect() as conn:
+        outer = conn.begin()
+        conn.execute(insert(preferences).values(**{**row, "value": "outer"}))
+        with conn.begin_nested():
+            conn.execute(insert(preferences).values(**row))
+        outer.rollback()
+    assert store.recent_preferences("ann") == []
+    with store.engine.connect() as conn, conn.begin():  # and a savepoint alone rolls back too
+        conn.execute(insert(preferences).values(**{**row, "value": "kept"}))
+        nested = conn.begin_nested()
+        conn.execute(insert(preferences).values(**row))
+        nested.rollback()
+    assert [p.value for p in store.recent_preferences("ann")] == ["kept"]
+
+
+def test_a_held_lock_fails_the_save_within_the_lock_timeout(any_db_url):
+    """Another connection holds the write lock (SQLite) / the row's lock (PostgreSQL): the save
+    gives up after the lock timeout (0.5 s here), not the old 30 s busy timeout."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    s = Store(any_db_url, lock_timeout=0.5)
+    holder = Store(any_db_url, lock_timeout=0.5)
+    try:
+        with holder.write() as conn:
+            conn.execute(
+                saved_plans.insert().values(
+                    plan_id=make_plan_id("ann", "r1", "k"),
+                    user_id="ann",
+                    request_id="r1",
+                    plan_key="k",
+                    plan_hash="h",
+                    plan_json="{}",
+                    created_at="t",
+                )
+            )
+            started = time.perf_counter()
+            with pytest.raises(OperationalError):
+                s.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN)
+            waited = time.perf_counter() - started
+            conn.rollback()
+        assert 0.3 < waited < 3.0
+        assert s.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN).status == (
+            "created"
+        )
+    finally:
+        s.close()
+        holder.close()
 
 
 def test_plan_id_is_deterministic_and_depends_on_every_part():
@@ -116,8 +219,8 @@ KILLED_WRITER = textwrap.dedent(
 )
 
 
-def test_a_save_killed_mid_write_leaves_no_partial_row(tmp_path):
-    url = f"sqlite:///{tmp_path / 'killed.sqlite'}"
+def test_a_save_killed_mid_write_leaves_no_partial_row(any_db_url):
+    url = any_db_url
     Store(url).close()  # the schema exists before the writer starts
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_WRITER, url],
@@ -136,8 +239,9 @@ def test_a_save_killed_mid_write_leaves_no_partial_row(tmp_path):
     after = Store(url)
     try:
         assert after.count_plans() == 0
-        with after.engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+        if after.is_sqlite:
+            with after.engine.connect() as conn:
+                assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
         # and the key is free: the next save is the first
         assert (
             after.save_plan(user_id="ann", request_id="r1", plan_key="k", plan=PLAN).status

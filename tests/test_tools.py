@@ -61,10 +61,10 @@ def test_search_outside_coverage_returns_nothing_with_a_note(ctx):
 @pytest.mark.parametrize(
     "stops, fragment",
     [
-        ("not a list", "stops must be a list"),
+        ("not a list", "argument stops: a list is needed"),
         ([{"start": "09:00", "end": "10:00"}], "needs a venue_id"),
         ([{"venue_id": "x", "start": "9am", "end": "10:00"}], "HH:MM"),
-        ([1], "not an object"),
+        ([1], "argument stops.0: an object is needed"),
     ],
 )
 def test_check_plan_bad_arguments(ctx, stops, fragment):

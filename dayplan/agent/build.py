@@ -10,7 +10,7 @@ from google.adk.plugins.base_plugin import BasePlugin
 from dayplan.agent.action_gate import SaveGatePlugin
 from dayplan.agent.guardrails import GuardrailConfig, build_plugins
 from dayplan.agent.offline_model import OfflinePlannerModel
-from dayplan.tools import PLANNER_TOOLS
+from dayplan.tools import planner_tools
 
 APP_NAME = "dayplan"
 AGENT_NAME = "day_planner"
@@ -50,7 +50,7 @@ def build_agent(model: BaseLlm | str | None = None) -> LlmAgent:
         model=model if model is not None else OfflinePlannerModel(),
         instruction=INSTRUCTION,
         description="Plans a feasible day out and proves it with check_plan.",
-        tools=list(PLANNER_TOOLS),
+        tools=planner_tools(),
     )
 
 

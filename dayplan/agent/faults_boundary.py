@@ -18,7 +18,7 @@ are not JSON to the boundary, and names, costs and travel are not its business).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
@@ -135,6 +135,20 @@ class AmbiguousDuplicateStop(FinishTamperingModel):
         return _edit(text, duplicate)
 
 
+class InventedRationaleFact(FinishTamperingModel):
+    """The answer's rationale states a price and a closing time nobody checked."""
+
+    model: str = "faulty:invented_rationale_fact"
+
+    INVENTED: ClassVar[str] = "Tickets are AUD 5 each and the first stop is open until 21:00."
+
+    def tamper(self, text: str, checked: dict[str, Any]) -> str:
+        def invent(payload: dict) -> None:
+            payload["rationale"] = f"{payload.get('rationale', '')} {self.INVENTED}".strip()
+
+        return _edit(text, invent)
+
+
 _FAULTS = [
     (
         "truncated_finish_json",
@@ -172,6 +186,13 @@ _FAULTS = [
         "repaired:complete",
     ),
     (
+        "invented_rationale_fact",
+        InventedRationaleFact,
+        "Adds a price and a closing time nobody checked to the rationale.",
+        "prose that states facts the check never saw ('tickets AUD 5, open until 21:00')",
+        "repaired:complete",
+    ),
+    (
         "ambiguous_duplicate_stop",
         AmbiguousDuplicateStop,
         "Lists the first stop twice, the second time at other hours.",
@@ -186,11 +207,13 @@ CAUGHT_BY: dict[str, tuple[str, ...]] = {
     "renamed_activity": ("boundary:reconciliation",),
     "drifted_cost": ("boundary:reconciliation",),
     "drifted_travel": ("boundary:reconciliation",),
+    "invented_rationale_fact": ("boundary:rationale",),
     "ambiguous_duplicate_stop": ("status_trace_gate", "boundary:ambiguous_stop"),
 }
 """Fault name -> what catches it: ``boundary:<rule>`` is a step of ``dayplan.service.boundary``
 (``finish_payload repair``: the one repair of missing closers; ``reconciliation``: the checked
-values are served instead of the answer's), a bare name is a guardrail."""
+values are served instead of the answer's; ``rationale``: sentences stating unchecked figures
+are dropped), a bare name is a guardrail."""
 
 for _name, _cls, _what, _real, _expected in _FAULTS:
     register(Fault(_name, _what, _real, _expected, _cls, caught_by=CAUGHT_BY[_name]))

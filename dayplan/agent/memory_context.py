@@ -60,7 +60,9 @@ class MemoryContextPlugin(BasePlugin):
         if self.log is not None:
             self.log.start_clock("context")
         try:
-            memories = [p.as_dict() for p in get_store().recent_preferences(user, self.limit)]
+            store = get_store()  # the read runs on the store's thread pool, not the event loop
+            found = await store.call(store.recent_preferences, user, self.limit)
+            memories = [p.as_dict() for p in found]
             note = f"{len(memories)} recent preference(s) of user {user}"
         except SQLAlchemyError as exc:
             memories = []

@@ -1,14 +1,20 @@
 """``python -m dayplan bench service``: load-test the FastAPI service over loopback HTTP.
 
 1. **In process**: plans the case back to back with ``run_plan`` for ``--inprocess-seconds``
-   and counts plans/s (the ceiling: no HTTP, no JSON over the wire).
-2. **Served**: starts ``python -m dayplan serve`` (uvicorn, offline model) on 127.0.0.1 at a
-   free port in a child process, then ``--clients`` concurrent ``httpx.AsyncClient`` loops
-   POST the case to ``/v1/day-plans`` for ``--seconds``.
+   (saving each plan under a fresh request id, as the served requests do) and counts plans/s:
+   the ceiling, no HTTP, no JSON over the wire.
+2. **Served**: for each database (``--db``: a fresh SQLite file and/or the PostgreSQL server in
+   ``DAYPLAN_BENCH_PG_URL``, else ``DAYPLAN_TEST_PG_URL``), each server count (``--servers``,
+   e.g. ``1,2``: that many ``python -m dayplan serve`` processes on one database, clients spread
+   round robin, as instances behind one URL) and each client count (``--clients``, e.g.
+   ``16,50``), concurrent ``httpx.AsyncClient`` loops POST the case to ``/v1/day-plans`` for
+   ``--seconds``. Every request saves (``save: true``, a fresh ``request_id``) and carries a
+   fresh ``Idempotency-Key``, so each one claims a key, writes a plan and stores its response.
 
-Prints requests/s, p50/p95/p99 latency (ms), the error count (any non-200 or transport error)
-and served plans/s ÷ in-process plans/s. The service runs each plan on one event loop, so
-concurrency buys waiting time, not parallel planning: the ratio shows the HTTP/JSON overhead.
+Prints one row per configuration: requests/s, p50/p95/p99 latency (ms), the error count (any
+non-200 or transport error) and served plans/s ÷ in-process plans/s. The servers run with the
+per-user limits raised (``DAYPLAN_RATE_LIMIT``, ``DAYPLAN_MAX_CONCURRENT_PER_USER``): every
+client is user ``local``, and the benchmark measures throughput, not the limiter.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,10 +45,34 @@ PATH = "/v1/day-plans"
 DEFAULT_CASE = "wet_weather_family"
 
 
+def _int_list(value: str) -> list[int]:
+    try:
+        out = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a comma-separated list") from None
+    if not out:
+        raise argparse.ArgumentTypeError("give at least one number")
+    return out
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--seconds``, ``--clients``, ``--inprocess-seconds``, ``--case``."""
-    parser.add_argument("--seconds", type=float, default=20.0, help="load duration (default 20)")
-    parser.add_argument("--clients", type=int, default=16, help="concurrent clients (default 16)")
+    """``--seconds``, ``--clients``, ``--servers``, ``--db``, ``--inprocess-seconds``,
+    ``--case``."""
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="load duration per row (default 10)"
+    )
+    parser.add_argument(
+        "--clients", type=_int_list, default=[16, 50], help="client counts (default 16,50)"
+    )
+    parser.add_argument(
+        "--servers", type=_int_list, default=[1, 2], help="server process counts (default 1,2)"
+    )
+    parser.add_argument(
+        "--db",
+        choices=["sqlite", "postgresql", "both"],
+        default="both",
+        help="database(s) (default both; PostgreSQL from DAYPLAN_BENCH_PG_URL/DAYPLAN_TEST_PG_URL)",
+    )
     parser.add_argument(
         "--inprocess-seconds",
         type=float,
@@ -81,19 +113,33 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def fresh(body: dict) -> tuple[dict, dict[str, str]]:
+    """``body`` saving under a fresh ``request_id``, and a fresh ``Idempotency-Key`` header."""
+    tag = uuid.uuid4().hex
+    return {**body, "save": True, "request_id": f"bench-{tag}"}, {"Idempotency-Key": tag}
+
+
 async def load(
-    make_client: Callable[[], httpx.AsyncClient], body: dict, clients: int, seconds: float
+    make_client: Callable[[int], httpx.AsyncClient],
+    body: dict,
+    clients: int,
+    seconds: float,
+    *,
+    saving: bool = False,
 ) -> LoadResult:
-    """``clients`` concurrent loops POSTing ``body`` for ``seconds``; every request is timed."""
+    """``clients`` concurrent loops POSTing ``body`` for ``seconds``; every request is timed.
+    ``make_client(i)`` builds client ``i``'s connection (the caller spreads them over servers);
+    ``saving``: every request saves under a fresh request id and Idempotency-Key (``fresh``)."""
     result = LoadResult(seconds=seconds)
     stop_at = time.perf_counter() + seconds
 
-    async def client_loop() -> None:
-        async with make_client() as client:
+    async def client_loop(i: int) -> None:
+        async with make_client(i) as client:
             while time.perf_counter() < stop_at:
+                payload, headers = fresh(body) if saving else (body, {})
                 started = time.perf_counter()
                 try:
-                    response = await client.post(PATH, json=body)
+                    response = await client.post(PATH, json=payload, headers=headers)
                     result.statuses[response.status_code] += 1
                 except httpx.HTTPError:
                     result.transport_errors += 1
@@ -101,19 +147,28 @@ async def load(
                 result.latencies_ms.append((time.perf_counter() - started) * 1000)
 
     started = time.perf_counter()
-    await asyncio.gather(*(client_loop() for _ in range(clients)))
+    await asyncio.gather(*(client_loop(i) for i in range(clients)))
     result.seconds = time.perf_counter() - started
     return result
 
 
-async def in_process_rate(request: PlanRequest, seconds: float) -> tuple[int, float]:
-    """(plans, plans/s) running ``run_plan`` back to back for ``seconds``."""
+async def in_process_rate(
+    request: PlanRequest, seconds: float, *, saving: bool = False
+) -> tuple[int, float]:
+    """(plans, plans/s) running ``run_plan`` back to back for ``seconds`` (``saving``: each
+    saves under a fresh request id, in the store ``DAYPLAN_DB_URL`` names)."""
     from dayplan.service.run import run_plan
 
-    await run_plan(request)  # warm caches (data, ADK imports)
+    def next_request() -> PlanRequest:
+        if not saving:
+            return request
+        body, _ = fresh(request.model_dump(mode="json", exclude_none=True))
+        return PlanRequest.model_validate(body)
+
+    await run_plan(next_request())  # warm caches (data, ADK imports, the store)
     count, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
-        run = await run_plan(request)
+        run = await run_plan(next_request())
         if run.error is not None:
             raise RuntimeError(f"in-process run rejected: {run.error}")
         count += 1
@@ -128,10 +183,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    """``python -m dayplan serve`` on 127.0.0.1:``port`` (offline), once ``/health`` answers."""
-    env = {**os.environ, "DAYPLAN_MODE": "offline"}
-    env.pop("GOOGLE_API_KEY", None)
+BENCH_LIMITS = {
+    "DAYPLAN_RATE_LIMIT": "1000000/minute",
+    "DAYPLAN_MAX_CONCURRENT_PER_USER": "1000",
+    "DAYPLAN_LIMIT_CONCURRENCY": "1000",
+    "DAYPLAN_IDEMPOTENCY_KEYS_PER_USER": "1000000",
+}
+
+
+def start_server(port: int, db_url: str | None = None) -> subprocess.Popen:
+    """``python -m dayplan serve`` on 127.0.0.1:``port`` (offline, ``BENCH_LIMITS``, database
+    ``db_url`` or the environment's), once ``/health`` answers."""
+    from dayplan.config import offline_env
+
+    env = {**offline_env(dict(os.environ)), **BENCH_LIMITS}
+    if db_url:
+        env["DAYPLAN_DB_URL"] = db_url
     root = Path(__file__).resolve().parents[2]
     proc = subprocess.Popen(
         [sys.executable, "-m", "dayplan", "serve", "--port", str(port), "--log-level", "warning"],
@@ -174,7 +241,7 @@ def _case_body(name: str) -> dict:
 
 
 def report(result: LoadResult, clients: int, inproc: tuple[int, float]) -> str:
-    """The figures as printable lines."""
+    """One configuration's figures as printable lines."""
     served = result.ok / result.seconds if result.seconds else 0.0
     lat = result.latencies_ms
     lines = [
@@ -191,28 +258,101 @@ def report(result: LoadResult, clients: int, inproc: tuple[int, float]) -> str:
     return "\n".join(lines)
 
 
+HEADER = (
+    f"{'db':<10} {'servers':>7} {'clients':>7} {'requests':>8} {'req/s':>7} {'p50 ms':>7} "
+    f"{'p95 ms':>7} {'p99 ms':>7} {'errors':>6} {'÷ in-proc':>9}"
+)
+
+
+def table_row(db: str, servers: int, clients: int, result: LoadResult, inproc: float) -> str:
+    """One row of the summary table (latencies in ms, ratio = served plans/s ÷ in-process)."""
+    lat = result.latencies_ms
+    served = result.ok / result.seconds if result.seconds else 0.0
+    return (
+        f"{db:<10} {servers:>7} {clients:>7} {result.requests:>8} "
+        f"{result.requests / result.seconds:>7.2f} {percentile(lat, 50):>7.0f} "
+        f"{percentile(lat, 95):>7.0f} {percentile(lat, 99):>7.0f} {result.errors:>6} "
+        f"{(served / inproc) if inproc else float('nan'):>9.2f}"
+    )
+
+
+def _databases(choice: str, tmp: Path) -> list[tuple[str, str]]:
+    out = []
+    if choice in ("sqlite", "both"):
+        out.append(("sqlite", f"sqlite:///{tmp / 'bench.sqlite'}"))
+    if choice in ("postgresql", "both"):
+        url = os.environ.get("DAYPLAN_BENCH_PG_URL") or os.environ.get("DAYPLAN_TEST_PG_URL")
+        if not url:
+            raise InputError(
+                "PostgreSQL needs DAYPLAN_BENCH_PG_URL (or DAYPLAN_TEST_PG_URL; "
+                'eval "$(.ci/postgres.sh)"), or pass --db sqlite'
+            )
+        out.append(("postgresql", url))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run both measurements and print the figures."""
-    if args.seconds <= 0 or args.inprocess_seconds <= 0 or not 1 <= args.clients <= 256:
-        raise InputError("--seconds and --inprocess-seconds must be > 0, --clients 1..256")
+    """Measure in process, then every (database, servers, clients) row; print the table."""
+    clients_list = list(getattr(args, "clients", [16]))
+    servers_list = list(getattr(args, "servers", [1]))
+    if isinstance(args.clients, int):
+        clients_list = [args.clients]
+    if (
+        args.seconds <= 0
+        or args.inprocess_seconds <= 0
+        or not all(1 <= c <= 256 for c in clients_list)
+        or not all(1 <= n <= 4 for n in servers_list)
+    ):
+        raise InputError(
+            "--seconds and --inprocess-seconds must be > 0, --clients 1..256, --servers 1..4"
+        )
     body = _case_body(args.case)
     request = PlanRequest.model_validate(body)
-    print(f"case {args.case}: measuring in-process plans/s for {args.inprocess_seconds:g} s ...")
-    inproc = asyncio.run(in_process_rate(request, args.inprocess_seconds))
-    port = free_port()
-    print(f"starting uvicorn on 127.0.0.1:{port} ...")
-    proc = start_server(port)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+    with tempfile.TemporaryDirectory(prefix="dayplan-bench-") as tmp:
+        databases = _databases(getattr(args, "db", "sqlite"), Path(tmp))
+        os.environ["DAYPLAN_DB_URL"] = databases[0][1]  # the in-process runs save there too
+        print(
+            f"case {args.case}: measuring in-process plans/s for {args.inprocess_seconds:g} s "
+            f"(saving, {databases[0][0]}) ..."
+        )
+        count, rate = asyncio.run(in_process_rate(request, args.inprocess_seconds, saving=True))
+        print(f"in process: {count} plans, {rate:.2f} plans/s")
+        rows, total_errors, total_requests = [], 0, 0
+        for db_name, url in databases:
+            for servers in servers_list:
+                procs: list[subprocess.Popen] = []
+                try:
+                    bases = []
+                    for _ in range(servers):
+                        port = free_port()
+                        procs.append(start_server(port, url))
+                        bases.append(f"http://127.0.0.1:{port}")
+                    print(f"{db_name}: {servers} server(s) on {', '.join(bases)} ...")
+                    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
 
-        def make_client() -> httpx.AsyncClient:
-            return httpx.AsyncClient(base_url=base, timeout=120, limits=limits)
+                    def make_client(i: int, bases=bases, limits=limits) -> httpx.AsyncClient:
+                        return httpx.AsyncClient(
+                            base_url=bases[i % len(bases)], timeout=120, limits=limits
+                        )
 
-        asyncio.run(load(make_client, body, 1, 1.0))  # warm the server
-        result = asyncio.run(load(make_client, body, args.clients, args.seconds))
-    finally:
-        stop_server(proc)
-    print(report(result, args.clients, inproc))
-    print(json.dumps({"bench": NAME, "errors": result.errors, "requests": result.requests}))
+                    asyncio.run(load(make_client, body, servers, 1.0, saving=True))  # warm
+                    for clients in clients_list:
+                        result = asyncio.run(
+                            load(make_client, body, clients, args.seconds, saving=True)
+                        )
+                        rows.append(table_row(db_name, servers, clients, result, rate))
+                        total_errors += result.errors
+                        total_requests += result.requests
+                        print(rows[-1], flush=True)
+                finally:
+                    for proc in procs:
+                        stop_server(proc)
+    print()
+    print(
+        f"served POST /v1/day-plans (saving, fresh Idempotency-Key each), {args.seconds:g} s a row"
+    )
+    print(HEADER)
+    print("\n".join(rows))
+    print(f"in process: {rate:.2f} plans/s (÷ in-proc = served plans/s ÷ this)")
+    print(json.dumps({"bench": NAME, "errors": total_errors, "requests": total_requests}))
     return EXIT_OK

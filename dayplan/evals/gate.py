@@ -4,11 +4,13 @@ why, one reason a line."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from dayplan.config import offline_env
 from dayplan.evals.runner import EvalRun
 
 MIN_SCORE = 4
@@ -24,10 +26,13 @@ class TestsOutcome:
 
 
 def run_project_tests(root: Path = REPO_ROOT) -> TestsOutcome:
-    """Run the project's pytest suite (as ``make test`` does, without lint) in ``root``."""
+    """Run the project's pytest suite (as ``make test`` does, without lint) in ``root``, in an
+    environment without credentials and with ``DAYPLAN_MODE=offline`` (``offline_env``): the
+    gate's test run never calls a live model, whatever the caller's shell holds."""
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-x"],
         cwd=root,
+        env=offline_env(dict(os.environ)),
         capture_output=True,
         text=True,
         check=False,

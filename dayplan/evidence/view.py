@@ -132,6 +132,11 @@ class RunEvidence:
         return self._get(K.USER_ID)
 
     @property
+    def idempotency_key(self) -> str | None:
+        """The request's HTTP ``Idempotency-Key``, when the service passed one."""
+        return self._get(K.IDEMPOTENCY_KEY)
+
+    @property
     def backend(self) -> str:
         """``offline`` (default) or ``live``."""
         return self._get(K.BACKEND) or "offline"

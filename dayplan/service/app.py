@@ -8,19 +8,31 @@ Every error is ``application/problem+json`` (RFC 9457, see ``dayplan.service.pro
 ==========  ====================================================================================
 status      when
 ==========  ====================================================================================
-400         the body is not JSON
+400         the body is not JSON, or repeats a key (``{"save": false, "save": true}``)
+401         auth is on and the bearer token is missing or invalid (generic body; reason logged)
+404         no such route (no trailing-slash redirect: ``redirect_slashes`` is off)
+408         the body did not arrive within ``body_read_timeout_seconds`` (default 10 s)
 413         the body is over ``max_body_bytes`` (64 KiB), counted while it streams
 422         the body breaks the contract (wrong type, out of range, unknown field, ...), or an
             ``Idempotency-Key`` is reused with another body
-409         a request with the same ``Idempotency-Key`` is still running
+409         a request with the same ``Idempotency-Key`` is still running (``Retry-After``)
+429         the user's rate or concurrency limit, or their quota of idempotency keys
+            (``Retry-After``; see ``dayplan.service.throttle``)
 502         the run was rejected by a guardrail or boundary rule (``rule`` names it)
-504         the run did not finish within ``request_timeout_seconds``
+503         the database did not answer within its lock timeout (``Retry-After``)
+504         the request did not finish within ``request_timeout_seconds`` (the deadline covers
+            the whole handler, saves included; the detail gives the true elapsed time)
 ==========  ====================================================================================
 
 ``run_id`` is in the problem when a run had started, and in the ``X-Run-Id`` header of every
 served report. ``Idempotency-Key`` (optional): the same key with the same body replays the
-stored response with ``Idempotent-Replayed: true`` (per process, see
-``dayplan.service.idempotency``).
+stored response byte for byte with ``Idempotent-Replayed: true``, from the database every instance
+shares (see ``dayplan.service.idempotency``); without a ``request_id`` the key also names the
+save, so a retry never saves twice.
+
+Nothing blocks the event loop: store calls run on the store's bounded thread pool, the agent's
+synchronous tools (saves, live HTTP) on ADK's tool thread pool, so ``/health`` answers while a
+save waits on a database lock.
 
 Extending: ``create_app(routers=[...])`` or ``app.include_router(router)`` adds routes; the
 caller's identity comes from the ``get_user_id`` dependency, which reads the bearer token through
@@ -34,6 +46,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
+import logging
+import time
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -41,9 +56,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from google.adk.models.base_llm import BaseLlm
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -53,13 +70,18 @@ from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.service import auth, saved
 from dayplan.service.idempotency import IdempotencyStore, StoredResponse
 from dayplan.service.problems import (
+    PROBLEM_JSON,
     BodyLimitMiddleware,
     Problem,
+    problem_body,
     problem_response,
     problem_responses,
 )
 from dayplan.service.run import resolve_model, run_plan
-from dayplan.store import get_store
+from dayplan.service.throttle import DEFAULT_MAX_CONCURRENT, DEFAULT_RATE, UserLimits
+from dayplan.store import Store, get_store, lock_timeout_seconds
+
+logger = logging.getLogger("dayplan.service")
 
 LOCAL_USER = "local"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -70,13 +92,42 @@ __all__ = ["ServiceSettings", "create_app", "get_user_id"]  # and `app`, built o
 
 
 class ServiceSettings(BaseSettings):
-    """Service limits from the environment: ``DAYPLAN_REQUEST_TIMEOUT_SECONDS`` (default 60 s),
-    ``DAYPLAN_MAX_BODY_BYTES`` (default 65536)."""
+    """Service limits from the environment (``DAYPLAN_`` + the field name in capitals):
+
+    * ``request_timeout_seconds`` (60): the deadline of the whole ``POST /v1/day-plans``
+      handler; must exceed ``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (5) so a lock wait ends first.
+    * ``max_body_bytes`` (65536) and ``body_read_timeout_seconds`` (10): the body's size and
+      how long it may take to arrive (408 after).
+    * ``rate_limit`` (``30/minute``) and ``max_concurrent_per_user`` (4): per-user limits (429).
+    * ``idempotency_ttl_seconds`` (86400) and ``idempotency_keys_per_user`` (1000).
+    * ``limit_concurrency`` (100), ``timeout_keep_alive_seconds`` (5),
+      ``timeout_graceful_shutdown_seconds`` (10): passed to uvicorn by ``serve``.
+
+    Raises ``pydantic.ValidationError`` for a value out of range.
+    """
 
     model_config = SettingsConfigDict(env_prefix="DAYPLAN_", extra="ignore")
 
     request_timeout_seconds: float = Field(default=60.0, gt=0, le=3600)
     max_body_bytes: int = Field(default=64 * 1024, ge=1, le=16 * 1024 * 1024)
+    body_read_timeout_seconds: float = Field(default=10.0, gt=0, le=600)
+    rate_limit: str = Field(default=DEFAULT_RATE, min_length=3, max_length=100)
+    max_concurrent_per_user: int = Field(default=DEFAULT_MAX_CONCURRENT, ge=1, le=10_000)
+    idempotency_ttl_seconds: float = Field(default=24 * 3600.0, ge=1, le=30 * 24 * 3600)
+    idempotency_keys_per_user: int = Field(default=1000, ge=1, le=1_000_000)
+    limit_concurrency: int = Field(default=100, ge=1, le=100_000)
+    timeout_keep_alive_seconds: int = Field(default=5, ge=1, le=600)
+    timeout_graceful_shutdown_seconds: int = Field(default=10, ge=1, le=600)
+
+    @model_validator(mode="after")
+    def _lock_wait_ends_before_the_deadline(self) -> ServiceSettings:
+        lock = lock_timeout_seconds()
+        if lock >= self.request_timeout_seconds:
+            raise ValueError(
+                f"DAYPLAN_DB_LOCK_TIMEOUT_SECONDS ({lock:g}) must be below "
+                f"DAYPLAN_REQUEST_TIMEOUT_SECONDS ({self.request_timeout_seconds:g})"
+            )
+        return self
 
 
 class Health(BaseModel):
@@ -111,8 +162,67 @@ IdempotencyKey = Annotated[
 ]
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
+class _StrictJSONRequest(Request):
+    """A request whose JSON body may not repeat a key (RFC 8259 leaves duplicates undefined;
+    Python's json keeps the last, so ``{"save": false, "save": true}`` would save)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            raw = await self.body()
+            try:
+                self._json = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+            except _DuplicateKey as exc:
+                text = raw.decode("utf-8", errors="replace")
+                raise json.JSONDecodeError(f"duplicate key {str(exc)[:100]!r}", text, 0) from None
+        return self._json
+
+
+class _StrictJSONRoute(APIRoute):
+    def get_route_handler(self):  # noqa: ANN201 - Starlette's handler type
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(_StrictJSONRequest(request.scope, request.receive))
+
+        return strict
+
+
+class _Attempt:
+    """One POST's progress, so the deadline handler knows what to release."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.token: str | None = None
+        self.run_id: str | None = None
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+async def _quietly(coro: Any, seconds: float) -> None:
+    """Await a clean-up step with its own short deadline; a failure is logged, never raised."""
+    try:
+        async with asyncio.timeout(seconds):
+            await coro
+    except Exception as exc:  # the response is already decided
+        logger.warning("clean-up step failed: %s", type(exc).__name__)
+
+
 def _plans_router() -> APIRouter:
-    router = APIRouter()
+    router = APIRouter(route_class=_StrictJSONRoute)
 
     @router.post(
         "/v1/day-plans",
@@ -133,7 +243,7 @@ def _plans_router() -> APIRouter:
                     },
                 },
             },
-            **problem_responses(400, 409, 413, 422, 500, 502, 504),
+            **problem_responses(400, 401, 408, 409, 413, 422, 429, 500, 502, 503, 504),
         },
     )
     async def create_day_plan(
@@ -144,70 +254,40 @@ def _plans_router() -> APIRouter:
     ) -> Response:
         svc = request.app.state
         path = request.url.path
-        key = idempotency_key
-        if key is not None:
-            outcome, stored = svc.idempotency.claim(user_id, key, _fingerprint(body))
-            if outcome == "mismatch":
-                return problem_response(
-                    422,
-                    "idempotency-key-reused",
-                    "Idempotency-Key reused with a different body",
-                    f"the key {key!r} was first used with another request body",
-                    instance=path,
-                )
-            if outcome == "running":
-                return problem_response(
-                    409,
-                    "idempotency-key-in-progress",
-                    "A request with this Idempotency-Key is still running",
-                    f"retry once the first request with key {key!r} has finished",
-                    instance=path,
-                )
-            if outcome == "replay" and stored is not None:
-                return Response(
-                    stored.body,
-                    status_code=stored.status_code,
-                    media_type=stored.media_type,
-                    headers={**stored.headers, REPLAYED_HEADER: "true"},
-                )
-        run_id = uuid.uuid4().hex[:12]
-        succeeded = False
+        refused = svc.limits.acquire(user_id)
+        if refused is not None:
+            return problem_response(
+                429,
+                f"{refused.kind}-limited",
+                "Too many requests",
+                refused.detail,
+                instance=path,
+                headers={"Retry-After": str(refused.retry_after)},
+            )
+        attempt = _Attempt()
+        deadline = svc.settings.request_timeout_seconds
         try:
-            try:
-                async with asyncio.timeout(svc.settings.request_timeout_seconds):
-                    run = await run_plan(body, model=svc.model, run_id=run_id, user_id=user_id)
-            except TimeoutError:
-                return problem_response(
-                    504,
-                    "timeout",
-                    "The run did not finish in time",
-                    f"the run was stopped after {svc.settings.request_timeout_seconds:g} s",
-                    instance=path,
-                    run_id=run_id,
+            async with asyncio.timeout(deadline):
+                return await _plan(svc, body, user_id, idempotency_key, path, attempt)
+        except TimeoutError:
+            if idempotency_key is not None and attempt.token is not None:
+                await _quietly(
+                    svc.store.call(
+                        svc.idempotency.release, user_id, idempotency_key, attempt.token
+                    ),
+                    2.0,
                 )
-            if run.error is not None or run.report is None:
-                rule = run.error.rule if run.error else "boundary"
-                detail = run.error.detail if run.error else "the run produced no report"
-                return problem_response(
-                    502,
-                    "run-rejected",
-                    f"The run was rejected by the {rule} rule",
-                    detail,
-                    instance=path,
-                    run_id=run.run_id,
-                    rule=rule,
-                )
-            content = run.report.model_dump_json().encode("utf-8")
-            headers = {RUN_ID_HEADER: run.run_id}
-            if key is not None:
-                svc.idempotency.complete(
-                    user_id, key, StoredResponse(200, content, "application/json", headers)
-                )
-            succeeded = True
-            return Response(content, media_type="application/json", headers=headers)
+            return problem_response(
+                504,
+                "timeout",
+                "The request did not finish in time",
+                f"the request was stopped at its {deadline:g} s deadline, "
+                f"{attempt.elapsed():.2f} s after it started",
+                instance=path,
+                run_id=attempt.run_id,
+            )
         finally:
-            if key is not None and not succeeded:
-                svc.idempotency.release(user_id, key)
+            svc.limits.release(user_id)
 
     @router.get("/health", response_model=Health, summary="Liveness, mode, model and version")
     async def health(request: Request) -> Health:
@@ -216,6 +296,108 @@ def _plans_router() -> APIRouter:
         return Health(mode=mode, model=svc.model.model, version=__version__)
 
     return router
+
+
+async def _plan(
+    svc: Any, body: PlanRequest, user_id: str, key: str | None, path: str, attempt: _Attempt
+) -> Response:
+    """Claim the key, run, store the outcome: everything under the request deadline."""
+    store = svc.store
+    if key is not None:
+        try:
+            claim = await store.call(svc.idempotency.claim, user_id, key, _fingerprint(body))
+        except SQLAlchemyError as exc:
+            return _store_unavailable(exc, path)
+        if claim.outcome == "mismatch":
+            return problem_response(
+                422,
+                "idempotency-key-reused",
+                "Idempotency-Key reused with a different body",
+                f"the key {key!r} was first used with another request body",
+                instance=path,
+            )
+        if claim.outcome == "running":
+            return problem_response(
+                409,
+                "idempotency-key-in-progress",
+                "A request with this Idempotency-Key is still running",
+                f"retry once the first request with key {key!r} has finished",
+                instance=path,
+                headers={"Retry-After": str(claim.retry_after)},
+            )
+        if claim.outcome == "quota":
+            return problem_response(
+                429,
+                "idempotency-quota",
+                "Too many idempotency keys",
+                f"this user holds {svc.idempotency.max_keys_per_user} unexpired Idempotency-Keys; "
+                "send the request without one or wait until old keys expire",
+                instance=path,
+                headers={"Retry-After": "60"},
+            )
+        if claim.outcome == "replay" and claim.response is not None:
+            stored = claim.response
+            return Response(
+                stored.body,
+                status_code=stored.status_code,
+                media_type=stored.media_type,
+                headers={**stored.headers, REPLAYED_HEADER: "true"},
+            )
+        attempt.token = claim.token
+    run_id = attempt.run_id = uuid.uuid4().hex[:12]
+    try:
+        run = await run_plan(
+            body, model=svc.model, run_id=run_id, user_id=user_id, idempotency_key=key
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # not a final outcome: the retry may run again
+        if key is not None and attempt.token is not None:
+            await _quietly(store.call(svc.idempotency.release, user_id, key, attempt.token), 2.0)
+        return await _on_unexpected_path(path, exc)
+    if run.error is not None or run.report is None:
+        rule = run.error.rule if run.error else "boundary"
+        detail = run.error.detail if run.error else "the run produced no report"
+        response = StoredResponse(
+            502,
+            problem_body(
+                502,
+                "run-rejected",
+                f"The run was rejected by the {rule} rule",
+                detail,
+                instance=path,
+                run_id=run.run_id,
+                rule=rule,
+            ),
+            PROBLEM_JSON,
+            {RUN_ID_HEADER: run.run_id},
+        )
+    else:
+        content = run.report.model_dump_json().encode("utf-8")
+        response = StoredResponse(200, content, "application/json", {RUN_ID_HEADER: run.run_id})
+    if key is not None and attempt.token is not None:
+        try:
+            await store.call(svc.idempotency.complete, user_id, key, attempt.token, response)
+        except SQLAlchemyError as exc:  # served anyway; the retry re-runs (the save is keyed)
+            logger.warning("could not store the idempotent response: %s", type(exc).__name__)
+    return Response(
+        response.body,
+        status_code=response.status_code,
+        media_type=response.media_type,
+        headers=response.headers,
+    )
+
+
+def _store_unavailable(exc: Exception, path: str) -> Response:
+    logger.warning("store unavailable: %s", type(exc).__name__)
+    return problem_response(
+        503,
+        "store-unavailable",
+        "The database is busy",
+        "the database did not answer within its lock timeout; retry shortly",
+        instance=path,
+        headers={"Retry-After": "1"},
+    )
 
 
 def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
@@ -228,6 +410,16 @@ def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 async def _on_validation_error(request: Request, exc: RequestValidationError) -> Response:
     errors = _field_errors(exc)
+    for err in exc.errors():
+        reason = str((err.get("ctx") or {}).get("error", ""))
+        if err.get("type") == "json_invalid" and reason.startswith("duplicate key"):
+            return problem_response(
+                400,
+                "duplicate-key",
+                "The request body repeats a key",
+                f"{reason[:150]}: send each key once",
+                instance=request.url.path,
+            )
     if any(e["type"] == "json_invalid" for e in errors):
         return problem_response(
             400,
@@ -262,22 +454,26 @@ async def _on_http_error(request: Request, exc: StarletteHTTPException) -> Respo
     )
 
 
-async def _on_unexpected(request: Request, exc: Exception) -> Response:
+async def _on_unexpected_path(path: str, exc: Exception) -> Response:
     # No exception text: it might carry request data or configuration.
+    logger.error("unexpected %s on %s", type(exc).__name__, path)
     return problem_response(
         500,
         "internal-error",
         "Unexpected server error",
         f"an unexpected {type(exc).__name__} stopped the request",
-        instance=request.url.path,
+        instance=path,
     )
+
+
+async def _on_unexpected(request: Request, exc: Exception) -> Response:
+    return await _on_unexpected_path(request.url.path, exc)
 
 
 @asynccontextmanager
 async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
-    """At start: say how users are identified (auth on or off) and create the store's schema."""
+    """At start: say how users are identified (auth on or off)."""
     auth.announce_auth_mode()
-    get_store()
     yield
 
 
@@ -286,18 +482,24 @@ def create_app(
     *,
     settings: ServiceSettings | None = None,
     idempotency: IdempotencyStore | None = None,
+    store: Store | None = None,
     routers: Sequence[APIRouter] = (),
 ) -> FastAPI:
     """Build the service.
 
     ``model``: a model spec (``"offline"``, ``"live"``, ``"faulty:NAME"``) or a ``BaseLlm``
-    (tests pass slow or faulty fakes); default: the configured mode (``DAYPLAN_MODE``). ``settings``: limits (default from the
-    environment). ``idempotency``: the key store (default a fresh in-memory one). ``routers``:
-    extra routers to include. Raises ``ModelSpecError`` for an unknown model spec.
+    (tests pass slow or faulty fakes); default: the configured mode (``DAYPLAN_MODE``).
+    ``settings``: limits (default from the environment). ``store``: the database (default
+    ``get_store()``, ``DAYPLAN_DB_URL``; opened and migrated here). ``idempotency``: the key
+    store (default: a table in ``store``). ``routers``: extra routers to include. Raises
+    ``ModelSpecError`` for an unknown model spec, ``ValueError``/``ValidationError`` for a bad
+    setting, ``sqlalchemy.exc.OperationalError`` when the database cannot be reached.
     """
     settings = settings or ServiceSettings()
+    store = store or get_store()
     app = FastAPI(
         lifespan=_lifespan,
+        redirect_slashes=False,
         title="dayplan",
         version=__version__,
         description=(
@@ -307,12 +509,23 @@ def create_app(
     )
     app.state.settings = settings
     app.state.model = resolve_model(model)
-    app.state.idempotency = idempotency or IdempotencyStore()
+    app.state.store = store
+    app.state.idempotency = idempotency or IdempotencyStore(
+        store,
+        ttl_seconds=settings.idempotency_ttl_seconds,
+        lease_seconds=settings.request_timeout_seconds + 30,
+        max_keys_per_user=settings.idempotency_keys_per_user,
+    )
+    app.state.limits = UserLimits(settings.rate_limit, settings.max_concurrent_per_user)
     app.add_exception_handler(auth.ProblemError, auth.problem_handler)
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
     app.add_exception_handler(Exception, _on_unexpected)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimitMiddleware,
+        max_bytes=settings.max_body_bytes,
+        read_timeout=settings.body_read_timeout_seconds,
+    )
     app.include_router(_plans_router())
     app.include_router(saved.router)
     for router in routers:

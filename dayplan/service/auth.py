@@ -3,17 +3,25 @@
 ``current_user`` is a FastAPI dependency returning that user id. Modes, chosen from the
 environment on every request (so a test or a restart can switch them):
 
-* ``DAYPLAN_JWT_SECRET`` set: ``Authorization: Bearer <JWT>`` signed **HS256** with that secret.
+* ``DAYPLAN_JWT_SECRET`` set: ``Authorization: Bearer <JWT>`` signed **HS256** with that secret,
+  which must be at least 32 bytes (RFC 7518 §3.2: a key as long as the hash); a shorter one is
+  refused at start (``check_auth_config``).
 * ``DAYPLAN_JWKS_URL`` set: **ES256** or **RS256** tokens from an identity provider, verified
-  against the provider's JWKS (fetched with PyJWT's ``PyJWKClient`` and cached).
+  against the provider's JWKS (fetched with PyJWT's ``PyJWKClient`` and cached 5 min). Set
+  ``DAYPLAN_JWT_AUDIENCE`` (your client id / API identifier) and ``DAYPLAN_JWT_ISSUER`` (the
+  provider's issuer URL, e.g. ``https://accounts.google.com``) as well: a JWKS signs tokens for
+  every application of the provider, so without an audience any of them would be accepted.
 * Both set: the token's ``alg`` header picks the key (HS256 → secret; ES256/RS256 → JWKS).
-* Neither: auth is **off** (local notebook use); every request runs as user ``local`` and the
-  server says so in its log at start (``announce_auth_mode``) and on first use.
+* Neither: auth is **off** (local notebook use only); every request runs as user ``local``.
+  ``serve`` then binds loopback only and refuses any other address (see
+  ``dayplan.commands.serve``); the server says so in its log at start (``announce_auth_mode``).
 
-Optional ``DAYPLAN_JWT_AUDIENCE`` and ``DAYPLAN_JWT_ISSUER`` are checked when set; ``exp`` and
-``nbf`` are checked when present; ``sub`` is required. A missing, malformed, badly signed or
-expired token is ``401`` ``application/problem+json`` with ``WWW-Authenticate: Bearer``; a JWKS
-endpoint that cannot be reached is ``503``. Tokens are never logged.
+Every token must carry ``exp`` and ``sub``; ``nbf`` and ``iat`` are checked when present;
+``aud`` and ``iss`` are checked whenever ``DAYPLAN_JWT_AUDIENCE`` / ``DAYPLAN_JWT_ISSUER`` are
+set. Clock leeway: ``LEEWAY_SECONDS`` (10 s). A missing, malformed, badly signed or expired token
+is ``401`` ``application/problem+json`` with ``WWW-Authenticate: Bearer`` and one generic
+detail; the reason goes to the log (``dayplan.service.auth``, INFO), never to the caller, and
+tokens are never logged. A JWKS endpoint that cannot be reached is ``503``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,10 @@ logger = logging.getLogger("dayplan.service.auth")
 LOCAL_USER = "local"
 ASYMMETRIC_ALGORITHMS = ("ES256", "RS256")
 PROBLEM_TYPE = "application/problem+json"
+PROBLEM_TYPE_PREFIX = "urn:dayplan:problem:"
+LEEWAY_SECONDS = 10
+MIN_SECRET_BYTES = 32
+UNAUTHORIZED_DETAIL = "this request needs a valid bearer token: Authorization: Bearer <JWT>"
 AuthMode = Literal["hs256", "jwks", "hs256+jwks", "off"]
 
 _JWKS_CLIENTS: dict[str, jwt.PyJWKClient] = {}
@@ -39,25 +51,40 @@ _LOCK = threading.Lock()
 _ANNOUNCED: set[str] = set()
 
 
+class AuthConfigError(ValueError):
+    """The auth settings cannot be used (one readable line, never containing the secret)."""
+
+
 class ProblemError(HTTPException):
-    """An HTTP error served as RFC 9457 ``application/problem+json`` (see ``problem_handler``)."""
+    """An HTTP error served as RFC 9457 ``application/problem+json`` (see ``problem_handler``);
+    ``slug`` names its ``urn:dayplan:problem:*`` type."""
 
     def __init__(
-        self, status: int, title: str, detail: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        title: str,
+        detail: str,
+        headers: dict[str, str] | None = None,
+        slug: str | None = None,
     ) -> None:
         super().__init__(status_code=status, detail=detail, headers=headers)
         self.title = title
+        self.slug = slug or {401: "unauthorized", 404: "not-found", 503: "unavailable"}.get(
+            status, "http-error"
+        )
 
 
-def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
-    """Exception handler for ``ProblemError``: ``{type, title, status, detail}`` as problem JSON."""
+def problem_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Exception handler for ``ProblemError``: ``{type, title, status, detail, instance}`` as
+    problem JSON (``type`` a ``urn:dayplan:problem:*`` URN, ``instance`` the request path)."""
     assert isinstance(exc, ProblemError)
     return JSONResponse(
         {
-            "type": "about:blank",
+            "type": PROBLEM_TYPE_PREFIX + exc.slug,
             "title": exc.title,
             "status": exc.status_code,
             "detail": exc.detail,
+            "instance": request.url.path,
         },
         status_code=exc.status_code,
         headers=exc.headers,
@@ -65,8 +92,26 @@ def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def _unauthorized(detail: str) -> ProblemError:
-    return ProblemError(401, "Unauthorized", detail, headers={"WWW-Authenticate": "Bearer"})
+def _unauthorized(reason: str) -> ProblemError:
+    """A 401 with the generic detail; ``reason`` goes to the log only."""
+    logger.info("401: %s", reason)
+    return ProblemError(
+        401, "Unauthorized", UNAUTHORIZED_DETAIL, headers={"WWW-Authenticate": "Bearer"}
+    )
+
+
+def check_auth_config() -> AuthMode:
+    """The configured mode, after refusing settings that cannot be safe: an HS256 secret shorter
+    than ``MIN_SECRET_BYTES`` (32) bytes. Raises ``AuthConfigError`` (one line naming the
+    variable, never its value)."""
+    secret = os.environ.get("DAYPLAN_JWT_SECRET")
+    if secret is not None and secret != "" and len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
+        raise AuthConfigError(
+            f"DAYPLAN_JWT_SECRET is {len(secret.encode('utf-8'))} bytes; HS256 needs at least "
+            f"{MIN_SECRET_BYTES} (RFC 7518 section 3.2): generate one with "
+            "python -c 'import secrets; print(secrets.token_urlsafe(48))'"
+        )
+    return auth_mode()
 
 
 def auth_mode() -> AuthMode:
@@ -138,6 +183,11 @@ def verify_token(token: str) -> str:
     else:
         accepted = (["HS256"] if secret else []) + (list(ASYMMETRIC_ALGORITHMS) if jwks_url else [])
         raise _unauthorized(f"token algorithm {alg!r} is not accepted; use {', '.join(accepted)}")
+    if alg == "HS256":  # a short secret never verifies anything, even if set after start
+        try:
+            check_auth_config()
+        except AuthConfigError as exc:
+            raise _unauthorized(str(exc)) from None
     audience = os.environ.get("DAYPLAN_JWT_AUDIENCE") or None
     issuer = os.environ.get("DAYPLAN_JWT_ISSUER") or None
     try:
@@ -147,13 +197,13 @@ def verify_token(token: str) -> str:
             algorithms=algorithms,
             audience=audience,
             issuer=issuer,
-            options={"require": ["sub"], "verify_aud": audience is not None},
-            leeway=30,
+            options={"require": ["exp", "sub"], "verify_aud": audience is not None},
+            leeway=LEEWAY_SECONDS,
         )
     except jwt.ExpiredSignatureError:
         raise _unauthorized("the token has expired") from None
     except jwt.PyJWTError as exc:
-        raise _unauthorized(f"the token is not valid ({type(exc).__name__})") from None
+        raise _unauthorized(f"the token is not valid ({type(exc).__name__}: {exc})") from None
     sub = claims.get("sub")
     if not isinstance(sub, str) or not sub.strip() or len(sub) > 200:
         raise _unauthorized("the token's sub must be a non-empty string of at most 200 characters")
@@ -170,8 +220,8 @@ def current_user(authorization: str | None = Header(default=None)) -> str:
     if mode == "off":
         return LOCAL_USER
     if not authorization:
-        raise _unauthorized("this server needs Authorization: Bearer <JWT>")
+        raise _unauthorized("no Authorization header")
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise _unauthorized("use the Bearer scheme: Authorization: Bearer <JWT>")
+        raise _unauthorized("not the Bearer scheme")
     return verify_token(token.strip())

@@ -21,7 +21,9 @@ The model's words never become served facts. In order, the boundary:
 3. **Serves the checked values**: the served stops are the checked ones (names, times, indoor
    flag, costs, travel, totals), the i-th answered stop being the i-th checked stop; where the
    answer's wording drifted from them, the checked values are served and each restoration is
-   stated in ``assumptions``.
+   stated in ``assumptions``. The rationale's facts are built from the check; of the model's
+   words only sentences whose every figure agrees with the check are kept
+   (``dayplan.service.rationale``), and each dropped sentence is stated.
 4. **Validates the served report** against the public contract (``contract``).
 
 Anything that fails raises ``BoundaryError`` naming the rule; nothing is half-served.
@@ -46,6 +48,7 @@ from dayplan.evidence.payload import (
     ClaimedStop,
     FinishPayload,
 )
+from dayplan.service.rationale import served_rationale
 
 MAX_NOTE_CHARS = 300
 MAX_ASSUMPTIONS = 30
@@ -305,12 +308,16 @@ def build_report(
         chosen = verdict.check
         assert chosen is not None and chosen.travel_home is not None and chosen.totals is not None
         notes += _plan_drift(claimed, chosen)
+        rationale, dropped = served_rationale(
+            claimed.claimed_rationale(), chosen, ev.venue_records()
+        )
+        notes += dropped
         stops = [_served_stop(s) for s in chosen.stops]
         report["plan"] = {
             "stops": stops,
             "travel_home": {**chosen.travel_home.dump(), "estimated": True},
             "totals": chosen.totals.dump(),
-            "rationale": claimed.claimed_rationale()[:2000],
+            "rationale": rationale,
         }
         report["date"] = chosen.date
         served_source_ids = [sid for s in stops for sid in s["source_ids"]]

@@ -1,27 +1,46 @@
-"""An in-memory ``Idempotency-Key`` store for ``POST /v1/day-plans``.
+"""The ``Idempotency-Key`` store of ``POST /v1/day-plans``: a table in the store's database.
 
-**Per process**: each server process (each uvicorn worker, each Cloud Run instance) has its own
-store, and a restart forgets it. That is enough to make a client's retry after a dropped
-connection safe on one instance; several instances behind a load balancer need a shared store
-(e.g. a database table keyed by user and key) behind the same three methods.
+Every service instance sharing the database shares the keys, and a restart forgets nothing. One
+row per (user, key) in ``idempotency_keys`` (``dayplan.store``) holds the request's fingerprint
+(SHA-256 of the validated body), a state, and once completed the response (status, media type,
+headers, body bytes):
 
-Keys are scoped by user. A key is *claimed* when a request starts, *completed* with the response
-when it succeeds, and *released* when it fails (so a retry runs again). Entries expire after
-``ttl_seconds``; at most ``max_entries`` are kept (oldest dropped first).
+* ``claim`` is atomic in the database: ``INSERT … ON CONFLICT DO NOTHING`` on the primary key, so
+  of two instances racing on one key exactly one gets ``claimed`` and the other sees the row.
+  A claim is a lease (``lease_seconds``, longer than the request deadline): a ``running`` row
+  whose lease ran out belongs to a process that died, and the next claim takes it over.
+* ``complete`` stores the response byte for byte, successes and problems alike (a 422 or a
+  502 run-rejected is replayed, as Stripe does); ``release`` marks the key ``retryable`` after an
+  outcome that says nothing final (the 504 deadline, an unexpected 500): the run may still be
+  finishing its save, and the retry runs again, safely, because the save's identity derives
+  from the key (``dayplan.tools.actions.request_key``).
+* The same key with another body is a ``mismatch`` (422) in every state.
+* Keys expire by their own age (``ttl_seconds``, default 24 h), and each user holds at most
+  ``max_keys_per_user`` live keys (``quota``, a 429): one user can never evict another's keys.
+
+The methods block (they run SQL); the service calls them with ``await store.call(...)``.
 """
 
 from __future__ import annotations
 
-import threading
+import json
 import time
-from collections import OrderedDict
+import uuid
 from dataclasses import dataclass
 from typing import Literal
 
+from sqlalchemy import and_, delete, func, select, update
 
-@dataclass
+from dayplan.store import Store, idempotency_keys
+
+Claim = Literal["claimed", "running", "mismatch", "replay", "quota"]
+DEFAULT_TTL_SECONDS = 24 * 3600.0
+DEFAULT_MAX_KEYS_PER_USER = 1000
+
+
+@dataclass(frozen=True)
 class StoredResponse:
-    """A completed response to replay: status code, body bytes and media type."""
+    """A completed response to replay: status code, body bytes, media type and headers."""
 
     status_code: int
     body: bytes
@@ -29,68 +48,145 @@ class StoredResponse:
     headers: dict[str, str]
 
 
-@dataclass
-class _Entry:
-    fingerprint: str
-    created: float
+@dataclass(frozen=True)
+class ClaimResult:
+    """What ``claim`` found. ``token`` (when ``claimed``) must be passed to ``complete`` or
+    ``release``; ``response`` is set for ``replay``; ``retry_after`` (seconds, ≥ 1) for
+    ``running``: how long the holder's lease still runs."""
+
+    outcome: Claim
+    token: str | None = None
     response: StoredResponse | None = None
+    retry_after: int = 1
 
 
-Claim = Literal["claimed", "running", "mismatch", "replay"]
+def _insert(dialect: str):
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert
 
 
 class IdempotencyStore:
-    """Thread-safe map (user, key) -> the request's fingerprint and, once done, its response."""
+    """(user, key) -> fingerprint, state and stored response, in ``store``'s database.
 
-    def __init__(self, ttl_seconds: float = 24 * 3600, max_entries: int = 10_000) -> None:
+    ``ttl_seconds``: a key's lifetime from its first use. ``lease_seconds``: how long a claim
+    holds before another request may take it over. ``max_keys_per_user``: the per-user quota.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        ttl_seconds: float = DEFAULT_TTL_SECONDS,
+        lease_seconds: float = 90.0,
+        max_keys_per_user: int = DEFAULT_MAX_KEYS_PER_USER,
+    ) -> None:
+        self.store = store
         self.ttl_seconds = ttl_seconds
-        self.max_entries = max_entries
-        self._entries: OrderedDict[tuple[str, str], _Entry] = OrderedDict()
-        self._lock = threading.Lock()
+        self.lease_seconds = lease_seconds
+        self.max_keys_per_user = max_keys_per_user
 
-    def claim(self, user: str, key: str, fingerprint: str) -> tuple[Claim, StoredResponse | None]:
-        """Try to start the request ``(user, key)`` whose body hashes to ``fingerprint``.
+    def claim(self, user: str, key: str, fingerprint: str) -> ClaimResult:
+        """Try to start the request ``(user, key)`` whose body hashes to ``fingerprint``: one
+        transaction that drops this user's expired keys, enforces the quota and claims the key
+        atomically. Raises ``sqlalchemy.exc.OperationalError`` when the lock timeout runs out."""
+        now = time.time()
+        token = uuid.uuid4().hex
+        t = idempotency_keys
+        mine = t.c.user_id == user
+        with self.store.write() as conn:
+            conn.execute(delete(t).where(mine & (t.c.created_at < now - self.ttl_seconds)))
+            exists = conn.execute(select(t.c.key).where(mine & (t.c.key == key))).first()
+            if exists is None:
+                count = conn.execute(select(func.count()).select_from(t).where(mine)).scalar_one()
+                if count >= self.max_keys_per_user:
+                    return ClaimResult("quota")
+            inserted = conn.execute(
+                _insert(conn.dialect.name)(t)
+                .values(
+                    user_id=user,
+                    key=key,
+                    fingerprint=fingerprint,
+                    state="running",
+                    claim_token=token,
+                    lease_until=now + self.lease_seconds,
+                    created_at=now,
+                )
+                .on_conflict_do_nothing(index_elements=["user_id", "key"])
+                .returning(t.c.claim_token)
+            ).first()
+            if inserted is not None:  # RETURNING: rowcount is not reliable across drivers
+                return ClaimResult("claimed", token=token)
+            row = conn.execute(select(t).where(mine & (t.c.key == key))).first()
+            if row is None:  # expired and deleted by a concurrent claim: let the client retry
+                return ClaimResult("running", retry_after=1)
+            if row.fingerprint != fingerprint:
+                return ClaimResult("mismatch")
+            if row.state == "done":
+                return ClaimResult("replay", response=_stored(row))
+            if row.state == "running" and row.lease_until > now:
+                return ClaimResult("running", retry_after=max(1, int(row.lease_until - now + 1)))
+            taken = conn.execute(  # retryable, or a dead holder's lease: take it over, once
+                update(t)
+                .where(and_(mine, t.c.key == key, t.c.claim_token == row.claim_token))
+                .values(state="running", claim_token=token, lease_until=now + self.lease_seconds)
+            )
+            if taken.rowcount == 1:
+                return ClaimResult("claimed", token=token)
+            return ClaimResult("running", retry_after=1)
 
-        Returns ``("claimed", None)`` when this call should run it, ``("running", None)`` while an
-        earlier one with this key still runs, ``("mismatch", None)`` when the key was used with
-        another body, ``("replay", response)`` when it already completed.
-        """
-        now = time.monotonic()
-        with self._lock:
-            self._expire(now)
-            entry = self._entries.get((user, key))
-            if entry is None:
-                self._entries[(user, key)] = _Entry(fingerprint, now)
-                while len(self._entries) > self.max_entries:
-                    self._entries.popitem(last=False)
-                return "claimed", None
-            if entry.fingerprint != fingerprint:
-                return "mismatch", None
-            if entry.response is None:
-                return "running", None
-            return "replay", entry.response
+    def complete(self, user: str, key: str, token: str, response: StoredResponse) -> bool:
+        """Store the response of the claim ``token`` for replay; ``False`` when the claim was
+        lost (its lease ran out and another request took the key over)."""
+        t = idempotency_keys
+        with self.store.write() as conn:
+            done = conn.execute(
+                update(t)
+                .where(and_(t.c.user_id == user, t.c.key == key, t.c.claim_token == token))
+                .values(
+                    state="done",
+                    status_code=response.status_code,
+                    media_type=response.media_type,
+                    headers_json=json.dumps(response.headers, sort_keys=True),
+                    body=response.body,
+                )
+            )
+            return done.rowcount == 1
 
-    def complete(self, user: str, key: str, response: StoredResponse) -> None:
-        """Store the response of a claimed request for replay."""
-        with self._lock:
-            entry = self._entries.get((user, key))
-            if entry is not None:
-                entry.response = response
+    def release(self, user: str, key: str, token: str) -> None:
+        """Mark the claim ``token`` retryable (its outcome was not final); the fingerprint stays,
+        so the key still refuses another body."""
+        t = idempotency_keys
+        with self.store.write() as conn:
+            conn.execute(
+                update(t)
+                .where(
+                    and_(
+                        t.c.user_id == user,
+                        t.c.key == key,
+                        t.c.claim_token == token,
+                        t.c.state == "running",
+                    )
+                )
+                .values(state="retryable", lease_until=0.0)
+            )
 
-    def release(self, user: str, key: str) -> None:
-        """Forget a claimed request that did not succeed, so a retry runs again."""
-        with self._lock:
-            entry = self._entries.get((user, key))
-            if entry is not None and entry.response is None:
-                del self._entries[(user, key)]
+    def count(self, user: str | None = None) -> int:
+        """How many keys are stored (for one user, or all)."""
+        t = idempotency_keys
+        query = select(func.count()).select_from(t)
+        if user is not None:
+            query = query.where(t.c.user_id == user)
+        with self.store.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._entries)
 
-    def _expire(self, now: float) -> None:
-        while self._entries:
-            key, entry = next(iter(self._entries.items()))
-            if now - entry.created <= self.ttl_seconds:
-                break
-            del self._entries[key]
+def _stored(row) -> StoredResponse:
+    return StoredResponse(
+        status_code=int(row.status_code),
+        body=bytes(row.body or b""),
+        media_type=str(row.media_type or "application/json"),
+        headers=json.loads(row.headers_json or "{}"),
+    )

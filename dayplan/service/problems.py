@@ -1,4 +1,5 @@
-"""RFC 9457 problem details (``application/problem+json``) and the body-size limit middleware.
+"""RFC 9457 problem details (``application/problem+json``) and the body-size and body-read-time
+limit middleware.
 
 Every error the service sends is a ``Problem``: ``type`` (a URN naming the problem kind),
 ``title``, ``status``, ``detail``, ``instance`` (the request path), plus ``run_id`` when a run
@@ -8,7 +9,9 @@ request validation.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -85,13 +88,18 @@ def problem_response(
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries declaring ``Problem`` bodies for ``statuses``."""
     titles = {
-        400: "Malformed request (body is not JSON)",
+        400: "Malformed request (body is not JSON, or repeats a key)",
+        401: "Missing or invalid bearer token",
+        404: "Not found",
+        408: "The request body did not arrive in time",
         409: "A request with this Idempotency-Key is still running",
         413: "Request body over the size limit",
         422: "Request failed validation (or Idempotency-Key reused with another body)",
+        429: "Rate, concurrency or idempotency-key limit of this user (see Retry-After)",
         500: "Unexpected server error",
         502: "The run was rejected by a guardrail or boundary rule",
-        504: "The run did not finish within the request timeout",
+        503: "A dependency (database, identity provider) is unavailable",
+        504: "The request did not finish within the request timeout",
     }
     return {
         s: {
@@ -107,20 +115,35 @@ class _TooLarge(Exception):
 
 
 class BodyLimitMiddleware:
-    """Refuse request bodies over ``max_bytes`` with a 413 problem.
+    """Refuse request bodies over ``max_bytes`` with a 413 problem, and bodies that take longer
+    than ``read_timeout`` seconds to arrive with a 408 problem.
 
     Counts bytes **while the body streams in**, by wrapping ``receive``: a chunked body or one
     whose ``Content-Length`` lies is cut off as soon as the count passes the limit, and the rest
-    is never read. A declared ``Content-Length`` over the limit is refused before reading.
-    (Starlette's own ``RequestBodyLimitMiddleware`` answers with ``text/plain`` on some paths;
-    this one always answers ``application/problem+json``.)
+    is never read. A declared ``Content-Length`` over the limit is refused before reading. The
+    read timeout runs from the first read of the body until its last chunk, so a client that
+    stalls its upload cannot hold the connection (and its buffers) open. (Starlette's own
+    ``RequestBodyLimitMiddleware`` answers with ``text/plain`` on some paths; this one always
+    answers ``application/problem+json``.)
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int = 64 * 1024) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int = 64 * 1024, read_timeout: float | None = None
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.read_timeout = read_timeout
 
-    def _problem(self, scope: Scope) -> Response:
+    def _problem(self, scope: Scope, timed_out: bool = False) -> Response:
+        if timed_out:
+            return problem_response(
+                408,
+                "body-read-timeout",
+                "The request body did not arrive in time",
+                f"the request body was not complete within {self.read_timeout:g} s",
+                instance=scope.get("path"),
+                headers={"Connection": "close"},
+            )
         return problem_response(
             413,
             "body-too-large",
@@ -144,18 +167,33 @@ class BodyLimitMiddleware:
                     return
         received = 0
         too_large = False
+        timed_out = False
         started = False
+        body_done = False
+        read_started: float | None = None
 
         async def limited_receive() -> Message:
-            nonlocal received, too_large
+            nonlocal received, too_large, timed_out, body_done, read_started
             if too_large:
                 raise _TooLarge
-            message = await receive()
+            if body_done or self.read_timeout is None:
+                message = await receive()
+            else:
+                if read_started is None:
+                    read_started = time.monotonic()
+                left = self.read_timeout - (time.monotonic() - read_started)
+                try:
+                    async with asyncio.timeout(max(left, 0.0)):
+                        message = await receive()
+                except TimeoutError:
+                    too_large = timed_out = True
+                    raise _TooLarge from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
                     too_large = True
                     raise _TooLarge
+                body_done = not message.get("more_body", False)
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -172,4 +210,4 @@ class BodyLimitMiddleware:
             if not too_large or started:
                 raise
         if too_large and not started:
-            await self._problem(scope)(scope, receive, send)
+            await self._problem(scope, timed_out)(scope, receive, send)

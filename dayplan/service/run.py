@@ -43,6 +43,7 @@ from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE, text_location
 
 USER_ID = "local"
+TOOL_THREADS = 8
 
 # ADK logs a failed run (a loop-guard stop, an invented tool name) with a traceback; the run's
 # error already says what happened in one line. With no logging configured, Python would print
@@ -142,6 +143,7 @@ async def run_plan(
     on_event: Callable[[Event], None] | None = None,
     user_id: str = USER_ID,
     run_id: str | None = None,
+    idempotency_key: str | None = None,
 ) -> PlanRun:
     """Run ``request`` through a fresh session of the planner and build the served report.
 
@@ -155,6 +157,12 @@ async def run_plan(
     plans and remembered preferences. Structured events go to ``PlanRun.event_records`` and, when
     ``DAYPLAN_EVENT_LOG`` is set, one JSON line each to that sink. ``run_id`` names the run
     (default: a fresh 12-hex id; the service passes its own so a timeout can name it).
+    ``idempotency_key``: the request's ``Idempotency-Key``; without a ``request_id`` it names the
+    save (``dayplan.tools.actions.request_key``), so a retried request never saves twice.
+
+    Nothing here blocks the event loop: synchronous tools (saves, memory, live HTTP) run on
+    ADK's tool thread pool (``TOOL_THREADS`` workers), the memory plugin reads the store on the
+    store's pool, and the live geocoder runs on a thread.
     """
     llm = resolve_model(model)
     settings = Settings()
@@ -170,9 +178,11 @@ async def run_plan(
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
     state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
-    if live:
-        locate_live(state)  # a city outside the gazetteer: real coordinates and timezone
+    if live:  # a city outside the gazetteer: real coordinates and timezone (blocking HTTP)
+        await asyncio.to_thread(locate_live, state)
     state.update({keys.USER_ID: user_id, keys.EXECUTION_ID: run_id})
+    if idempotency_key:
+        state[keys.IDEMPOTENCY_KEY] = idempotency_key
     session = await runner.session_service.create_session(
         app_name=app.name, user_id=user_id, state=state
     )
@@ -180,8 +190,9 @@ async def run_plan(
     limit = config.run_llm_call_limit() if max_llm_calls is None else max_llm_calls
     run_config = RunConfig(
         max_llm_calls=limit,
-        # live tools make blocking HTTP calls: run them on worker threads, not the event loop
-        tool_thread_pool_config=ToolThreadPoolConfig() if live else None,
+        # synchronous tools block (store writes, live HTTP): run them on worker threads, never
+        # on the event loop (ADK keeps one pool per loop and size, so this costs no new threads)
+        tool_thread_pool_config=ToolThreadPoolConfig(max_workers=TOOL_THREADS),
     )
     events: list[Event] = []
     error: BoundaryError | None = None

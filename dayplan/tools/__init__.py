@@ -3,6 +3,7 @@ on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what 
 session state so code, not the model's prose, decides what is served."""
 
 from dayplan.tools.actions import get_saved_plan, save_plan
+from dayplan.tools.args import CheckedTool
 from dayplan.tools.arrange import arrange_plan
 from dayplan.tools.clarify import record_clarification
 from dayplan.tools.dates import resolve_date
@@ -26,10 +27,19 @@ PLANNER_TOOLS = (
     get_saved_plan,
     remember_preference,
 )
-"""The planner's tool set, in the order they are offered."""
+"""The planner's tool set (functions), in the order they are offered."""
+
+
+def planner_tools() -> list:
+    """The planner's tools as the agent gets them: each a ``CheckedTool`` (its arguments are
+    parsed by the tool's model, unknown keys refused, before it runs)."""
+    return [CheckedTool(func=t) for t in PLANNER_TOOLS]
+
 
 __all__ = [
     "PLANNER_TOOLS",
+    "CheckedTool",
+    "planner_tools",
     "arrange_plan",
     "check_plan",
     "finish",

@@ -6,7 +6,8 @@ The model chooses *whether* to save; code decides *what* is saved and whether it
   passed in this run. It saves the checked result (stops, times, costs, travel, totals, date)
   copied from the check record, never the model's wording.
 * The plan id is a deterministic hash of (user, request id, plan key): the request's
-  ``request_id`` or, without one, the run's execution id; the plan key is the checked stops.
+  ``request_id`` or, without one, the HTTP ``Idempotency-Key`` or else the run's execution id;
+  the plan key is the checked stops.
   The store's primary key rejects a duplicate, so a retry returns ``already_exists`` with
   ``idempotent_replay: true``; the same request id with a different plan is a ``conflict`` and
   nothing is written.
@@ -26,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dayplan.evidence import RunEvidence
 from dayplan.store import content_hash, get_store
+from dayplan.tools.args import GetSavedArgs, SaveArgs, validated
 from dayplan.tools.state import request_of
 
 DEFAULT_USER = "local"
@@ -38,10 +40,19 @@ def user_of(tool_context: Any) -> str:
     return str(user or RunEvidence(tool_context.state).user_id or DEFAULT_USER)
 
 
+IDEMPOTENCY_PREFIX = "idempotency-key:"
+
+
 def request_key(state: Mapping[str, Any]) -> str:
-    """The idempotency key's request part: the request's ``request_id``, else the execution id."""
+    """The save's request part: the request's ``request_id``; without one, the HTTP
+    ``Idempotency-Key`` (as ``idempotency-key:<key>``, so a retry of a request that timed out
+    after saving finds its own row); else the run's execution id (a one-off run)."""
     ev = RunEvidence(state)
-    return str(ev.request.request_id or ev.execution_id or ev.run_id or "")
+    if ev.request.request_id:
+        return str(ev.request.request_id)
+    if ev.idempotency_key:
+        return IDEMPOTENCY_PREFIX + str(ev.idempotency_key)
+    return str(ev.execution_id or ev.run_id or "")
 
 
 def save_allowed(state: Mapping[str, Any]) -> str | None:
@@ -77,6 +88,7 @@ def _passing_check(state: Mapping[str, Any], check_id: str) -> Mapping[str, Any]
     return passing[-1].dump() if passing else None
 
 
+@validated(SaveArgs)
 def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     """Register the checked plan for this user, once.
 
@@ -138,6 +150,7 @@ def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     return result
 
 
+@validated(GetSavedArgs)
 def get_saved_plan(plan_id: str, tool_context: ToolContext) -> dict:
     """Re-read a saved plan of this user and compare it with what this run saved.
 

@@ -19,6 +19,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
+from dayplan.tools.args import ArrangePlanArgs, validated
 from dayplan.tools.plan import record_check, stop_items
 from dayplan.tools.state import constraints_for, found_venues, text_hints, travel_for
 
@@ -113,6 +114,7 @@ def run_arrange(
     }
 
 
+@validated(ArrangePlanArgs)
 def arrange_plan(
     stops: list[dict],
     tool_context: ToolContext,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import ClarifyArgs, validated
 
 MAX_QUESTIONS = 3
 
 
+@validated(ClarifyArgs)
 def record_clarification(
     questions: list[str], tool_context: ToolContext, missing: list[str] | None = None
 ) -> dict:

@@ -7,8 +7,10 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.dates import WEEKDAYS, DateResolutionError
 from dayplan.core.dates import resolve_date as _resolve
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import ResolveDateArgs, validated
 
 
+@validated(ResolveDateArgs)
 def resolve_date(expression: str, tool_context: ToolContext) -> dict:
     """Turn a date in words into an ISO date for this request.
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import FinishArgs, validated
 
 MAX_PAYLOAD_CHARS = 32_000
 
 
+@validated(FinishArgs)
 def finish(report_json: str, tool_context: ToolContext) -> dict:
     """Hand in the final answer and end the run.
 

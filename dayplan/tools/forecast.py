@@ -25,6 +25,7 @@ from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import ForecastArgs, validated
 from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
 
 OPEN_METEO_DOCS = "https://open-meteo.com/en/docs"
@@ -89,6 +90,7 @@ def _record_unavailable(state, day: str, reason: str) -> dict:
     return {"ok": False, "error": reason, "date": day}
 
 
+@validated(ForecastArgs)
 def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") -> dict:
     """Rain windows for the plan's day (call it after resolve_date, before searching).
 

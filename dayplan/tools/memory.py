@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from dayplan.evidence import RunEvidence
 from dayplan.store import PREFERENCE_KINDS, get_store
 from dayplan.tools.actions import user_of
+from dayplan.tools.args import RememberArgs, validated
 from dayplan.tools.state import request_of
 
 
@@ -50,6 +51,7 @@ def said_by_user(state: Mapping[str, Any], kind: str, value: str) -> bool:
     return bool(needle) and re.search(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", words) is not None
 
 
+@validated(RememberArgs)
 def remember_preference(kind: str, value: str, tool_context: ToolContext) -> dict:
     """Remember something the user said about themselves, for their next requests.
 

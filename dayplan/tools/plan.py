@@ -17,6 +17,7 @@ from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import CheckPlanArgs, validated
 from dayplan.tools.state import (
     add_assumption,
     constraints_for,
@@ -161,6 +162,7 @@ def record_check(
     return {"ok": True, "check_id": record.check_id, **view, "constraints": record.constraints}
 
 
+@validated(CheckPlanArgs)
 def check_plan(stops: list[dict], tool_context: ToolContext) -> dict:
     """Check a proposed itinerary against every constraint of the request.
 

@@ -42,6 +42,7 @@ from dayplan.reading import (
     verify_reading,
 )
 from dayplan.reading.apply import apply_reading, questions
+from dayplan.tools.args import RecordReadingArgs, validated
 
 MAX_ATTEMPTS = 3
 """Calls with rejected readings before the accepted part is frozen anyway."""
@@ -170,6 +171,7 @@ def _kind(field: str) -> str:
     return "place"
 
 
+@validated(RecordReadingArgs)
 def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
     """Record what you read from the request's free text; call it first, once.
 

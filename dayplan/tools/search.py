@@ -19,9 +19,11 @@ from contextvars import ContextVar
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan import data
+from dayplan.contract import web_url_problem
 from dayplan.core.catalog import Venue, search_venues
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
+from dayplan.tools.args import SearchArgs, validated
 from dayplan.tools.state import location_place
 
 MAX_RESULTS = 10
@@ -84,9 +86,25 @@ def venue_record(venue: Venue) -> dict:
 def record_results(
     state, call_id: str, query: str, venues: list[Venue], note: str = ""
 ) -> list[dict]:
-    """Store venues and sources in state by id, plus one search record; return the model's view."""
+    """Store venues and sources in state by id, plus one search record; return the model's view.
+
+    A venue whose link is not ``https``/``http`` with a host (``javascript:``, ``data:``, ...) is
+    dropped here, at ingestion, and the drop is stated (search note and an assumption): its
+    facts would have no source a client may follow."""
     ev = RunEvidence(state)
     results = []
+    kept, dropped = [], []
+    for venue in venues:
+        problem = web_url_problem(venue.url)
+        (dropped if problem else kept).append((venue, problem))
+    for venue, problem in dropped:
+        text = (
+            f"Dropped {neutralise(venue.name)[:80]} from the search results: {problem} "
+            "(only https/http links with a host are served)"
+        )
+        ev.add_assumption(f"link:{venue.id}"[:100], text)
+        note = f"{note}; {text}" if note else text
+    venues = [v for v, _ in kept]
     for venue in venues:
         record = venue_record(venue)
         source = source_for(venue)
@@ -174,6 +192,7 @@ def _live(query: str, tool_context: ToolContext, location: str, indoor_only: boo
     return live_search(state, call_id, query, where, indoor_only)
 
 
+@validated(SearchArgs)
 def search_public_web(
     query: str, tool_context: ToolContext, location: str = "", indoor_only: bool = False
 ) -> dict:
@@ -199,7 +218,8 @@ def search_public_web(
     return _search(query, tool_context, location, bool(indoor_only), None)
 
 
-@functools.wraps(search_public_web)
+@validated(SearchArgs)
+@functools.wraps(search_public_web.__wrapped__)
 async def search_public_web_async(
     query: str, tool_context: ToolContext, location: str = "", indoor_only: bool = False
 ) -> dict:

@@ -37,6 +37,7 @@ from google.genai import types
 
 from dayplan import data
 from dayplan.config import LiveConfigError, Settings, make_genai_client
+from dayplan.contract import web_url_problem
 from dayplan.core.hours import OpeningHoursError, validate
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
@@ -132,7 +133,7 @@ def grounding_sources(response: Any) -> tuple[list[dict], list[tuple[str, list[i
     for i, chunk in enumerate((meta.grounding_chunks or []) if meta else []):
         web = getattr(chunk, "web", None)
         uri = (getattr(web, "uri", None) or "").strip() if web else ""
-        if uri.startswith(("https://", "http://")):
+        if web_url_problem(uri) is None:  # https/http with a host; other links are dropped
             title = (web.title or web.domain or uri).strip()
             chunks.append({"index": i, "uri": uri, "title": title[:200]})
     kept = {c["index"] for c in chunks}
