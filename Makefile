@@ -65,9 +65,9 @@ notebooks-check: $(STAMP)
 lab: $(STAMP)
 	@$(VENV)/bin/jupyter lab notebooks/
 
-## app: serve the playground notebook (08) as an app with Voila on http://localhost:8866
+## app: the playground app (form, progress, report, map, trace) with Voila on http://127.0.0.1:8866
 app: $(STAMP)
-	@$(VENV)/bin/voila notebooks/08_playground.ipynb --no-browser
+	@scripts/app.sh
 
 ## screenshots: render the executed playground and report views to PNG in build/screenshots/
 screenshots: $(STAMP)

@@ -172,8 +172,9 @@ def render_report(
                 f"{_leg_text(s.travel_in.minutes, s.travel_in.mode)}{est})"
             )
         t = report.plan.totals
+        back = report.plan.travel_home.minutes
         lines.append(
-            f"  home by {t.home_by} ({report.plan.travel_home.minutes} min) · total "
+            f"  home by {t.home_by} ({f'{back} min' if back else 'next door, no travel'}) · total "
             f"{t.currency} {t.cost:g} · {t.travel_minutes} min travelling"
         )
         if report.plan.rationale:
@@ -235,7 +236,6 @@ def _off_note(config: Any) -> list[str]:
 def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
-    from dayplan.ui.report_view import run_html
 
     request, _label = load_request(args.request)
     config = guardrail_config(args.guardrails, args.without)
@@ -260,6 +260,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     except ModelSpecError as exc:
         raise InputError(str(exc)) from None
     if getattr(args, "html", None):
+        from dayplan.ui.report_view import run_html  # matplotlib: only for --html
+
         try:
             Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
         except OSError as exc:

@@ -17,6 +17,7 @@ e.g. a 400 for a bad request or a 403 for a bad key, fails at once with a clear 
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import AliasChoices, Field, SecretStr
@@ -218,3 +219,24 @@ __all__ = [
     "offline_env",
     "retry_options",
 ]
+
+
+_ENV_PREFIXES = ("DAYPLAN_", "GOOGLE_", "GEMINI_")
+_CURRENT: dict[tuple[tuple[str, str], ...], Settings] = {}
+
+
+def current_settings() -> Settings:
+    """``Settings()`` for the environment as it is now, built once per distinct environment.
+
+    Reading the environment through pydantic-settings costs about a millisecond; a run reads
+    its settings several times. The cache key is every ``DAYPLAN_*``, ``GOOGLE_*`` and
+    ``GEMINI_*`` variable, so a changed environment (a test's ``monkeypatch.setenv``) is seen.
+    Treat the result as read-only.
+    """
+    key = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES)))
+    found = _CURRENT.get(key)
+    if found is None:
+        if len(_CURRENT) > 64:
+            _CURRENT.clear()
+        found = _CURRENT[key] = Settings()
+    return found

@@ -51,6 +51,7 @@ FailureCode = Literal[
     "window_too_short",
     "unknown_venue",
     "no_candidates",
+    "unknown_location",
 ]
 
 
@@ -84,6 +85,14 @@ class TimeWindow(_Strict):
                 " (windows cannot cross midnight)"
             )
         return self
+
+
+class BlockedTime(TimeWindow):
+    """A time the party is busy: no visit and no leg may overlap it. ``at_home``: it happens at
+    home ("nap in the cot", "lunch at home"), so the itinerary goes home before it and leaves
+    after it, and both legs are checked and counted."""
+
+    at_home: StrictBool = False
 
 
 class Coordinates(_Strict):
@@ -152,7 +161,7 @@ class PlanRequest(_Strict):
     budget: Budget | None = None
     party: Party | None = None
     travel: Travel | None = None
-    blocked: list[TimeWindow] = Field(default_factory=list, max_length=24)
+    blocked: list[BlockedTime] = Field(default_factory=list, max_length=24)
     weather: Weather | None = None
     preferences: list[ShortText] = Field(default_factory=list, max_length=20)
     activities: list[Activity] = Field(default_factory=list, max_length=10)
@@ -227,10 +236,23 @@ class Totals(_Strict):
     home_by: HHMM
 
 
+class HomeBreak(_Strict):
+    """Time at home inside the day (an at-home blocked window): the party travels home
+    (``travel_in``) before ``start`` and leaves after ``end``; the next stop's ``travel_in`` is
+    the leg out again."""
+
+    label: ShortText
+    start: HHMM
+    end: HHMM
+    travel_in: Leg
+
+
 class Plan(_Strict):
-    """The checked itinerary: stops in order, the leg home and the totals."""
+    """The checked itinerary: stops in order, the leg home and the totals; ``home_breaks`` the
+    at-home blocked windows the itinerary went home for (their legs are in the totals)."""
 
     stops: list[Stop] = Field(max_length=12)
+    home_breaks: list[HomeBreak] = Field(default_factory=list, max_length=24)
     travel_home: Leg
     totals: Totals
     rationale: str = Field(default="", max_length=2000)

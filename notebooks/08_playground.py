@@ -30,7 +30,8 @@
 # report says. The same view is what `python -m dayplan plan REQUEST --html FILE` writes.
 #
 # Run every cell, then use the form at the top: change a field, press **Plan**. The same
-# notebook is served as an app with Voila: `make app`.
+# form, without this lesson around it, is the playground app: `make app` serves
+# `app/playground.ipynb` with Voila on http://127.0.0.1:8866.
 
 # %% [markdown]
 # **Make `dayplan` importable.** If the package is not installed in this environment,
@@ -167,7 +168,8 @@ HTML(run_html(impossible))
 #   response = succeeded or failed, with durations.
 # - The report view draws only what the served report (and the checked constraints)
 #   say; the CLI writes the same view with `--html FILE`.
-# - `make app` serves this notebook as an app with Voila.
+# - `make app` serves the form alone as an app (`app/playground.ipynb`, Voila, a preheated
+#   kernel, idle kernels culled); after a plan it also shows the stops on OpenStreetMap.
 #
 # ## Your turn
 #

@@ -59,13 +59,22 @@ class Server:
 
 
 def start(
-    argv: list[str], url: str, ready_path: str, log: Path, *, cwd: Path = ROOT, timeout: float = 90
+    argv: list[str],
+    url: str,
+    ready_path: str | None,
+    log: Path,
+    *,
+    cwd: Path = ROOT,
+    timeout: float = 90,
+    env_extra: dict[str, str] | None = None,
+    ready_log: str | None = None,
 ) -> Server:
-    """Run ``argv`` and wait until ``GET url + ready_path`` answers 200; raise with the log's
-    tail if it exits or does not answer within ``timeout`` seconds."""
+    """Run ``argv`` and wait until ``GET url + ready_path`` answers 200 (``None``: no request)
+    and, with ``ready_log``, until the log holds that text; raise with the log's tail if the
+    process exits or is not ready within ``timeout`` seconds."""
     out = log.open("wb")
     proc = subprocess.Popen(
-        argv, cwd=cwd, env=offline_env(), stdout=out, stderr=subprocess.STDOUT,
+        argv, cwd=cwd, env=offline_env(**(env_extra or {})), stdout=out, stderr=subprocess.STDOUT,
         start_new_session=True,
     )  # fmt: skip
     server = Server(proc, url, log)
@@ -73,6 +82,12 @@ def start(
     while time.perf_counter() - t0 < timeout:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited with {proc.returncode}:\n{server.log_tail()}")
+        if ready_log is not None and ready_log not in server.log_tail(1_000_000):
+            time.sleep(0.2)
+            continue
+        if ready_path is None:  # the log line is the readiness signal
+            server.started_s = time.perf_counter() - t0
+            return server
         try:
             if httpx.get(url + ready_path, timeout=2).status_code == 200:
                 server.started_s = time.perf_counter() - t0

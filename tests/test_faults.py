@@ -14,10 +14,11 @@ from dayplan.service.run import plan
 from tests.conftest import case_request
 
 BASELINE = [
+    "lollipops-playland-cannon-hill",
     "sparklab-sciencentre",
-    "qld-museum-kurilpa",
-    "museum-of-brisbane",
-]  # arranged by the scheduler
+    "state-library-of-queensland",
+    "gallery-of-modern-art",
+]  # arranged by the scheduler: one venue per kind, the window used
 
 # fault -> (guardrail refusals in the trace, served stop ids) with every guardrail on
 STEERED = {

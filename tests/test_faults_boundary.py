@@ -72,11 +72,14 @@ def test_truncated_mid_string_is_rejected():
 def test_renamed_activity_is_served_with_checked_names(clean):
     run = plan(case_request("wet_weather_family"), model=make_faulty("renamed_activity"))
     payload = json.loads(run.state["finish_payload"])
-    assert payload["stops"][0]["name"] == "The SparkLab experience"
+    assert payload["stops"][0]["name"] == "The Lollipop's Playland & Cafe Cannon Hill experience"
     assert stops_of(run.report) == stops_of(clean)
     notes = [a for a in run.report.assumptions if a.startswith("Served ")]
-    assert len(notes) == 3
-    assert notes[0].endswith("name 'The SparkLab experience' → 'SparkLab, Sciencentre'")
+    assert len(notes) == 4
+    assert notes[0].endswith(
+        'name "The Lollipop\'s Playland & Cafe Cannon Hill experience" → '
+        '"Lollipop\'s Playland & Cafe Cannon Hill"'
+    )
 
 
 def test_drifted_cost_is_served_with_checked_costs(clean):
@@ -115,7 +118,7 @@ def test_ambiguous_duplicate_stop_is_refused_by_the_gate_and_the_cli_exits_3(cap
     assert code == 3
     # the gate and the boundary share one rule (dayplan.evidence.earned): the same reason
     assert last.startswith(
-        "rejected by status_trace_gate: sparklab-sciencentre appears 2 times in the answer"
+        "rejected by status_trace_gate: lollipops-playland-cannon-hill appears 2 times in the answer"
     )
 
 
@@ -127,4 +130,6 @@ def test_with_the_gate_off_the_boundary_rejects_the_duplicate_as_ambiguous():
         guardrails=config,
     )
     assert run.error.rule == "ambiguous_stop"
-    assert run.error.detail.startswith("sparklab-sciencentre appears 2 times in the answer")
+    assert run.error.detail.startswith(
+        "lollipops-playland-cannon-hill appears 2 times in the answer"
+    )

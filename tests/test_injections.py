@@ -29,9 +29,10 @@ STYLES = {
     "multilingual",
 }
 BASELINE = [
+    "lollipops-playland-cannon-hill",
     "sparklab-sciencentre",
-    "qld-museum-kurilpa",
-    "museum-of-brisbane",
+    "state-library-of-queensland",
+    "gallery-of-modern-art",
 ]  # arranged by the scheduler
 
 

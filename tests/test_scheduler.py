@@ -320,6 +320,15 @@ def _earliest_by_scan(v: Venue, c: Constraints, arrival: int, minutes: int) -> i
     return None
 
 
+def _arrive(c: Constraints, ready: int, leg: int) -> int:
+    """Arrival after a leg that waits until it can run clear of every blocked window (a scan of
+    its own, independent of the checker's ``depart_after``)."""
+    d = ready
+    while leg and any(d < b.end and b.start < d + leg for b in c.blocked):
+        d = min(b.end for b in c.blocked if d < b.end and b.start < d + leg)
+    return d + leg
+
+
 def _brute_force(venues, c, travel, picks):
     """Best (must-dos, weight, -travel) over every order of every subset, each plan verified by
     check_plan; ``None`` when no plan has every must-do."""
@@ -332,7 +341,9 @@ def _brute_force(venues, c, travel, picks):
             t, place, stops = c.window[0], HOME, []
             for p in order:
                 v = venues[p.venue_id]
-                s = _earliest_by_scan(v, c, t + travel.minutes(place, v.id), v.min_minutes)
+                s = _earliest_by_scan(
+                    v, c, _arrive(c, t, travel.minutes(place, v.id)), v.min_minutes
+                )
                 if s is None:
                     break
                 stops.append(ProposedStop(s, s + v.min_minutes, v.id))

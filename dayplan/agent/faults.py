@@ -28,6 +28,14 @@ class Fault:
     expected: str
     factory: Callable[[], BaseLlm]
     caught_by: tuple[str, ...] = ()
+    family: str = "faulty"
+    """The model-spec prefix: ``faulty`` (``--model faulty:NAME``) or ``eval-fault`` (the eval
+    harness's faults, ``--model eval-fault:NAME``)."""
+
+    @property
+    def key(self) -> str:
+        """The registry key: ``NAME`` for ``faulty``, ``eval-fault:NAME`` for the eval family."""
+        return self.name if self.family == "faulty" else f"{self.family}:{self.name}"
 
 
 class UnknownNameError(ValueError):
@@ -47,32 +55,37 @@ FAULTS: dict[str, Fault] = {}
 
 
 def register(fault: Fault) -> Fault:
-    """Add ``fault`` to the registry (names are unique)."""
-    if fault.name in FAULTS:
-        raise ValueError(f"fault {fault.name!r} registered twice")
-    FAULTS[fault.name] = fault
+    """Add ``fault`` to the one registry (keys are unique, see ``Fault.key``)."""
+    if fault.key in FAULTS:
+        raise ValueError(f"fault {fault.key!r} registered twice")
+    FAULTS[fault.key] = fault
     return fault
 
 
-def list_faults() -> list[Fault]:
-    """All registered faults, by name."""
+def list_faults(family: str = "faulty") -> list[Fault]:
+    """The registered faults of ``family`` (default: the project's ``faulty:`` ones), by name."""
     _load_all()
-    return [FAULTS[k] for k in sorted(FAULTS)]
+    return [FAULTS[k] for k in sorted(FAULTS) if FAULTS[k].family == family]
 
 
 def fault_named(name: str) -> Fault:
     """The registered fault ``name``; ``UnknownNameError`` (one line, valid names) otherwise."""
     _load_all()
     if name not in FAULTS:
-        raise unknown_name("fault", name, FAULTS)
+        raise unknown_name("fault", name, [k for k, f in FAULTS.items() if f.family == "faulty"])
     return FAULTS[name]
 
 
 def make_faulty(name: str) -> BaseLlm:
-    """Build the faulty model ``name``; ``KeyError`` naming the known faults otherwise."""
+    """Build the faulty model ``name`` (``eval-fault:NAME`` for the eval family); ``KeyError``
+    naming the known faults of that family otherwise."""
     _load_all()
     if name not in FAULTS:
-        raise KeyError(f"unknown fault {name!r}; known: {', '.join(sorted(FAULTS)) or 'none'}")
+        family = name.split(":", 1)[0] if ":" in name else "faulty"
+        known = sorted(k.split(":", 1)[-1] for k, f in FAULTS.items() if f.family == family)
+        shown = name.split(":", 1)[-1]
+        kind = "eval fault" if family == "eval-fault" else "fault"
+        raise KeyError(f"unknown {kind} {shown!r}; known: {', '.join(known) or 'none'}")
     return FAULTS[name].factory()
 
 

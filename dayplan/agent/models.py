@@ -10,7 +10,7 @@ from __future__ import annotations
 from google.adk.models.base_llm import BaseLlm
 
 from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel
-from dayplan.config import LiveConfigError, Settings
+from dayplan.config import LiveConfigError, Settings, current_settings
 
 LIVE_SPEC = "live"
 
@@ -25,7 +25,7 @@ def resolve_model(spec: str | BaseLlm | None) -> BaseLlm:
     Gemini (``dayplan.agent.live.make_live_model``); a ``BaseLlm`` passes through. Raises
     ``ModelSpecError`` for anything else or for live mode without credentials."""
     if spec is None:
-        spec = LIVE_SPEC if Settings().mode == "live" else OFFLINE_MODEL_NAME
+        spec = LIVE_SPEC if current_settings().mode == "live" else OFFLINE_MODEL_NAME
     if spec == OFFLINE_MODEL_NAME:
         return OfflinePlannerModel()
     if isinstance(spec, BaseLlm):

@@ -20,13 +20,26 @@ answers with the next function call(s), following fixed rules:
 
 It keeps no state between calls: everything is derived from the conversation, so one instance
 serves concurrent runs.
+
+Shape: ``OfflinePlannerModel`` is a thin ADK ``BaseLlm`` adapter. Each turn it builds a
+``Conversation`` (the typed view: the request, what ``read`` took from its text, the tool
+exchanges so far, the tools offered) and asks the named rules of ``RULES`` in order
+(``finished``, ``clarified``, ``save_and_verify``, ``after_check``, ``contradiction``,
+``no_location``, ``unreadable_date``, ``resolve``, ``forecast``, ``search``,
+``searches_failed``, ``arrange``, ``retry_after_proof``, ``check_arranged``, ``check_greedy``);
+the first that applies answers. The free text is read in one place: the rule ``read`` states
+the stand-in's own Duckling-backed readings (``dayplan.reading.propose_readings``) through the
+``record_reading`` tool, code verifies and freezes them, and ``read_hints`` turns what code
+accepted into the hints the other rules plan with. The constraints themselves reach
+``check_plan`` and ``arrange_plan`` from the frozen reading, never from this model's calls.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -40,7 +53,8 @@ from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints
 from dayplan.contract import Activity, PlanRequest, hhmm_to_minutes
-from dayplan.core.clock import minutes_to_hhmm, overlaps
+from dayplan.core.checker import depart_after
+from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
 from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.hours import OpeningHoursError, open_intervals
 from dayplan.core.places import resolve_place
@@ -68,8 +82,10 @@ def render_request(request: PlanRequest) -> str:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def parse_request_message(text: str) -> PlanRequest:
-    """Inverse of ``render_request``; a message without tags is taken as free text."""
+    """Inverse of ``render_request``; a message without tags is taken as free text. Cached by
+    message text (every turn of a run reads the same first message); treat it as read-only."""
     m = re.search(re.escape(REQUEST_OPEN) + r"(.*?)" + re.escape(REQUEST_CLOSE), text, re.S)
     if not m:
         return PlanRequest(text=text[:4000])
@@ -141,7 +157,19 @@ def names_match(wanted: str, name: str) -> bool:
     return bool(want) and len(want & have) >= min(2, len(want))
 
 
-def hints_from_reading(request: PlanRequest, response: dict | None, today: date) -> TextHints:
+@dataclass(frozen=True)
+class Rule:
+    """One named rule of the stand-in: ``step(conversation) -> LlmResponse | None``."""
+
+    name: str
+    step: Callable[[Conversation], LlmResponse | None]
+
+    @property
+    def doc(self) -> str:
+        return (self.step.__doc__ or "").strip().splitlines()[0]
+
+
+def read_hints(request: PlanRequest, response: dict | None, today: date) -> TextHints:
     """What the offline model plans with from the text: the readings code accepted (the
     ``record_reading`` result's ``accepted`` items; structured fields win), as ``TextHints``.
     A date is handed to ``resolve_date`` in the text's own words when code resolves them to the
@@ -183,6 +211,8 @@ class OfflinePlannerModel(BaseLlm):
     """Deterministic rule-following stand-in for an LLM (see the module docstring)."""
 
     model: str = OFFLINE_MODEL_NAME
+    rules: tuple[Rule, ...] = ()
+    """The rules asked in order (empty: ``RULES``)."""
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False
@@ -200,17 +230,19 @@ class OfflinePlannerModel(BaseLlm):
         except (ValueError, json.JSONDecodeError):
             request = PlanRequest(text=first_text[:4000])
         offered = set(llm_request.tools_dict) if llm_request.tools_dict else None
-        planner = _Planner(request, history, offered)
-        return planner.decide()
+        return next_step(Conversation(request, history, offered), self.rules or RULES)
 
 
-class _Planner:
+class Conversation:
+    """The typed view of the conversation the rules read: the request (its text read by
+    ``read``), the tool exchanges so far, and the tools offered this turn."""
+
     def __init__(self, request: PlanRequest, history: list[ToolExchange], offered: set[str] | None):
         self.history = history
         self.offered = offered
-        readings = [r for r in history if r.name == "record_reading" and r.response is not None]
         self.req = request
-        self.hints: TextHints = hints_from_reading(
+        readings = [r for r in history if r.name == "record_reading" and r.response is not None]
+        self.hints: TextHints = read_hints(
             request, readings[-1].response if readings else None, self.today()
         )
         if not request.activities and self.hints.must_visit:
@@ -336,96 +368,14 @@ class _Planner:
 
         return datetime.now(ZoneInfo(self.req.timezone or "Australia/Brisbane")).date()
 
-    # the decision
+    # the decision: the first of the named rules that applies (``RULES``)
     def decide(self) -> LlmResponse:
-        finishes = self.calls("finish")
-        if finishes:
-            return _text_reply("Finished: the report is built from the checked result.")
-        checks = [c for c in self.calls("check_plan") if c.response is not None]
-        clar = self.calls("record_clarification")
-        if clar and clar[-1].response and clar[-1].response.get("ok"):
-            return self.finish(
-                {"status": "needs_clarification", "questions": clar[-1].response["questions"]}
-            )
-        reading = self.read()
-        if reading is not None:
-            return reading
-        if checks:
-            actions = save_calls(self.req, self.history, self.can)  # save, re-read, then finish
-            if actions:
-                return _reply(*(_call(name, **args) for name, args in actions))
-            return self.after_check(checks)
-        # 1. explicit contradiction: must-do activities that cannot fit the window
-        w = self.window()
-        must = self.req.activities
-        if must and sum(a.duration_minutes for a in must) > w[1] - w[0]:
-            t = w[0]
-            stops = []
-            for a in must:
-                stops.append(
-                    {
-                        "activity": a.name,
-                        "start": minutes_to_hhmm(t),
-                        "end": minutes_to_hhmm(min(t + a.duration_minutes, 24 * 60 - 1)),
-                        "duration_minutes": a.duration_minutes,
-                    }
-                )
-                t += a.duration_minutes
-            return self.check(stops)
-        # 2. no location: ask, do not search
-        if not self.location() and self.req.home is None:
-            return _reply(
-                _call(
-                    "record_clarification",
-                    questions=[
-                        "Which city or suburb should I plan the day in?",
-                        "Who is coming (adults, children), and is there a budget?",
-                    ],
-                    missing=["location"],
-                )
-            )
-        # 3. date, then searches, then an itinerary
-        dates = self.calls("resolve_date")
-        if dates and dates[-1].response and not dates[-1].response.get("ok"):
-            # code could not resolve the date (unreadable or in the past): ask, do not guess
-            error = dates[-1].response.get("error", "the date could not be read")
-            return _reply(
-                _call(
-                    "record_clarification",
-                    questions=[f"Which day should I plan? ({error})"],
-                    missing=["date"],
-                )
-            )
-        if not dates:
-            remember = [] if self.calls("remember_preference") else memory_calls(self.req)
-            return _reply(
-                _call("resolve_date", expression=self.req.date or self.hints.date or "Saturday"),
-                *(_call(name, **args) for name, args in remember if self.can(name)),
-            )
-        if self.wants_forecast():
-            day = dates[-1].response or {}
-            return _reply(
-                _call("get_forecast", date=day.get("date", ""), location=self.location() or "")
-            )
-        searches = self.calls("search_public_web")
-        if not searches:
-            return _reply(*self.search_calls())
-        answered = [c.response for c in searches if c.response is not None]
-        if answered and not any(r.get("ok") for r in answered):
-            # nothing was searched, so nothing can be proved: stop without a status
-            why = answered[-1].get("error") or answered[-1].get("status") or "no search succeeded"
-            return _text_reply(f"I cannot plan: every search failed ({why}).")
-        arranged = [a for a in self.calls("arrange_plan") if a.response is not None]
-        if not arranged and self.can("arrange_plan"):
-            return self.arrange()
-        last = arranged[-1].response or {} if arranged else {}
-        if last.get("ok") and not last.get("arranged"):
-            retry = self.retry_after_proof(len(arranged))
-            if retry is not None:
-                return retry
-        if last.get("ok"):  # check what the scheduler arranged (or its proof's witness) again
-            return self.check(last.get("itinerary" if last.get("arranged") else "witness", []))
-        return self.check(self.itinerary(self.day(dates[-1]), exclude=set()))
+        """The next step: the answer of the first rule in ``RULES`` that applies."""
+        return next_step(self)
+
+    def answered_checks(self) -> list[ToolExchange]:
+        """``check_plan`` calls that got an answer, in order."""
+        return [c for c in self.calls("check_plan") if c.response is not None]
 
     def arrange(self, exclude: frozenset[str] = frozenset()) -> LlmResponse:
         """Hand the chosen candidates to ``arrange_plan``: venue-less must-dos, must-do venues
@@ -447,8 +397,15 @@ class _Planner:
             {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
             for i, c in enumerate(others)
         ]
-        args: dict[str, Any] = {"stops": picks, "max_stops": MAX_STOPS + len(must)}
+        args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + len(must)}
         return _reply(_call("arrange_plan", **args))
+
+    def day_stops(self) -> int:
+        """How many optional stops a day holds: ``MAX_STOPS``, or one per 100 free minutes of a
+        longer window (a 9–5 day with an hour's nap: 4), so the day uses its window."""
+        w = self.window()
+        free = w[1] - w[0] - sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in self.blocked())
+        return max(MAX_STOPS, free // 100)
 
     def wants_forecast(self) -> bool:
         """Read the forecast once, after a resolved date, when the request states no weather."""
@@ -582,7 +539,9 @@ class _Planner:
             visit = dict(c)
             if is_must:
                 visit["min_minutes"] = visit["typical_minutes"] = must[c["id"]]
-            slot = self._slot(visit, day, t + leg, w[1] - back, rain, blocked)
+            # no leg runs through a blocked window: leave once it is clear
+            ready = depart_after(t, leg, sorted(blocked), LocalDay(day or date.today())) + leg
+            slot = self._slot(visit, day, ready, w[1] - back, rain, blocked)
             if slot is None:
                 if not is_must:
                     continue
@@ -756,3 +715,203 @@ class _Planner:
                 "rationale": "check_plan proved the request cannot be met as asked.",
             }
         )
+
+
+# -- the rules ---------------------------------------------------------------------------------
+#
+# Each rule looks at the conversation (``Conversation``: the request, what was read from its
+# text, the tool exchanges so far, the tools offered) and either answers with the next step or
+# says ``None`` (does not apply). ``next_step`` asks them in order; the first answer wins.
+
+
+def finished(c: Conversation) -> LlmResponse | None:
+    """After ``finish``: close with a text (the report is built from the checked result)."""
+    if c.calls("finish"):
+        return _text_reply("Finished: the report is built from the checked result.")
+    return None
+
+
+def clarified(c: Conversation) -> LlmResponse | None:
+    """A clarification was recorded: finish ``needs_clarification`` with its questions."""
+    clar = c.calls("record_clarification")
+    if clar and clar[-1].response and clar[-1].response.get("ok"):
+        return c.finish(
+            {"status": "needs_clarification", "questions": clar[-1].response["questions"]}
+        )
+    return None
+
+
+def read(c: Conversation) -> LlmResponse | None:
+    """With free text: state what it says (field, value, quote) through ``record_reading``;
+    drop what code rejected and state the rest again; ask about unread phrases that change
+    the plan."""
+    return c.read()
+
+
+def save_and_verify(c: Conversation) -> LlmResponse | None:
+    """After a check, with ``save: true``: ``save_plan``, then ``get_saved_plan`` (actions)."""
+    if not c.answered_checks():
+        return None
+    actions = save_calls(c.req, c.history, c.can)
+    return _reply(*(_call(name, **args) for name, args in actions)) if actions else None
+
+
+def after_check(c: Conversation) -> LlmResponse | None:
+    """After a check: finish on a pass or a proof, else repair (drop what failed) and recheck."""
+    checks = c.answered_checks()
+    return c.after_check(checks) if checks else None
+
+
+def contradiction(c: Conversation) -> LlmResponse | None:
+    """Must-do activities longer than the window: check them as they are, so code proves it."""
+    w = c.window()
+    must = c.req.activities
+    if not must or sum(a.duration_minutes for a in must) <= w[1] - w[0]:
+        return None
+    t = w[0]
+    stops = []
+    for a in must:
+        stops.append(
+            {
+                "activity": a.name,
+                "start": minutes_to_hhmm(t),
+                "end": minutes_to_hhmm(min(t + a.duration_minutes, 24 * 60 - 1)),
+                "duration_minutes": a.duration_minutes,
+            }
+        )
+        t += a.duration_minutes
+    return c.check(stops)
+
+
+def no_location(c: Conversation) -> LlmResponse | None:
+    """No location anywhere (fields, text, home): ask, and search nothing."""
+    if c.location() or c.req.home is not None:
+        return None
+    return _reply(
+        _call(
+            "record_clarification",
+            questions=[
+                "Which city or suburb should I plan the day in?",
+                "Who is coming (adults, children), and is there a budget?",
+            ],
+            missing=["location"],
+        )
+    )
+
+
+def unreadable_date(c: Conversation) -> LlmResponse | None:
+    """Code could not resolve the date (unreadable or past): ask about the day, do not guess."""
+    dates = c.calls("resolve_date")
+    if not (dates and dates[-1].response and not dates[-1].response.get("ok")):
+        return None
+    error = dates[-1].response.get("error", "the date could not be read")
+    return _reply(
+        _call(
+            "record_clarification",
+            questions=[f"Which day should I plan? ({error})"],
+            missing=["date"],
+        )
+    )
+
+
+def resolve(c: Conversation) -> LlmResponse | None:
+    """First: ``resolve_date`` (and ``remember_preference`` for what the text asks to keep)."""
+    if c.calls("resolve_date"):
+        return None
+    remember = [] if c.calls("remember_preference") else memory_calls(c.req)
+    return _reply(
+        _call("resolve_date", expression=c.req.date or c.hints.date or "Saturday"),
+        *(_call(name, **args) for name, args in remember if c.can(name)),
+    )
+
+
+def forecast(c: Conversation) -> LlmResponse | None:
+    """After the date, when the request states no weather: ``get_forecast`` once."""
+    if not c.wants_forecast():
+        return None
+    day = c.calls("resolve_date")[-1].response or {}
+    return _reply(_call("get_forecast", date=day.get("date", ""), location=c.location() or ""))
+
+
+def search(c: Conversation) -> LlmResponse | None:
+    """One search per preference (or must-do venue), in one turn; indoor-only when mostly wet."""
+    return None if c.calls("search_public_web") else _reply(*c.search_calls())
+
+
+def searches_failed(c: Conversation) -> LlmResponse | None:
+    """Every search failed: nothing can be proved, so stop without a status."""
+    answered = [x.response for x in c.calls("search_public_web") if x.response is not None]
+    if not answered or any(r.get("ok") for r in answered):
+        return None
+    why = answered[-1].get("error") or answered[-1].get("status") or "no search succeeded"
+    return _text_reply(f"I cannot plan: every search failed ({why}).")
+
+
+def _arranged(c: Conversation) -> list[ToolExchange]:
+    return [a for a in c.calls("arrange_plan") if a.response is not None]
+
+
+def arrange(c: Conversation) -> LlmResponse | None:
+    """Hand the chosen candidates to ``arrange_plan`` (the exact scheduler), once."""
+    return c.arrange() if not _arranged(c) and c.can("arrange_plan") else None
+
+
+def retry_after_proof(c: Conversation) -> LlmResponse | None:
+    """The scheduler proved no day fits: try unseen candidates, or search once more broadly."""
+    arranged = _arranged(c)
+    last = (arranged[-1].response or {}) if arranged else {}
+    if not (last.get("ok") and not last.get("arranged")):
+        return None
+    return c.retry_after_proof(len(arranged))
+
+
+def check_arranged(c: Conversation) -> LlmResponse | None:
+    """Check what the scheduler arranged (or its proof's witness) with ``check_plan``."""
+    arranged = _arranged(c)
+    last = (arranged[-1].response or {}) if arranged else {}
+    if not last.get("ok"):
+        return None
+    return c.check(last.get("itinerary" if last.get("arranged") else "witness", []))
+
+
+def check_greedy(c: Conversation) -> LlmResponse | None:
+    """Without the scheduler (not offered, or it erred): check a greedy itinerary."""
+    dates = c.calls("resolve_date")
+    return c.check(c.itinerary(c.day(dates[-1]) if dates else None, exclude=set()))
+
+
+RULES: tuple[Rule, ...] = tuple(
+    Rule(fn.__name__, fn)
+    for fn in (
+        finished,
+        clarified,
+        read,
+        save_and_verify,
+        after_check,
+        contradiction,
+        no_location,
+        unreadable_date,
+        resolve,
+        forecast,
+        search,
+        searches_failed,
+        arrange,
+        retry_after_proof,
+        check_arranged,
+        check_greedy,
+    )
+)
+"""The stand-in's rules in the order they are asked (reading the text is the third, before any
+planning step); the last rule always answers."""
+
+
+def next_step(c: Conversation, rules: tuple[Rule, ...] = RULES) -> LlmResponse:
+    """The answer of the first rule that applies to ``c``."""
+    for rule in rules:
+        step = rule.step(c)
+        if step is not None:
+            return step
+    return _text_reply("No rule applies: nothing left to do.")
+
+
+_Planner = Conversation  # the name faulty models know it by

@@ -43,6 +43,17 @@ class Venue:
     unknown: tuple[str, ...] = ()
     """Facts a web search could not find (``opening_hours``, ``price``, ``indoor``): the checker
     cannot prove anything from them (see ``dayplan.core.checker``)."""
+    country: str | None = None
+    """ISO 3166 country of the venue (its public-holiday calendar); ``None`` = the plan's."""
+    subdivision: str | None = None
+    """State/province code for the holiday calendar (``QLD``); ``None`` = the plan's."""
+    timezone: str | None = None
+    """IANA timezone of the venue's hours; ``None`` = the plan's."""
+    audience: str = "all"
+    """Who the venue is for: ``all``, ``children`` (designed for children; not a stop for a party
+    without them) or ``adults`` (not for a party with children). See ``audience_note``."""
+    audience_note: str = ""
+    """What the venue says about its audience, with its source (e.g. ages 6–13)."""
 
     @property
     def point(self) -> Point:
@@ -55,7 +66,8 @@ class Venue:
 
 
 def venue_from_dict(raw: Mapping[str, Any], currency: str = "AUD") -> Venue:
-    """Build a ``Venue`` from a snapshot record (``price: {adult, child}``); ``KeyError`` if a field is missing."""
+    """Build a ``Venue`` from a snapshot record (``price: {adult, child}``); ``KeyError`` if a
+    field is missing. ``country``/``subdivision``/``timezone``/``audience`` are optional."""
     price = raw.get("price", {})
     return Venue(
         id=str(raw["id"]),
@@ -77,6 +89,11 @@ def venue_from_dict(raw: Mapping[str, Any], currency: str = "AUD") -> Venue:
         currency=currency,
         source_kind=str(raw.get("source_kind", "offline_snapshot")),
         unknown=tuple(str(u) for u in raw.get("unknown", ())),
+        country=raw.get("country") or None,
+        subdivision=raw.get("subdivision") or None,
+        timezone=raw.get("timezone") or None,
+        audience=str(raw.get("audience") or "all"),
+        audience_note=str(raw.get("audience_note") or ""),
     )
 
 

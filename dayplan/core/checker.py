@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 
 from dayplan.core.catalog import Venue
-from dayplan.core.clock import Interval, minutes_to_hhmm, overlap_minutes, overlaps
-from dayplan.core.hours import OpeningHoursError, open_intervals
+from dayplan.core.clock import Interval, LocalDay, minutes_to_hhmm, overlap_minutes, overlaps
+from dayplan.core.hours import HoursVerdict, venue_hours
 from dayplan.core.travel import TravelModel
 
 HOME = "home"
@@ -34,16 +34,20 @@ FAILURE_CODES = (
     "window_too_short",
     "unknown_venue",
     "no_candidates",
+    "unknown_location",
 )
 
 
 @dataclass(frozen=True)
 class BlockedWindow:
-    """A time the party is busy (``start``/``end`` minutes), e.g. a nap."""
+    """A time the party is busy (``start``/``end`` minutes), e.g. a nap. No visit and no leg may
+    overlap it. ``at_home``: the party spends it at home, so the itinerary goes home before it
+    starts and leaves home only after it ends (both legs checked and counted)."""
 
     start: int
     end: int
     label: str = "blocked"
+    at_home: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,8 @@ class Constraints:
 
     ``window`` = (leave-home-earliest, home-by) in minutes; ``rain`` = rain windows; ``budget``
     = party spending cap in ``currency`` (``None`` = no cap); ``max_leg_minutes`` caps every
-    leg including the legs from and to home (``None`` = no cap); ``country`` selects the
-    public-holiday calendar of opening hours.
+    leg including the legs from and to home (``None`` = no cap); ``country``/``subdivision``
+    select the public-holiday calendar of opening hours for venues that do not carry their own.
     """
 
     day: date
@@ -67,6 +71,11 @@ class Constraints:
     adults: int = 1
     children: int = 0
     country: str = "AU"
+    subdivision: str | None = None
+    """Holiday-calendar subdivision (``QLD``) for venues that do not name their own."""
+    timezone: str | None = None
+    """IANA timezone of the plan's wall-clock times: legs across a daylight-saving change are
+    counted in elapsed minutes and a time that does not exist that day fails. ``None``: no DST."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +128,21 @@ class CheckedStop:
 
 
 @dataclass
+class HomeBreak:
+    """An at-home blocked window the itinerary went home for: ``travel_in`` minutes from
+    ``from_place`` (a venue id) home; the next stop's ``travel_in`` is the leg out again."""
+
+    label: str
+    start: int
+    end: int
+    travel_in: int
+    from_place: str
+
+
+@dataclass
 class CheckResult:
-    """The verdict. ``ok`` iff ``failures`` is empty. Totals include the leg home."""
+    """The verdict. ``ok`` iff ``failures`` is empty. Totals include the leg home and the legs
+    home and out again for at-home blocked windows (``home_breaks``)."""
 
     ok: bool
     failures: list[Failure]
@@ -130,6 +152,7 @@ class CheckResult:
     travel_minutes: int
     home_by: int
     currency: str
+    home_breaks: list[HomeBreak] = field(default_factory=list)
 
     @property
     def codes(self) -> list[str]:
@@ -170,6 +193,57 @@ def _window_check(
     )
 
 
+def hours_of(venue: Venue, c: Constraints) -> HoursVerdict:
+    """``venue``'s opening hours on ``c.day``: in the venue's own country, subdivision and
+    timezone when it has them (else the plan's), at its coordinates (for sun times). Hours a
+    web search could not find are unknown."""
+    if "opening_hours" in venue.unknown:
+        return HoursVerdict((), "hours unknown")
+    return venue_hours(
+        venue.opening_hours,
+        c.day,
+        venue.country or c.country,
+        venue.subdivision if venue.country else (venue.subdivision or c.subdivision),
+        venue.timezone or c.timezone,
+        venue.point,
+    )
+
+
+def depart_after(ready: int, leg: int, busy: Sequence[Interval], day: LocalDay) -> int:
+    """The earliest departure at or after ``ready`` (minutes) whose ``leg`` of travel overlaps
+    none of the ``busy`` windows (blocked windows: no one travels through a nap)."""
+    d = ready
+    if leg <= 0:
+        return d
+    moved = True
+    while moved:
+        moved = False
+        for a, b in busy:
+            if d < b and a < day.add(d, leg):
+                d = b
+                moved = True
+    return d
+
+
+def _leg_minutes(travel: TravelModel, origin: str, destination: str) -> int | None:
+    try:
+        return travel.minutes(origin, destination)
+    except KeyError:
+        return None
+
+
+def _unknown_leg(origin: str, dest: str, a_label: str, b_label: str) -> Failure:
+    missing = [p for p in (origin, dest) if p == HOME] or [dest]
+    what = "home" if missing == [HOME] else b_label
+    return Failure(
+        "unknown_location",
+        f"{a_label} → {b_label}: no coordinates for {what}, so the leg cannot be measured "
+        "(never counted as 0 minutes)",
+        venue_id=None if what == "home" else dest,
+        values={"from": a_label, "to": b_label},
+    )
+
+
 def check_plan(
     stops: Sequence[ProposedStop],
     constraints: Constraints,
@@ -180,21 +254,32 @@ def check_plan(
 
     Venue facts (hours, prices, indoor, minimum visit) come only from ``venues``; travel from
     ``travel`` (venue ids and ``HOME``; a venue-less activity adds no travel). Finds:
-    ``no_candidates`` (no stops), ``unknown_venue``, ``window_too_short``, ``below_min_duration``,
-    ``outside_window``, ``overlaps_blocked``, ``closed``, ``outdoor_in_rain``, ``overlap``
-    (stops overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline``
-    and ``over_budget``. Never raises for a bad plan.
+    ``no_candidates`` (no stops), ``unknown_venue``, ``unknown_location`` (a leg from or to a
+    place without coordinates: never 0 minutes), ``window_too_short``, ``below_min_duration``,
+    ``outside_window`` (also a time that does not exist that day, on a daylight-saving
+    change), ``overlaps_blocked`` (a visit, or a leg that cannot avoid a blocked window, or not
+    home in time for an at-home one), ``closed``, ``outdoor_in_rain``, ``overlap`` (stops
+    overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline`` and
+    ``over_budget``. Never raises for a bad plan.
 
-    Unknown facts (``Venue.unknown``, from a web search that could not find them) prove nothing:
-    unknown hours fail as ``closed`` ("hours unknown"); unknown indoor/outdoor counts as outdoor
-    (``outdoor_in_rain`` when it overlaps rain); an unknown price fails ``over_budget`` when
-    there is a budget and counts as 0 when there is none.
+    At-home blocked windows (``BlockedWindow.at_home``) send the itinerary home: the last stop
+    before one must leave in time to be home when it starts; the next stop's leg starts from
+    home after it ends. Legs depart as early as they can without running through a blocked
+    window (waiting is allowed). Times are wall-clock minutes; durations are elapsed minutes
+    (``LocalDay``), so a leg across a daylight-saving change is counted in real minutes.
+
+    Unknown facts prove nothing: unknown, comment-only or unparseable hours fail as ``closed``
+    with the reason; unknown indoor/outdoor counts as outdoor (``outdoor_in_rain`` when it
+    overlaps rain); an unknown price fails ``over_budget`` when there is a budget and counts
+    as 0 when there is none.
     """
     c = constraints
+    day = LocalDay(c.day, c.timezone)
     failures: list[Failure] = []
     checked: list[CheckedStop] = []
+    breaks: list[HomeBreak] = []
     if not stops:
-        failures.append(Failure("no_candidates", "no stops to check: nothing was found to visit"))
+        failures.append(Failure("no_candidates", "no stops to check"))
         return CheckResult(False, failures, [], 0, 0.0, 0, c.window[0], c.currency)
 
     for s in stops:
@@ -206,21 +291,87 @@ def check_plan(
                     venue_id=s.venue_id,
                 )
             )
+    for name, t in (("window start", c.window[0]), ("window end", c.window[1])):
+        if not day.exists(t):
+            failures.append(
+                Failure(
+                    "outside_window",
+                    f"{name} {_hm(t)} does not exist on {c.day.isoformat()} in {c.timezone} "
+                    "(the clocks change that day)",
+                    values={name.replace(" ", "_"): _hm(t)},
+                )
+            )
     window_failure = _window_check(stops, venues, c)
     if window_failure:
         failures.append(window_failure)
 
+    busy = sorted((b.start, b.end) for b in c.blocked)
+    pending = sorted(
+        (b for b in c.blocked if b.at_home and b.end > c.window[0]), key=lambda b: b.start
+    )
     cap = c.max_leg_minutes
     place = HOME
     prev_end = c.window[0]
     prev_label = "home"
     travel_total = 0
     cost_total = 0.0
+    seen_stop = False
+
+    def go_home(b: BlockedWindow) -> None:
+        nonlocal place, prev_end, prev_label, travel_total
+        if place != HOME:
+            leg = _leg_minutes(travel, place, HOME)
+            if leg is None:
+                failures.append(_unknown_leg(place, HOME, prev_label, "home"))
+                leg = 0
+            d = depart_after(prev_end, leg, [w for w in busy if w != (b.start, b.end)], day)
+            arrive = day.add(d, leg)
+            if cap is not None and leg > cap:
+                failures.append(
+                    Failure(
+                        "leg_over_cap",
+                        f"{prev_label} → home for {b.label}: {leg} min by {c.mode} > cap {cap} min",
+                        venue_id=place,
+                        values={"minutes": leg, "cap_minutes": cap},
+                    )
+                )
+            if arrive > b.start:
+                failures.append(
+                    Failure(
+                        "overlaps_blocked",
+                        f"{b.label} at home {_hm(b.start)}–{_hm(b.end)}: leaving {prev_label} at "
+                        f"{_hm(d)}, the {leg}-min leg home arrives {_hm(arrive)}",
+                        venue_id=place,
+                        values={
+                            "blocked": f"{_hm(b.start)}-{_hm(b.end)}",
+                            "label": b.label,
+                            "home_at": _hm(arrive),
+                        },
+                    )
+                )
+            travel_total += leg
+            breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
+            place = HOME
+            prev_label = "home"
+        prev_end = max(prev_end, b.end)
+
     for s in stops:
+        while pending and pending[0].start <= s.start:
+            go_home(pending.pop(0))
         venue = venues.get(s.venue_id) if s.venue_id else None
         who = s.venue_id or s.activity
         label = venue.name if venue else s.label
         visit = (s.start, s.end)
+        for t in (s.start, s.end):
+            if not day.exists(t):
+                failures.append(
+                    Failure(
+                        "outside_window",
+                        f"{label}: {_hm(t)} does not exist on {c.day.isoformat()} in {c.timezone}",
+                        venue_id=who,
+                        values={"time": _hm(t)},
+                    )
+                )
         if s.end <= s.start:
             failures.append(
                 Failure(
@@ -231,13 +382,14 @@ def check_plan(
                 )
             )
         need = _min_needed(s, venue)
-        if s.end - s.start < need:
+        length = day.elapsed(s.start, s.end)
+        if length < need:
             failures.append(
                 Failure(
                     "below_min_duration",
-                    f"{label}: {s.end - s.start} min < minimum {need} min",
+                    f"{label}: {length} min < minimum {need} min",
                     venue_id=who,
-                    values={"minutes": s.end - s.start, "minimum_minutes": need},
+                    values={"minutes": length, "minimum_minutes": need},
                 )
             )
         if s.start < c.window[0] or s.end > c.window[1]:
@@ -256,38 +408,37 @@ def check_plan(
                     Failure(
                         "overlaps_blocked",
                         f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
-                        f"{_hm(b.start)}–{_hm(b.end)}",
+                        f"{_hm(b.start)}–{_hm(b.end)}" + (" (at home)" if b.at_home else ""),
                         venue_id=who,
                         values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
                     )
                 )
         if venue is not None:
-            if "opening_hours" in venue.unknown:
+            verdict = hours_of(venue, c)
+            opens = verdict.intervals
+            if verdict.unknown:
                 failures.append(
                     Failure(
                         "closed",
-                        f"{venue.name}: hours unknown, so {_hm(s.start)}–{_hm(s.end)} on "
+                        f"{venue.name}: {verdict.unknown}, so {_hm(s.start)}–{_hm(s.end)} on "
                         f"{c.day.isoformat()} cannot be shown to be open",
                         venue_id=venue.id,
                         values={"opening_hours": "unknown"},
                     )
                 )
-            else:
-                try:
-                    opens = open_intervals(venue.opening_hours, c.day, c.country)
-                except OpeningHoursError:
-                    opens = ()
-                if not any(a <= s.start and s.end <= b for a, b in opens):
-                    hours = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in opens) or "closed all day"
-                    failures.append(
-                        Failure(
-                            "closed",
-                            f"{venue.name}: {_hm(s.start)}–{_hm(s.end)} is not within its hours on "
-                            f"{c.day.isoformat()} ({hours})",
-                            venue_id=venue.id,
-                            values={"opening_hours": hours},
-                        )
+            elif not any(a <= s.start and s.end <= b for a, b in opens):
+                hours = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in opens) or "closed all day"
+                holiday = f", {verdict.holiday} (public holiday)" if verdict.holiday else ""
+                failures.append(
+                    Failure(
+                        "closed",
+                        f"{venue.name}: {_hm(s.start)}–{_hm(s.end)} is not within its hours on "
+                        f"{c.day.isoformat()}{holiday} ({hours})",
+                        venue_id=venue.id,
+                        values={"opening_hours": hours}
+                        | ({"holiday": verdict.holiday} if verdict.holiday else {}),
                     )
+                )
             if not venue.indoor:
                 outdoors = (
                     "treated as outdoors (indoor or outdoor unknown)"
@@ -311,10 +462,10 @@ def check_plan(
             cost = 0.0
         leg = 0
         if venue is not None:
-            try:
-                leg = travel.minutes(place, venue.id)
-            except KeyError:
-                leg = 0
+            measured = _leg_minutes(travel, place, venue.id)
+            if measured is None:
+                failures.append(_unknown_leg(place, venue.id, prev_label, venue.name))
+            leg = measured or 0
             if cap is not None and leg > cap:
                 failures.append(
                     Failure(
@@ -324,17 +475,35 @@ def check_plan(
                         values={"minutes": leg, "cap_minutes": cap},
                     )
                 )
-        arrival = prev_end + leg
+        plain_arrival = day.add(prev_end, leg)
+        depart = depart_after(prev_end, leg, busy, day)
+        arrival = day.add(depart, leg)
         if s.start < arrival:
-            if place == HOME and not checked:
+            if s.start >= plain_arrival and s.start >= prev_end:
+                hit = next(
+                    (b for b in c.blocked if overlaps((prev_end, s.start), (b.start, b.end))),
+                    None,
+                )
+                what = f"{hit.label} {_hm(hit.start)}–{_hm(hit.end)}" if hit else "a blocked window"
+                failures.append(
+                    Failure(
+                        "overlaps_blocked",
+                        f"{prev_label} → {label}: the {leg}-min leg cannot fit between "
+                        f"{_hm(prev_end)} and {_hm(s.start)} without running through {what}",
+                        venue_id=who,
+                        values={"leg_minutes": leg, "blocked": what},
+                    )
+                )
+            elif place == HOME and not seen_stop:
                 if leg and s.start >= c.window[0]:
                     failures.append(
                         Failure(
                             "outside_window",
                             f"{label}: starting {_hm(s.start)} means leaving home at "
-                            f"{_hm(s.start - leg)}, before the window opens at {_hm(c.window[0])}",
+                            f"{_hm(day.add(s.start, -leg))}, before the window opens at "
+                            f"{_hm(c.window[0])}",
                             venue_id=who,
-                            values={"leave_home": _hm(s.start - leg)},
+                            values={"leave_home": _hm(day.add(s.start, -leg))},
                         )
                     )
             elif s.start < prev_end:
@@ -370,6 +539,7 @@ def check_plan(
                 activity=venue is None,
             )
         )
+        seen_stop = True
         if venue is not None:
             place = venue.id
             prev_label = venue.name
@@ -378,11 +548,12 @@ def check_plan(
         prev_end = max(prev_end, s.end)
 
     home_leg = 0
+    home_by = prev_end
     if place != HOME:
-        try:
-            home_leg = travel.minutes(place, HOME)
-        except KeyError:
-            home_leg = 0
+        measured = _leg_minutes(travel, place, HOME)
+        if measured is None:
+            failures.append(_unknown_leg(place, HOME, prev_label, "home"))
+        home_leg = measured or 0
         if cap is not None and home_leg > cap:
             failures.append(
                 Failure(
@@ -392,8 +563,23 @@ def check_plan(
                     values={"minutes": home_leg, "cap_minutes": cap},
                 )
             )
+        home_by = day.add(depart_after(prev_end, home_leg, busy, day), home_leg)
+        later = [b for b in pending if b.start < home_by]
+        if later:  # the day ends at home, and it must be home when an at-home window starts
+            b = later[0]
+            failures.append(
+                Failure(
+                    "overlaps_blocked",
+                    f"{b.label} at home {_hm(b.start)}–{_hm(b.end)}: home only at {_hm(home_by)}",
+                    venue_id=place,
+                    values={
+                        "blocked": f"{_hm(b.start)}-{_hm(b.end)}",
+                        "label": b.label,
+                        "home_at": _hm(home_by),
+                    },
+                )
+            )
     travel_total += home_leg
-    home_by = prev_end + home_leg
     if home_by > c.window[1]:
         failures.append(
             Failure(
@@ -435,4 +621,5 @@ def check_plan(
         travel_minutes=travel_total,
         home_by=home_by,
         currency=c.currency,
+        home_breaks=breaks,
     )

@@ -28,3 +28,69 @@ def overlaps(a: Interval, b: Interval) -> bool:
 def overlap_minutes(a: Interval, b: Interval) -> int:
     """How many minutes half-open intervals ``a`` and ``b`` share (0 when disjoint)."""
     return max(0, min(a[1], b[1]) - max(a[0], b[0]))
+
+
+# ------------------------------------------------------------------ daylight saving
+#
+# Minutes after local midnight are wall-clock times. On a day when the clocks change (for
+# example Europe/London on 2026-03-29, 01:00 -> 02:00), adding a duration to a wall-clock time
+# is not plain addition: ``LocalDay`` converts through real instants (UTC), so a 30-minute leg
+# leaving 00:50 arrives 02:20, and a time inside the gap (01:30) does not exist.
+
+
+class LocalDay:
+    """Wall-clock arithmetic on one local ``day`` in IANA ``timezone`` (``None`` = no DST).
+
+    ``add(t, minutes)`` is the wall-clock time ``minutes`` of elapsed time after wall time
+    ``t``; ``elapsed(a, b)`` the real minutes from wall time ``a`` to ``b``; ``exists(t)``
+    whether wall time ``t`` happens that day. On a day without a clock change all three are
+    plain arithmetic (``changes`` is ``False``). Wall times in a repeated hour are read as the
+    first occurrence (``fold=0``).
+    """
+
+    __slots__ = ("changes", "_day", "_zone", "_midnight")
+
+    def __init__(self, day, timezone: str | None = None):
+        from datetime import datetime, time, timedelta
+        from zoneinfo import ZoneInfo
+
+        self._day = day
+        self._zone = ZoneInfo(timezone) if timezone else None
+        self.changes = False
+        if self._zone is not None:
+            start = datetime.combine(day, time(0, 0), tzinfo=self._zone)
+            end = datetime.combine(day + timedelta(days=1), time(0, 0), tzinfo=self._zone)
+            self.changes = start.utcoffset() != end.utcoffset()
+            self._midnight = start
+
+    def _instant(self, t: int):
+        from datetime import UTC, timedelta
+
+        wall = self._midnight.replace(tzinfo=None) + timedelta(minutes=t)
+        return wall.replace(tzinfo=self._zone).astimezone(UTC)
+
+    def exists(self, t: int) -> bool:
+        """Whether wall time ``t`` (minutes) happens on the day (not inside a spring-forward gap)."""
+        if not self.changes:
+            return True
+        from datetime import timedelta
+
+        wall = self._midnight.replace(tzinfo=None) + timedelta(minutes=t)
+        back = self._instant(t).astimezone(self._zone).replace(tzinfo=None)
+        return back == wall
+
+    def add(self, t: int, minutes: int) -> int:
+        """Wall time (minutes after midnight) reached ``minutes`` of real time after wall ``t``."""
+        if not self.changes:
+            return t + minutes
+        from datetime import timedelta
+
+        later = (self._instant(t) + timedelta(minutes=minutes)).astimezone(self._zone)
+        base = self._midnight.replace(tzinfo=None)
+        return int((later.replace(tzinfo=None) - base).total_seconds() // 60)
+
+    def elapsed(self, a: int, b: int) -> int:
+        """Real minutes from wall time ``a`` to wall time ``b`` (negative when ``b`` is earlier)."""
+        if not self.changes:
+            return b - a
+        return int((self._instant(b) - self._instant(a)).total_seconds() // 60)

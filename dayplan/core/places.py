@@ -1,7 +1,16 @@
-"""Place names to coordinates, from a gazetteer document (see ``dayplan.data.gazetteer``)."""
+"""Place names to coordinates, from a gazetteer document (see ``dayplan.data.gazetteer``).
+
+Names are matched after normalisation (``normalise_place``): case, punctuation ("Chermside:",
+"New Farm.", "St. Lucia"), a trailing state, country, postcode or the gazetteer's own city
+("Paddington, Brisbane", "Chermside QLD 4032") and words such as "suburb of" do not matter;
+aliases and four-digit postcodes from the gazetteer resolve too. A name that still matches
+nothing resolves to ``None``: callers must say so (or ask), never place it anywhere silently.
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,39 +28,105 @@ class Place:
     timezone: str
 
 
-def _norm(text: str) -> str:
-    text = text.lower().strip()
-    for suffix in (", qld", ", queensland", ", australia", " qld", " australia"):
-        if text.endswith(suffix):
-            text = text[: -len(suffix)].strip()
-    return " ".join(text.replace(",", " ").split())
+_REGION_WORDS = ("qld", "queensland", "australia", "aus", "au")
+_LEADING = re.compile(r"^(?:the suburb of|suburb of|near|around|in|at|from)\s+")
+
+
+def normalise_place(text: str, city: str = "") -> str:
+    """A place name reduced for matching: lower case, accents folded, punctuation to spaces
+    (an apostrophe or a full stop inside a word is dropped: "St. Lucia" -> "st lucia"), a
+    trailing state/country/postcode and the gazetteer ``city`` removed unless nothing else is
+    left ("Brisbane" stays "brisbane"). Returns ``""`` for text with no letters or digits."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"(?<=\w)['’.](?=\w)", "", text)
+    text = re.sub(r"[^a-z0-9-]+", " ", text).replace(" - ", " ")
+    words = text.split()
+    city_words = city.lower().split()
+    changed = True
+    while changed and len(words) > 1:
+        changed = False
+        if words[-1] in _REGION_WORDS or re.fullmatch(r"\d{4}", words[-1]):
+            words.pop()
+            changed = True
+        elif (
+            city_words and len(words) > len(city_words) and words[-len(city_words) :] == city_words
+        ):
+            del words[-len(city_words) :]
+            changed = True
+    return _LEADING.sub("", " ".join(words)).strip()
+
+
+_INDEXES: dict[int, tuple[Mapping[str, Any], dict[str, dict]]] = {}
+
+
+def _index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
+    """Normalised name, alias and postcode -> suburb record (memoised per gazetteer object)."""
+    cached = _INDEXES.get(id(gazetteer))
+    if cached is not None and cached[0] is gazetteer:
+        return cached[1]
+    index = _build_index(gazetteer)
+    if len(_INDEXES) > 16:
+        _INDEXES.clear()
+    _INDEXES[id(gazetteer)] = (gazetteer, index)
+    return index
+
+
+def _build_index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
+    city = gazetteer.get("city", "")
+    index: dict[str, dict] = {}
+    for suburb in gazetteer.get("suburbs", []):
+        index.setdefault(normalise_place(suburb["name"], city), suburb)
+    for alias, target in gazetteer.get("aliases", {}).items():
+        found = index.get(normalise_place(target, city))
+        if found is not None:
+            index.setdefault(normalise_place(alias, city), found)
+    for suburb in gazetteer.get("suburbs", []):
+        if suburb.get("postcode"):
+            index.setdefault(str(suburb["postcode"]), suburb)
+    return index
 
 
 def resolve_place(name: str, gazetteer: Mapping[str, Any]) -> Place | None:
-    """Resolve a city or suburb name (case-insensitive, aliases allowed) to a ``Place``.
+    """Resolve a city or suburb name (case and punctuation-insensitive, aliases and postcodes
+    allowed) to a ``Place``.
 
-    The city's own name resolves to its alias target (for Brisbane, ``Brisbane City``).
-    Returns ``None`` when the gazetteer does not cover the name.
+    The city's own name resolves to its alias target (for Brisbane, ``Brisbane City``); a bare
+    postcode ("4101") resolves to the first suburb with it. Returns ``None`` when the gazetteer
+    does not cover the name.
     """
     if not name or not name.strip():
         return None
-    key = _norm(name)
-    aliases = {k.lower(): v for k, v in gazetteer.get("aliases", {}).items()}
-    target = aliases.get(key, key)
     city = gazetteer.get("city", "")
+    index = _index(gazetteer)
+    key = normalise_place(name, city)
+    suburb = index.get(key)
+    if suburb is None:
+        postcode = re.search(r"\b(\d{4})\b", name)
+        letters = re.sub(r"\b\d{4}\b", " ", name)
+        if postcode and not normalise_place(letters, city):
+            suburb = index.get(postcode.group(1))
+    if suburb is None:
+        return None
     tz = gazetteer.get("timezone", "UTC")
-    for suburb in gazetteer.get("suburbs", []):
-        if _norm(suburb["name"]) == _norm(target):
-            return Place(suburb["name"], (float(suburb["lat"]), float(suburb["lon"])), city, tz)
-    return None
+    return Place(suburb["name"], (float(suburb["lat"]), float(suburb["lon"])), city, tz)
 
 
 def find_place_in_text(text: str, gazetteer: Mapping[str, Any]) -> Place | None:
-    """The longest gazetteer suburb, alias or city name that appears as words in ``text``."""
-    lowered = f" {_norm(text)} "
+    """The longest gazetteer suburb, alias or city name that appears as words in ``text``
+    (compared after ``normalise_place``'s punctuation folding, so "Chermside:" counts)."""
+    city = gazetteer.get("city", "")
+    lowered = re.sub(r"(?<=\w)['’.](?=\w)", "", text.lower())
+    lowered = f" {' '.join(re.sub(r'[^a-z0-9-]+', ' ', lowered).split())} "
     names = [s["name"] for s in gazetteer.get("suburbs", [])]
     names += list(gazetteer.get("aliases", {}).keys())
+    if city:
+        names.append(city)
     for candidate in sorted(names, key=len, reverse=True):
-        if f" {candidate.lower()} " in lowered:
+        key = " ".join(
+            re.sub(
+                r"[^a-z0-9-]+", " ", re.sub(r"(?<=\w)['’.](?=\w)", "", candidate.lower())
+            ).split()
+        )
+        if key and f" {key} " in lowered:
             return resolve_place(candidate, gazetteer)
     return None

@@ -8,9 +8,17 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 **Objective** (lexicographic, higher is better):
 
 1. the number of must-do stops in the itinerary (all of them, or the request is infeasible);
-2. the sum of the preference weights of the stops in it;
-3. fewer travel minutes (home legs included);
-4. then an earlier time home, then lower cost (deterministic tie-breaks).
+2. (day-shape problems) a meal break when the day spans lunch (``dayplan.core.dayshape``);
+3. the sum of the preference weights of the stops in it;
+4. (day-shape problems) use of the window: the typical minutes of the stops kept, counted up
+   to ``FILL_SHARE`` of the window's free minutes;
+5. fewer travel minutes (home legs included);
+6. (day-shape problems) a meal break even when the day does not span lunch yet (so visits can
+   still stretch toward their typical length through lunch);
+7. then an earlier time home, then lower cost (deterministic tie-breaks).
+
+Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
+windows (always, when the request has one); no leg runs through a blocked window.
 
 Waiting is allowed (a stop starts at the earliest time it may, which is never worse: every
 constraint is monotone in the start time once waiting is free). Visits are scheduled at their
@@ -54,9 +62,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dayplan.core.catalog import Venue
-from dayplan.core.checker import HOME, CheckResult, Constraints, Failure, ProposedStop, check_plan
-from dayplan.core.clock import Interval, minutes_to_hhmm
-from dayplan.core.hours import OpeningHoursError, open_intervals
+from dayplan.core.checker import (
+    HOME,
+    CheckResult,
+    Constraints,
+    Failure,
+    ProposedStop,
+    check_plan,
+    depart_after,
+    hours_of,
+)
+from dayplan.core.clock import Interval, LocalDay, minutes_to_hhmm, overlap_minutes
+from dayplan.core.dayshape import (
+    CATCH_ALL_KINDS,
+    FOOD_OVERLAP,
+    LUNCH,
+    MEAL_MINUTES,
+    audience_fits,
+    food_counts,
+    is_food,
+    spans_lunch,
+)
 from dayplan.core.travel import TravelModel
 
 DAY_END = 24 * 60
@@ -64,6 +90,10 @@ DAY_END = 24 * 60
 
 RELAXED_END = DAY_END - 1
 """The deadline when a proof switches the window off: 23:59, the last ``HH:MM`` of the day."""
+
+FILL_SHARE = 0.75
+"""Use of the window: visit time (typical minutes) counts in the objective up to this share of
+the window's free minutes; a day that already fills it is judged on travel instead."""
 
 MAX_CANDIDATES = 10
 """The scheduler is exact up to this many candidates (2^10 subsets)."""
@@ -77,7 +107,8 @@ class Candidate:
     ``place`` is the travel model's place id (``None`` for a venue-less activity, which happens
     where the party already is and adds no travel); ``open`` the intervals the visit must fit
     inside, one of them whole (minutes); ``outdoor`` stops avoid rain; ``cost`` is the party's
-    cost in the constraints' currency; minutes are visit lengths (``min_minutes`` ≥ 1).
+    cost in the constraints' currency; minutes are visit lengths (``min_minutes`` ≥ 1);
+    ``kind`` the venue kind (for the variety rule), ``food`` whether it can be the meal.
     """
 
     key: str
@@ -92,6 +123,11 @@ class Candidate:
     activity: bool = False
     stop_min_minutes: int | None = None
     """``ProposedStop.min_minutes`` for the emitted stop (the must-do length), if any."""
+    kind: str | None = None
+    food: bool = False
+    role: str = ""
+    """Internal: ``"home"`` (an at-home blocked window) or ``"lunch"`` (the meal break); such
+    candidates are built by ``solve`` itself and never emitted as stops."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +162,8 @@ class Relaxation:
 @dataclass
 class Solution:
     """The best itinerary found: ``stops`` in order (may be empty), the objective's terms
-    (must-dos placed, weight, travel minutes incl. home legs), the party cost and home time."""
+    (must-dos placed, weight, travel minutes incl. home legs), the party cost and home time;
+    ``meal`` whether the day-shape meal rule holds (``None`` when the problem did not ask)."""
 
     stops: list[ProposedStop]
     keys: list[str]
@@ -135,6 +172,7 @@ class Solution:
     travel_minutes: int
     cost: float
     home_by: int
+    meal: bool | None = None
 
 
 @dataclass
@@ -153,7 +191,15 @@ class Infeasible:
 @dataclass
 class Problem:
     """One scheduling problem. ``return_home`` adds the leg home (capped, before the deadline);
-    ``max_stops`` limits the itinerary's length (``None`` = no limit)."""
+    ``max_stops`` limits the itinerary's length (``None`` = no limit).
+
+    Day-shape terms (``dayplan.core.dayshape``), off by default (a benchmark such as NATURAL
+    PLAN has no lunch): ``meal`` puts "has a meal when the day spans lunch" into the objective
+    right after the must-dos, and "use the window" right after the weight (more visit time:
+    the typical minutes of the stops kept, so a day does not end at 12:50 of a 9–5 window while
+    longer open visits fit); ``distinct_kinds`` allows at most one candidate of each
+    ``Candidate.kind`` (must-dos and ``repeat_kinds`` excepted).
+    """
 
     candidates: Sequence[Candidate]
     constraints: Constraints
@@ -161,6 +207,9 @@ class Problem:
     home: str = HOME
     return_home: bool = True
     max_stops: int | None = None
+    meal: bool = False
+    distinct_kinds: bool = False
+    repeat_kinds: frozenset[str] = frozenset()
 
 
 def _subtract(segment: Interval, busy: Sequence[Interval]) -> list[Interval]:
@@ -181,9 +230,12 @@ def _subtract(segment: Interval, busy: Sequence[Interval]) -> list[Interval]:
 
 def allowed_segments(cand: Candidate, c: Constraints, relax: Relaxation) -> list[Interval]:
     """Where ``cand``'s visit may lie, whole inside one segment: its opening intervals within the
-    window, minus blocked windows and (outdoors) rain, minus whatever ``relax`` switches off."""
+    window, minus blocked windows and (outdoors) rain, minus whatever ``relax`` switches off.
+    An at-home window's own candidate is exactly that window (clipped to the day window)."""
     w0 = c.window[0]
     w1 = RELAXED_END if relax.window else c.window[1]
+    if cand.role == "home":
+        return [(max(a, w0), min(b, w1)) for a, b in cand.open]
     opens = ((0, DAY_END),) if cand.key in relax.hours else cand.open
     busy = [(b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked]
     if cand.outdoor:
@@ -198,19 +250,82 @@ def allowed_segments(cand: Candidate, c: Constraints, relax: Relaxation) -> list
     return sorted(out)
 
 
-def _earliest(segments: Sequence[Interval], arrival: int, minutes: int) -> int | None:
+def _earliest(segments: Sequence[Interval], arrival: int, minutes: int, plus=None) -> int | None:
     for a, b in segments:
         s = a if a > arrival else arrival
-        if s + minutes <= b:
+        if (plus(s, minutes) if plus else s + minutes) <= b:
             return s
     return None
 
 
-def _leg(travel: TravelModel, origin: str, destination: str) -> int:
+def _leg(travel: TravelModel, origin: str, destination: str) -> int | None:
     try:
         return travel.minutes(origin, destination)
-    except KeyError:  # the checker counts an unknown leg as 0 minutes; so do we
-        return 0
+    except KeyError:  # no coordinates: the leg cannot be measured, so it cannot be planned
+        return None
+
+
+_FAR = 10**6
+"""A leg that cannot be measured (an unknown place): longer than any day, so never planned."""
+
+
+def _pseudo(problem: Problem, relax: Relaxation) -> list[Candidate]:
+    """The candidates ``solve`` adds itself: one per at-home blocked window that touches the
+    day window (required: the party is home for it), and the optional meal break."""
+    c = problem.constraints
+    w1 = RELAXED_END if relax.window else c.window[1]
+    out = []
+    for i, b in enumerate(c.blocked):
+        if not b.at_home or i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
+            continue
+        a, e = max(b.start, c.window[0]), min(b.end, w1)
+        out.append(
+            Candidate(
+                key=f"\x00home:{i}",
+                min_minutes=e - a,
+                typical_minutes=e - a,
+                place=problem.home,
+                open=((a, e),),
+                role="home",
+            )
+        )
+    if problem.meal:
+        out.append(
+            Candidate(
+                key="\x00lunch",
+                min_minutes=MEAL_MINUTES,
+                typical_minutes=MEAL_MINUTES,
+                open=(LUNCH,),
+                activity=True,
+                weight=0.0,
+                role="lunch",
+            )
+        )
+    return out
+
+
+class _Day:
+    """Per-solve timing helpers: wall-clock arithmetic and leg departures around busy windows."""
+
+    def __init__(self, c: Constraints, relax: Relaxation):
+        local = LocalDay(c.day, c.timezone)
+        self.plus = local.add if local.changes else None
+        self.local = local
+        self.busy = sorted(
+            (b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked
+        )
+
+    def add(self, t: int, m: int) -> int:
+        return self.plus(t, m) if self.plus else t + m
+
+    def arrive(self, ready: int, leg: int) -> int:
+        """Arrival after a ``leg`` that leaves at the earliest time at or after ``ready`` that
+        does not run through a busy window (``_FAR`` legs never arrive within the day)."""
+        if leg >= _FAR:
+            return _FAR
+        if leg and self.busy:
+            ready = depart_after(ready, leg, self.busy, self.local)
+        return self.add(ready, leg)
 
 
 def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
@@ -221,30 +336,67 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     candidates or duplicate keys.
     """
     relax = relax or Relaxation()
-    cands = list(problem.candidates)
-    n = len(cands)
-    if n > MAX_CANDIDATES:
-        raise ValueError(f"at most {MAX_CANDIDATES} candidates (got {n})")
-    if len({x.key for x in cands}) != n:
+    real = list(problem.candidates)
+    if len(real) > MAX_CANDIDATES:
+        raise ValueError(f"at most {MAX_CANDIDATES} candidates (got {len(real)})")
+    if len({x.key for x in real}) != len(real):
         raise ValueError("candidate keys must be unique")
+    cands = real + _pseudo(problem, relax)
+    n = len(cands)
     c = problem.constraints
+    clock = _Day(c, relax)
+    add, arrive = clock.add, clock.arrive
     w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
-    limit = n if problem.max_stops is None else min(n, problem.max_stops)
+    n_real = len(real)
+    limit = n_real if problem.max_stops is None else min(n_real, problem.max_stops)
     home = problem.home
     # place index: 0 = home, i + 1 = candidate i's place (activities keep the current place)
     places = [home] + [x.place or "" for x in cands]
-    idx = [0] + [i + 1 if x.place is not None else -1 for i, x in enumerate(cands)]
-    legs = [
-        [_leg(problem.travel, a, b) if a and b and a != b else 0 for b in places] for a in places
+    idx = [0] + [
+        (0 if x.role == "home" else i + 1) if x.place is not None else -1
+        for i, x in enumerate(cands)
     ]
+    legs = []
+    for a in places:
+        row = []
+        for b in places:
+            m = 0 if not a or not b or a == b else _leg(problem.travel, a, b)
+            row.append(_FAR if m is None else m)
+        legs.append(row)
     segs = [allowed_segments(x, c, relax) for x in cands]
     need = [max(1, x.min_minutes) for x in cands]
     must = [x.must and x.key not in relax.optional for x in cands]
-    # label: (finish, cost, travel, parent label, candidate index, start)
-    start_label = (c.window[0], 0.0, 0, None, -1, -1)
-    layers: dict[int, dict[int, list[tuple]]] = {0: {0: [start_label]}}
+    required = sum(1 << i for i, x in enumerate(cands) if x.role == "home")
+    pseudo_bits = sum(1 << i for i, x in enumerate(cands) if x.role)
+    clash = [0] * n
+    if problem.distinct_kinds:
+        for i, x in enumerate(cands):
+            for j, y in enumerate(cands):
+                if (
+                    i != j
+                    and x.kind
+                    and x.kind == y.kind
+                    and x.kind not in problem.repeat_kinds
+                    and x.kind not in CATCH_ALL_KINDS
+                    and not (must[i] and must[j])
+                ):
+                    clash[i] |= 1 << j
+    meal = problem.meal
+    # use of the window: visit time counts up to FILL_SHARE of the free window, no further
+    free = (
+        c.window[1]
+        - c.window[0]
+        - sum(overlap_minutes((b.start, b.end), c.window) for b in c.blocked)
+    )
+    fill_cap = int(FILL_SHARE * max(0, free))
+    # food venues: the earliest start that makes the visit the meal
+    lunch_at = [LUNCH[0] + min(FOOD_OVERLAP, need[j]) - need[j] for j in range(n)]
+    # label: (finish, cost, travel, leave_home, parent label, candidate index, start, timed)
+    never = DAY_END * 2
+    start_label = (c.window[0], 0.0, 0, never, None, -1, -1, False)
+    layers: dict[int, dict[tuple[int, bool], list[tuple]]] = {0: {(0, False): [start_label]}}
     best_key = None
     best = None
     for mask in range(1 << n):
@@ -252,59 +404,99 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         if not states:
             continue
         members = [i for i in range(n) if mask >> i & 1]
-        size = len(members)
+        size = sum(1 for i in members if not cands[i].role)
         n_must = sum(1 for i in members if must[i])
         weight = round(sum(cands[i].weight for i in members), 9)
-        for place, labels in states.items():
-            if mask:
+        fill = (
+            min(fill_cap, sum(cands[i].typical_minutes for i in members if not cands[i].role))
+            if meal
+            else 0
+        )
+        complete = mask & required == required
+        for (place, fed), labels in states.items():
+            if complete and mask & ~pseudo_bits:
                 h = legs[place][0] if problem.return_home else 0
-                if not (problem.return_home and cap is not None and h > cap):
+                if not (problem.return_home and (h >= _FAR or (cap is not None and h > cap))):
                     for lab in labels:
-                        if problem.return_home and lab[0] + h > w1:
+                        home_at = arrive(lab[0], h) if problem.return_home else lab[0]
+                        if problem.return_home and home_at > w1:
                             continue
+                        ok = 1
+                        if (
+                            meal
+                            and not fed
+                            and spans_lunch(lab[3] if lab[3] < never else None, home_at)
+                        ):
+                            ok = 0
                         key = (
                             n_must,
+                            ok,
                             weight,
+                            fill,
                             -(lab[2] + h),
-                            -(lab[0] + h),
+                            int(fed),  # a meal that costs nothing: visits may then stretch
+                            -home_at,
                             -round(lab[1], 2),
                         )
                         if best_key is None or key > best_key:
-                            best_key, best = key, (lab, h)
-            if size >= limit:
-                continue
+                            best_key, best = key, (lab, h, bool(ok))
             for j in range(n):
-                if mask >> j & 1:
+                if mask >> j & 1 or mask & clash[j]:
+                    continue
+                x = cands[j]
+                if not x.role and size >= limit:
                     continue
                 target = idx[j + 1]
                 for lab in labels:
                     if target >= 0:
                         leg = legs[place][target]
-                        if cap is not None and leg > cap:
+                        if leg >= _FAR or (cap is not None and leg > cap):
                             break
                         new_place = target
                     else:
                         leg, new_place = 0, place
-                    s = _earliest(segs[j], lab[0] + leg, need[j])
+                    arrival = arrive(lab[0], leg)
+                    s = _earliest(segs[j], arrival, need[j], clock.plus)
                     if s is None:
                         continue
-                    cost = lab[1] + cands[j].cost
+                    cost = lab[1] + x.cost
                     if budget is not None and round(cost, 2) > budget + 1e-9:
                         continue
-                    new = (s + need[j], cost, lab[2] + leg, lab, j, s)
-                    bucket = layers.setdefault(mask | 1 << j, {}).setdefault(new_place, [])
-                    _insert(bucket, new)
+                    first_out = lab[3] == never and place == 0 and target > 0 and x.role != "home"
+                    starts = [(s, False)]
+                    if meal and not fed and x.food and not food_counts((s, add(s, need[j]))):
+                        s2 = _earliest(segs[j], max(arrival, lunch_at[j]), need[j], clock.plus)
+                        if s2 is not None and food_counts((s2, add(s2, need[j]))):
+                            starts.append((s2, True))
+                    for st, timed in starts:
+                        got = fed
+                        if meal and not fed:
+                            end = add(st, need[j])
+                            got = (
+                                x.role == "lunch"
+                                or (
+                                    x.role == "home"
+                                    and overlap_minutes((st, end), LUNCH) >= FOOD_OVERLAP
+                                )
+                                or (x.food and food_counts((st, end)))
+                            )
+                        lv = st - leg if first_out else lab[3]
+                        new = (add(st, need[j]), cost, lab[2] + leg, lv, lab, j, st, timed)
+                        bucket = layers.setdefault(mask | 1 << j, {}).setdefault(
+                            (new_place, got), []
+                        )
+                        _insert(bucket, new, meal and not got)
     if best is None:
-        return Solution([], [], 0, 0.0, 0, 0.0, c.window[0])
-    lab, h = best
+        return Solution([], [], 0, 0.0, 0, 0.0, c.window[0], None)
+    lab, h, meal_ok = best
     chain = []
-    while lab[3] is not None:
-        chain.append((lab[4], lab[5]))
-        lab = lab[3]
+    while lab[4] is not None:
+        chain.append((lab[5], lab[6], lab[7]))
+        lab = lab[4]
     chain.reverse()
-    order = [j for j, _ in chain]
-    starts = [s for _, s in chain]
-    ends = _stretch(problem, relax, cands, segs, order, starts, legs, idx, w1)
+    order = [j for j, _, _ in chain]
+    timed = [t for _, _, t in chain]
+    starts, ends = _stretch(problem, clock, cands, segs, order, timed, legs, idx, w1, meal_ok)
     stops = [
         ProposedStop(
             start=s,
@@ -314,82 +506,120 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
             min_minutes=cands[j].stop_min_minutes,
         )
         for j, s, e in zip(order, starts, ends, strict=True)
+        if not cands[j].role
     ]
-    travel = -best_key[2]
+    travel = -best_key[4]
+    kept = [j for j in order if not cands[j].role]
+    home_at = (
+        _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, len(order))[1]
+        if order
+        else c.window[0]
+    )
     return Solution(
         stops=stops,
-        keys=[cands[j].key for j in order],
+        keys=[cands[j].key for j in kept],
         must_count=best_key[0],
-        weight=best_key[1],
+        weight=best_key[2],
         travel_minutes=travel,
-        cost=round(sum(cands[j].cost for j in order), 2),
-        home_by=(ends[-1] if ends else c.window[0]) + (h if problem.return_home else 0),
+        cost=round(sum(cands[j].cost for j in kept), 2),
+        home_by=home_at if home_at is not None else c.window[0],
+        meal=meal_ok if problem.meal else None,
     )
 
 
-def _insert(bucket: list[tuple], new: tuple) -> None:
-    """Add ``new`` to a Pareto set of labels unless one already there dominates it."""
-    t, cost, tr = new[0], new[1], new[2]
+def _insert(bucket: list[tuple], new: tuple, unfed: bool = False) -> None:
+    """Add ``new`` to a Pareto set of labels unless one already there dominates it: no later,
+    no dearer, no more travel and (for a day still without its meal) leaving home no earlier."""
+    t, cost, tr, lv = new[0], new[1], new[2], new[3]
     for old in bucket:
-        if old[0] <= t and old[1] <= cost + 1e-9 and old[2] <= tr:
+        if old[0] <= t and old[1] <= cost + 1e-9 and old[2] <= tr and (not unfed or old[3] >= lv):
             return
     bucket[:] = [
-        old for old in bucket if not (t <= old[0] and cost <= old[1] + 1e-9 and tr <= old[2])
+        old
+        for old in bucket
+        if not (
+            t <= old[0] and cost <= old[1] + 1e-9 and tr <= old[2] and (not unfed or lv >= old[3])
+        )
     ]
     bucket.append(new)
 
 
-def _stretch(problem, relax, cands, segs, order, starts, legs, idx, w1) -> list[int]:
-    """End times after stretching each visit, in order, toward its typical length while every
-    later visit (and the way home) still fits; starts move later only by waiting less."""
-    if not order:
-        return []
-    k = len(order)
-    # the place before each stop (for legs) follows the order
-    pos = []
-    place = 0
-    for j in order:
-        pos.append(place)
-        if idx[j + 1] >= 0:
-            place = idx[j + 1]
-    last_place = place
-    # latest start of each stop such that the suffix stays feasible (waiting is free)
-    latest = [0] * k
-    limit = w1 - (legs[last_place][0] if problem.return_home else 0)
-    for i in range(k - 1, -1, -1):
-        j = order[i]
-        ls = None
-        for a, b in reversed(segs[j]):
-            e = min(b, limit)
-            if e - max(1, cands[j].min_minutes) >= a:
-                ls = e - max(1, cands[j].min_minutes)
-                break
-        latest[i] = ls if ls is not None else starts[i]
-        if i > 0:
-            target = idx[j + 1]
-            leg = legs[pos[i]][target] if target >= 0 else 0
-            limit = latest[i] - leg
-    ends = []
-    t = problem.constraints.window[0]
+def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed):
+    """Schedule ``order`` with the first ``fixed`` visits ending at ``ends`` and the rest at
+    their minimum length, each as early as it may (a lunch-timed food visit as early as it can
+    still be the meal). Returns ``(starts, home_at, leave_home, fed)`` or ``None`` when some
+    visit no longer fits, the way home is over the deadline, or the meal would be lost."""
+    c = problem.constraints
+    add, arrive = clock.add, clock.arrive
+    t, place = c.window[0], 0
+    starts, leave, fed = [], None, False
     for i, j in enumerate(order):
+        x = cands[j]
         target = idx[j + 1]
-        arrival = t + (legs[pos[i]][target] if target >= 0 else 0)
-        s = _earliest(segs[j], arrival, max(1, cands[j].min_minutes))
-        s = starts[i] if s is None else s
-        starts[i] = s
-        seg_end = next((b for a, b in segs[j] if a <= s < b), s + cands[j].min_minutes)
-        if i + 1 < k:
-            nj = order[i + 1]
-            nt = idx[nj + 1]
-            nxt_leg = legs[pos[i + 1]][nt] if nt >= 0 else 0
-            room = latest[i + 1] - nxt_leg
-        else:
-            room = w1 - (legs[last_place][0] if problem.return_home else 0)
-        want = max(cands[j].typical_minutes, cands[j].min_minutes, 1)
-        end = max(s + max(1, cands[j].min_minutes), min(s + want, seg_end, room))
-        ends.append(end)
-        t = end
-    return ends
+        leg = legs[place][target] if target >= 0 else 0
+        need = max(1, x.min_minutes)
+        floor = arrive(t, leg)
+        if timed[i]:
+            floor = max(floor, LUNCH[0] + min(FOOD_OVERLAP, need) - need)
+        s = _earliest(segs[j], floor, need, clock.plus)
+        if s is None:
+            return None
+        e = ends[i] if i < fixed else add(s, need)
+        if e < add(s, need) or not any(a <= s and e <= b for a, b in segs[j]):
+            return None
+        if leave is None and place == 0 and target > 0 and x.role != "home":
+            leave = s - leg
+        if x.role == "lunch" or (x.food and food_counts((s, e))):
+            fed = True
+        if x.role == "home" and overlap_minutes((s, e), LUNCH) >= FOOD_OVERLAP:
+            fed = True
+        starts.append(s)
+        t = e
+        if target >= 0:
+            place = target
+    h = legs[place][0] if problem.return_home else 0
+    home_at = arrive(t, h) if problem.return_home else t
+    return starts, home_at, leave, fed
+
+
+def _stretch(problem, clock, cands, segs, order, timed, legs, idx, w1, meal_ok):
+    """Start and end times after stretching each visit, in order, toward its typical length
+    while every later visit, the way home and the meal (when the day had one) still fit."""
+    if not order:
+        return [], []
+    base = _simulate(problem, clock, cands, segs, order, timed, legs, idx, [], 0)
+    assert base is not None  # the DP's own schedule
+    mins = [clock.add(s, max(1, cands[j].min_minutes)) for s, j in zip(base[0], order, strict=True)]
+    ends = list(mins)
+
+    def fits(k: int, trial: list[int]) -> bool:
+        out = _simulate(problem, clock, cands, segs, order, timed, legs, idx, trial, k + 1)
+        if out is None or out[1] > w1:
+            return False
+        return not (problem.meal and meal_ok and not out[3] and spans_lunch(out[2], out[1]))
+
+    for k, j in enumerate(order):
+        x = cands[j]
+        sim = _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, k)
+        s = sim[0][k]
+        if x.role:  # time at home and the meal break keep their length
+            ends[k] = clock.add(s, max(1, x.min_minutes))
+            continue
+        want = clock.add(s, max(x.typical_minutes, x.min_minutes, 1))
+        lo, hi = clock.add(s, max(1, x.min_minutes)), want
+        trial = ends[:k] + [hi]
+        if fits(k, trial):
+            ends[k] = hi
+            continue
+        while lo < hi:  # the largest end that still fits (feasibility is monotone in it)
+            mid = (lo + hi + 1) // 2
+            if fits(k, ends[:k] + [mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        ends[k] = lo
+    final = _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, len(order))
+    return final[0], ends
 
 
 # ---------------------------------------------------------------- building candidates
@@ -409,8 +639,9 @@ class Pick:
 
 def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     """The scheduler's view of one pick. ``venue`` is required for a venue pick (``ValueError``
-    otherwise); opening hours are evaluated on ``c.day``. Like ``check_plan``, invalid or unknown
-    hours mean closed, and an unknown price never fits a budget."""
+    otherwise); opening hours are evaluated on ``c.day`` in the venue's own calendar and
+    timezone (``checker.hours_of``). Like ``check_plan``, invalid or unknown hours mean closed,
+    and an unknown price never fits a budget."""
     if pick.venue_id is None:
         if not pick.activity or not pick.minutes:
             raise ValueError("an activity needs a name and minutes")
@@ -425,13 +656,8 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         )
     if venue is None:
         raise ValueError(f"unknown venue {pick.venue_id!r}")
-    if "opening_hours" in venue.unknown:  # unknown facts prove nothing (as in ``check_plan``)
-        opens: tuple[Interval, ...] = ()
-    else:
-        try:
-            opens = open_intervals(venue.opening_hours, c.day, c.country)
-        except OpeningHoursError:
-            opens = ()
+    verdict = hours_of(venue, c)  # unknown facts prove nothing (as in ``check_plan``)
+    opens = () if verdict.unknown else verdict.intervals
     cost = venue.party_cost(c.adults, c.children)
     if "price" in venue.unknown and c.budget is not None:
         cost = math.inf  # cannot be shown to fit any budget
@@ -447,6 +673,8 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         open=tuple(opens),
         outdoor=not venue.indoor,
         cost=cost,
+        kind=venue.kind,
+        food=is_food(venue.kind, venue.tags),
     )
 
 
@@ -540,9 +768,10 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     if not problem.candidates:
         result = check_plan([], problem.constraints, venues, problem.travel)
         return Infeasible(list(result.failures), ["no candidates"], [], [], result)
-    items = minimal_conflict(problem)
-    if not items:
+    if _witness(problem, Relaxation()) is not None:
         return None
+    # [] here: nothing that can be switched off explains it (a place without coordinates)
+    items = minimal_conflict(problem)
     relax = Relaxation()  # switch off the conflict's constraints; keep only its must-dos
     for item in items:
         if item[0] != "must":
@@ -554,8 +783,11 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     if witness is None:  # even with every constraint off: lay the must-dos end to end
         t = problem.constraints.window[0]
         stops = []
-        for x in problem.candidates:
-            if x.must and ("must", x.key) in items:
+        laid = [x for x in problem.candidates if x.must and ("must", x.key) in items]
+        if not laid:  # no must-do to blame: show the first candidate, and let the check say why
+            laid = list(problem.candidates[:1])
+        for x in laid:
+            if True:
                 stops.append(
                     ProposedStop(
                         t,
@@ -569,9 +801,12 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     else:
         stops = witness.stops
     result = check_plan(stops, problem.constraints, venues, problem.travel)
+    conflict = [_label(i, problem) for i in items] or [
+        f.detail for f in result.failures if f.code == "unknown_location"
+    ]
     return Infeasible(
         failures=list(result.failures),
-        conflict=[_label(i, problem) for i in items],
+        conflict=conflict or ["no itinerary under any relaxation"],
         items=items,
         witness=stops,
         check=result,
@@ -581,12 +816,14 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
 @dataclass
 class Arrangement:
     """What ``arrange`` returns: ``ok`` with the ``solution`` (stops) and its independent
-    ``check``, or not ``ok`` with the ``proof``."""
+    ``check``, or not ``ok`` with the ``proof``; ``excluded`` maps picks left out before
+    scheduling to the reason (a venue whose audience does not suit the party)."""
 
     ok: bool
     solution: Solution | None = None
     check: CheckResult | None = None
     proof: Infeasible | None = None
+    excluded: dict[str, str] = field(default_factory=dict)
 
 
 def arrange(
@@ -597,24 +834,49 @@ def arrange(
     *,
     home: str = HOME,
     max_stops: int | None = None,
+    day_shape: bool = False,
+    repeat_kinds: frozenset[str] = frozenset(),
 ) -> Arrangement:
     """Arrange ``picks`` into the best itinerary, checked by ``check_plan``, or prove it
     impossible. A plan is infeasible when a must-do cannot be placed, or (with no must-dos)
-    when not one pick can. Raises ``ValueError`` for an unknown venue id, more than 10 picks or
-    duplicates."""
+    when not one pick can. ``day_shape`` turns on the day-shape terms (``dayplan.core.dayshape``:
+    meal break, one venue per kind except ``repeat_kinds``, audience: optional picks whose venue
+    does not suit the party are left out, see ``Arrangement.excluded``). Raises ``ValueError``
+    for an unknown venue id, more than 10 picks or duplicates."""
+    excluded: dict[str, str] = {}
+    if day_shape:
+        kept = []
+        for p in picks:
+            v = venues.get(p.venue_id or "")
+            if v is not None and not p.must and not audience_fits(v.audience, constraints.children):
+                who = "children" if v.audience == "children" else "adults"
+                note = f" ({v.audience_note})" if v.audience_note else ""
+                excluded[v.id] = f"{v.name} is for {who}{note}"
+                continue
+            kept.append(p)
+        picks = kept
     cands = [candidate_for(p, venues.get(p.venue_id or ""), constraints) for p in picks]
     musts = sum(1 for x in cands if x.must)
     if max_stops is not None:
         max_stops = max(max_stops, musts)
-    problem = Problem(cands, constraints, travel, home=home, max_stops=max_stops)
+    problem = Problem(
+        cands,
+        constraints,
+        travel,
+        home=home,
+        max_stops=max_stops,
+        meal=day_shape,
+        distinct_kinds=day_shape,
+        repeat_kinds=repeat_kinds,
+    )
     if not cands:
-        return Arrangement(False, proof=prove_infeasible(problem, venues))
+        return Arrangement(False, proof=prove_infeasible(problem, venues), excluded=excluded)
     sol = solve(problem)
     if sol.stops and sol.must_count == musts:
         result = check_plan(sol.stops, constraints, venues, travel)
-        return Arrangement(result.ok, solution=sol, check=result)
+        return Arrangement(result.ok, solution=sol, check=result, excluded=excluded)
     proof = prove_infeasible(problem, venues)
     if proof is None:  # cannot happen (must-dos come first in the objective); stay total anyway
         result = check_plan(sol.stops, constraints, venues, travel)
-        return Arrangement(result.ok, solution=sol, check=result)
-    return Arrangement(False, solution=sol, proof=proof, check=proof.check)
+        return Arrangement(result.ok, solution=sol, check=result, excluded=excluded)
+    return Arrangement(False, solution=sol, proof=proof, check=proof.check, excluded=excluded)

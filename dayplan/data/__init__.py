@@ -29,9 +29,13 @@ def venue_snapshot() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def venues() -> tuple[Venue, ...]:
-    """All snapshot venues as ``Venue`` records (prices in the snapshot's currency, AUD)."""
+    """All snapshot venues as ``Venue`` records (prices in the snapshot's currency, AUD; the
+    snapshot's country, subdivision and timezone unless a venue says otherwise)."""
     snap = venue_snapshot()
-    return tuple(venue_from_dict(v, snap.get("currency", "AUD")) for v in snap["venues"])
+    where = {k: snap.get(k) for k in ("country", "subdivision", "timezone")}
+    return tuple(
+        venue_from_dict({**where, **v}, snap.get("currency", "AUD")) for v in snap["venues"]
+    )
 
 
 @lru_cache(maxsize=1)
@@ -43,3 +47,11 @@ def gazetteer() -> dict[str, Any]:
 def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:
     """An offline forecast fixture shaped like the Open-Meteo hourly API response."""
     return _read_json("forecast", name)
+
+
+@lru_cache(maxsize=1)
+def river_outline() -> dict[str, Any]:
+    """``brisbane_river.geojson``: a SIMPLIFIED, hand-drawn centreline of the Brisbane River
+    (GeoJSON ``[lon, lat]``, good to a few hundred metres; its ``note`` and ``source`` say how it
+    was made). For orientation on the offline map only, never for travel or distances."""
+    return _read_json("brisbane_river.geojson")

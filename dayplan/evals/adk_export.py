@@ -87,3 +87,46 @@ def write_eval_set(cases: list[EvalCase], path: Path) -> int:
     path.write_text(eval_set.model_dump_json(indent=2, exclude_none=True) + "\n", encoding="utf-8")
     (path.parent / "test_config.json").write_text(json.dumps(TEST_CONFIG, indent=1) + "\n")
     return len(eval_set.eval_cases)
+
+
+AGENT_DIR = Path(__file__).resolve().parents[2] / "agents" / "day_planner"
+"""The agents folder ``adk eval`` loads (``agents/day_planner``, see ``service/adk_entry``)."""
+
+
+def run_adk_eval(eval_set: Path, workdir: Path, *, timeout_s: float = 300) -> dict[str, float]:
+    """Score ``eval_set`` (written by ``write_eval_set``) with ADK's own ``adk eval`` against
+    the offline stand-in; return ``tool_trajectory_avg_score`` per case id (0.0–1.0).
+
+    The agent folder is copied into ``workdir`` first, so ADK's eval history lands there, not in
+    the repository. Runs ``adk`` from the running interpreter's environment with
+    ``DAYPLAN_MODE=offline`` and no model credentials. Raises ``RuntimeError`` with the end of
+    ADK's output when it finds no result.
+    """
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    agent = workdir / "agents" / "day_planner"
+    shutil.copytree(AGENT_DIR, agent, ignore=shutil.ignore_patterns("__pycache__", ".adk"))
+    env = {k: v for k, v in os.environ.items() if "API_KEY" not in k}
+    env.pop("GOOGLE_GENAI_USE_VERTEXAI", None)
+    env.update(DAYPLAN_MODE="offline", PYTHONPATH=str(AGENT_DIR.parents[1]))
+    adk = Path(sys.executable).with_name("adk")
+    config = eval_set.parent / "test_config.json"
+    proc = subprocess.run(
+        [str(adk), "eval", str(agent), str(eval_set), "--config_file_path", str(config)],
+        capture_output=True, text=True, env=env, timeout=timeout_s,
+    )  # fmt: skip
+    scores: dict[str, float] = {}
+    for f in sorted((agent / ".adk" / "eval_history").glob("*.json")):
+        raw = json.loads(f.read_text(encoding="utf-8"))
+        for case in (json.loads(raw) if isinstance(raw, str) else raw)["eval_case_results"]:
+            scores[case["eval_id"]] = next(
+                m["score"]
+                for m in case["overall_eval_metric_results"]
+                if m["metric_name"] == "tool_trajectory_avg_score"
+            )
+    if not scores:
+        raise RuntimeError(f"adk eval gave no result: {(proc.stdout + proc.stderr)[-1500:]}")
+    return scores

@@ -35,10 +35,10 @@ def resolve_eval_model(spec: str | BaseLlm | None) -> BaseLlm:
 
     Raises ``ValueError`` (via ``ModelSpecError`` or ``KeyError`` text) for an unknown spec."""
     if isinstance(spec, str) and spec.startswith("eval-fault:"):
-        from dayplan.evals.faulty import make_eval_fault
+        from dayplan.agent.faults import make_faulty  # the one fault registry
 
         try:
-            return make_eval_fault(spec.split(":", 1)[1])
+            return make_faulty(spec)
         except KeyError as exc:
             raise ValueError(str(exc.args[0])) from None
     return resolve_model(spec)

@@ -71,6 +71,16 @@ class Totals(Record):
     home_by: str
 
 
+class HomeBreak(Record):
+    """An at-home blocked window the checked itinerary went home for (``travel_in``: the leg
+    home before it; the next stop's ``travel_in`` is the leg out again)."""
+
+    label: str
+    start: str
+    end: str
+    travel_in: Leg
+
+
 class CheckRecord(Record):
     """One ``check:<seq>`` record: what was checked, against which constraints, and the result.
 
@@ -86,6 +96,7 @@ class CheckRecord(Record):
     stops: list[CheckedStop] = Field(default_factory=list)
     travel_home: Leg | None = None
     totals: Totals | None = None
+    home_breaks: list[HomeBreak] = Field(default_factory=list)
 
     @property
     def venue_ids(self) -> list[str]:

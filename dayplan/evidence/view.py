@@ -35,6 +35,7 @@ from dayplan.evidence.records import (
 )
 
 DEFAULT_TIMEZONE = "Australia/Brisbane"
+_PARSED: dict[int, tuple[Any, PlanRequest]] = {}
 
 
 def next_seq() -> str:
@@ -89,8 +90,19 @@ class RunEvidence:
 
     @property
     def request(self) -> PlanRequest:
-        """The run's ``PlanRequest`` (an empty one when the session was created without it)."""
-        return PlanRequest.model_validate(self._get(K.REQUEST) or {})
+        """The run's ``PlanRequest`` (an empty one when the session was created without it).
+
+        Parsed once per stored request object (the session keeps the same dict for the whole
+        run; every tool and guardrail asks for it). Treat the result as read-only."""
+        raw = self._get(K.REQUEST) or {}
+        hit = _PARSED.get(id(raw))
+        if hit is not None and hit[0] is raw:
+            return hit[1]
+        parsed = PlanRequest.model_validate(raw)
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        _PARSED[id(raw)] = (raw, parsed)
+        return parsed
 
     def set_request(self, request: PlanRequest) -> None:
         self._set(K.REQUEST, request.model_dump(mode="json"))

@@ -315,6 +315,10 @@ def build_report(
         stops = [_served_stop(s) for s in chosen.stops]
         report["plan"] = {
             "stops": stops,
+            "home_breaks": [
+                {**b.dump(), "travel_in": {**b.travel_in.dump(), "estimated": True}}
+                for b in chosen.home_breaks
+            ],
             "travel_home": {**chosen.travel_home.dump(), "estimated": True},
             "totals": chosen.totals.dump(),
             "rationale": rationale,

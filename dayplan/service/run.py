@@ -33,7 +33,7 @@ from dayplan.agent.live import is_live_model
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, resolve_model
 from dayplan.agent.offline_model import render_request
-from dayplan.config import Settings
+from dayplan.config import current_settings
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
@@ -165,7 +165,7 @@ async def run_plan(
     store's pool, and the live geocoder runs on a thread.
     """
     llm = resolve_model(model)
-    settings = Settings()
+    settings = current_settings()
     config = guardrails or GuardrailConfig.from_settings(settings)
     run_id = run_id or uuid.uuid4().hex[:12]
     event_log = EventLog(run_id, sink=sink_from_env())

@@ -237,7 +237,19 @@ def validated(model: type[ToolArgs]) -> Callable[[Callable[..., Any]], Callable[
 
 class CheckedTool(FunctionTool):
     """The ADK ``FunctionTool`` for a tool function: the raw call's arguments are parsed by the
-    tool's model (``MODELS``), unknown keys included, before ADK runs the function."""
+    tool's model (``MODELS``), unknown keys included, before ADK runs the function.
+
+    Its function declaration is built once (ADK's ``FunctionTool`` rebuilds a deep copy on every
+    model turn); nothing in the project mutates a declaration (``drop_tool`` replaces the list
+    it sits in).
+    """
+
+    def _get_declaration(self) -> Any:
+        cached = self.__dict__.get("_dayplan_declaration")
+        if cached is None:
+            cached = super()._get_declaration()
+            self.__dict__["_dayplan_declaration"] = cached
+        return cached
 
     async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> Any:
         problem = check_args(self.name, dict(args or {}))

@@ -18,10 +18,18 @@ from google.adk.tools.tool_context import ToolContext
 
 from dayplan.core.checker import ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
+from dayplan.core.dayshape import asked_repeats
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
 from dayplan.tools.args import ArrangePlanArgs, validated
 from dayplan.tools.plan import record_check, stop_items
-from dayplan.tools.state import constraints_for, found_venues, text_hints, travel_for
+from dayplan.tools.state import (
+    add_assumption,
+    constraints_for,
+    found_venues,
+    request_of,
+    text_hints,
+    travel_for,
+)
 
 
 def _parse_picks(stops: Any) -> list[Pick]:
@@ -81,7 +89,13 @@ def run_arrange(
     travel = travel_for(state, c.mode, text_hints(state).get("home"))
     if max_stops is not None and max_stops < 1:
         max_stops = None
-    arranged = arrange(picks, venues, c, travel, max_stops=max_stops)
+    req = request_of(state)
+    repeats = asked_repeats([req.text, *req.preferences, *(a.name for a in req.activities)])
+    arranged = arrange(
+        picks, venues, c, travel, max_stops=max_stops, day_shape=True, repeat_kinds=repeats
+    )
+    for vid, why in arranged.excluded.items():
+        add_assumption(state, f"audience:{vid}", f"Left out: {why}"[:300])
     if arranged.proof is not None:
         proof = arranged.proof
         view = record_check(state, proof.check, c, "arrange_plan")
@@ -99,9 +113,15 @@ def run_arrange(
     sol = arranged.solution
     view = record_check(state, arranged.check, c, "arrange_plan")
     chosen = set(sol.keys)
+    if sol.meal is False:
+        add_assumption(
+            state, "meal", "No meal break fits this day (no 45-minute gap or food stop at lunch)"
+        )
     return {
         **view,
         "arranged": True,
+        "meal_break": sol.meal,
+        "excluded": arranged.excluded,
         "itinerary": [stop_args(s) for s in sol.stops],
         "left_out": [
             p.venue_id or p.activity for p in picks if (p.venue_id or p.activity) not in chosen
@@ -122,9 +142,12 @@ def arrange_plan(
 ) -> dict:
     """Arrange the stops you chose into the best feasible order and times, or prove none exists.
 
-    The scheduler is exact: it places every must-do, then maximises the total weight of the
-    stops it keeps, then minimises travel; waiting is allowed and visits stretch toward their
-    typical length. It checks its answer with check_plan; call check_plan on "itinerary" too.
+    The scheduler is exact: it places every must-do, then gives a day that spans lunch a meal
+    break (a 45-minute gap between 11:30 and 14:00, or a food stop), then maximises the total
+    weight of the stops it keeps, then minimises travel; at most one venue of each kind (unless
+    the request asks for more), venues whose audience does not suit the party are left out;
+    waiting is allowed and visits stretch toward their typical length. It checks its answer with
+    check_plan; call check_plan on "itinerary" too.
 
     Args:
       stops: up to 10 candidates, each {"venue_id": id from search, "must": true|false,

@@ -20,7 +20,7 @@ import httpx
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan import data
-from dayplan.config import Settings
+from dayplan.config import Settings, current_settings
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
@@ -104,7 +104,7 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
       {"ok": false, "error": "..."} (then no rain is assumed, and the report says so).
     """
     state = tool_context.state
-    settings = Settings()
+    settings = current_settings()
     threshold = settings.rain_threshold_percent
     request = request_of(state)
     if request.weather is not None:

@@ -80,7 +80,12 @@ def constraints_view(c: Constraints) -> dict:
         "date": c.day.isoformat(),
         "window": {"start": minutes_to_hhmm(c.window[0]), "end": minutes_to_hhmm(c.window[1])},
         "blocked": [
-            {"start": minutes_to_hhmm(b.start), "end": minutes_to_hhmm(b.end), "label": b.label}
+            {
+                "start": minutes_to_hhmm(b.start),
+                "end": minutes_to_hhmm(b.end),
+                "label": b.label,
+                "at_home": b.at_home,
+            }
             for b in c.blocked
         ],
         "rain": [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in c.rain],
@@ -110,6 +115,15 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
                 "activity": s.activity,
             }
             for s in result.stops
+        ],
+        "home_breaks": [
+            {
+                "label": b.label,
+                "start": minutes_to_hhmm(b.start),
+                "end": minutes_to_hhmm(b.end),
+                "travel_in": {"minutes": b.travel_in, "mode": c.mode},
+            }
+            for b in result.home_breaks
         ],
         "travel_home": {"minutes": result.travel_home, "mode": c.mode},
         "totals": {

@@ -80,6 +80,11 @@ def venue_record(venue: Venue) -> dict:
         "as_of": venue.as_of,
         "description": venue.description,
         "source_kind": venue.source_kind,
+        "country": venue.country,
+        "subdivision": venue.subdivision,
+        "timezone": venue.timezone,
+        "audience": venue.audience,
+        "audience_note": venue.audience_note,
     }
 
 

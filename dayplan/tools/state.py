@@ -111,11 +111,13 @@ def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Poin
     model read from the text), else the location's centre (stated as an assumption)."""
     req = request_of(state)
     gaz = data.gazetteer()
+    missed = None
     if req.home is not None:
         if isinstance(req.home, str):
             place = resolve_place(req.home, gaz)
             if place:
                 return place.point
+            missed = req.home
         else:
             return (req.home.lat, req.home.lon)
     if hint:
@@ -123,13 +125,17 @@ def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Poin
         if place:
             add_assumption(state, "home", f"Home taken as {place.name} (from the request text)")
             return place.point
+        missed = missed or hint
     place = location_place(state)
     if place:
+        lead = f"Home {missed!r} is not a place I know; " if missed else ""
         add_assumption(
-            state, "home", f"Home assumed at the centre of {place.name}; travel from there"
+            state,
+            "home",
+            f"{lead}Home assumed at the centre of {place.name}; travel from there"[:300],
         )
         return place.point
-    return None
+    return None  # no coordinates: every leg from home fails as unknown_location
 
 
 def plan_date(state: MutableMapping[str, Any]) -> date:
@@ -156,20 +162,26 @@ def forecast_rain(state: Mapping[str, Any], day: date) -> list[tuple[int, int]]:
     forecast = RunEvidence(state).forecast
     if forecast is None or forecast.date != day.isoformat():
         return []
-    return [(a, b) for a, b, _ in _windows(forecast.rain)]
+    return [(a, b) for a, b, _, _ in _windows(forecast.rain)]
 
 
-def _windows(items: Any) -> list[tuple[int, int, str]]:
+def _windows(items: Any) -> list[tuple[int, int, str, bool]]:
     out = []
     for item in items or []:
         if hasattr(item, "start"):
             start, end, label = item.start, item.end, getattr(item, "label", None)
+            at_home = bool(getattr(item, "at_home", False))
         else:
+            if not isinstance(item, dict):
+                raise ValueError("each window must be an object with start and end")
             start, end, label = item["start"], item["end"], item.get("label")
+            at_home = item.get("at_home", False)
+            if not isinstance(at_home, bool):
+                raise ValueError("at_home must be true or false")
         a, b = hhmm_to_minutes(start), hhmm_to_minutes(end)
         if b <= a:
             raise ValueError(f"window {start}-{end} ends before it starts")
-        out.append((a, b, label or "blocked"))
+        out.append((a, b, label or "blocked", at_home))
     return out
 
 
@@ -241,9 +253,9 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     blocked = _windows(req.blocked) or _windows(hints.get("blocked"))
     day = plan_date(state)
     if req.weather is not None:
-        rain = [(a, b) for a, b, _ in _windows(req.weather.rain)]
+        rain = [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
     else:
-        rain = [(a, b) for a, b, _ in _windows(hints.get("rain"))]
+        rain = [(a, b) for a, b, _, _ in _windows(hints.get("rain"))]
         rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not RunEvidence(state).weather_checked:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
@@ -251,7 +263,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     return Constraints(
         day=day,
         window=window,
-        blocked=tuple(BlockedWindow(a, b, label) for a, b, label in blocked),
+        blocked=tuple(BlockedWindow(a, b, label, home) for a, b, label, home in blocked),
         rain=tuple(rain),
         mode=mode,
         max_leg_minutes=cap,
@@ -260,6 +272,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         adults=adults,
         children=children,
         country=data.venue_snapshot().get("country", "AU"),
+        subdivision=data.venue_snapshot().get("subdivision"),
+        timezone=state.get("timezone") or DEFAULT_TIMEZONE,
     )
 
 

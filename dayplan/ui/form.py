@@ -26,8 +26,9 @@ from pydantic import ValidationError
 
 from dayplan.contract import PlanRequest
 from dayplan.service.run import ModelSpecError, PlanRun, run_plan
+from dayplan.ui.map_view import leaflet_map
 from dayplan.ui.progress import ProgressStep, ProgressTracker, format_step
-from dayplan.ui.report_view import run_html
+from dayplan.ui.report_view import context_for, run_html
 
 __all__ = [
     "FIELDS",
@@ -334,6 +335,7 @@ class PlanForm:
     last: FormOutcome | None = None
     tracker: ProgressTracker | None = None
     tasks: set[asyncio.Task] = field(default_factory=set)
+    map_box: w.Box | None = None
 
     def values(self) -> dict[str, Any]:
         """The current form values (a dict for ``form_to_request``)."""
@@ -374,7 +376,29 @@ class PlanForm:
         else:
             self.status.value = "<b>The run was rejected</b> (see below)."
         self.report.value = outcome.html
+        self.show_map(outcome)
         return outcome
+
+    def show_map(self, outcome: FormOutcome) -> None:
+        """Stops and legs on OpenStreetMap (ipyleaflet) under the report; empty when there is
+        nothing to draw. Offline the tiles stay blank: the report's own map is the fallback."""
+        if self.map_box is None:
+            return
+        run = outcome.run
+        leaflet = None
+        if run is not None and run.report is not None:
+            leaflet = leaflet_map(context_for(run.report, run.request, run.steps))
+        self.map_box.children = (
+            (
+                w.HTML(
+                    "<b>Map</b> (OpenStreetMap tiles load when online; the report above has the "
+                    "offline map)"
+                ),
+                leaflet,
+            )
+            if leaflet is not None
+            else ()
+        )
 
     def on_click(self, _button: w.Button | None = None) -> asyncio.Task | FormOutcome:
         """The Plan button's handler. Widget callbacks are synchronous: with a running event
@@ -400,6 +424,7 @@ def build_form(values: Mapping[str, Any] | None = None, *, model: Any = "offline
     status = w.HTML()
     progress = w.Output(layout=w.Layout(border="1px solid #ddd", padding="2px 6px"))
     report = w.HTML()
+    map_box = w.VBox()
     f = fields
     where = w.VBox([f["location"], f["date"], f["now"], f["text"]])
     when = w.HBox([f["window_start"], f["window_end"]])
@@ -411,10 +436,10 @@ def build_form(values: Mapping[str, Any] | None = None, *, model: Any = "offline
         [
             w.HTML("<b>Plan my day</b> — fill in what you know; empty fields become stated assumptions."),
             where, when, money, move, limits, controls, status,
-            w.HTML("<b>Progress</b>"), progress, report,
+            w.HTML("<b>Progress</b>"), progress, report, map_box,
         ]
     )  # fmt: skip
-    form = PlanForm(fields, button, status, progress, report, widget, model=model)
+    form = PlanForm(fields, button, status, progress, report, widget, model=model, map_box=map_box)
     if values:
         form.fill(values)
     button.on_click(form.on_click)

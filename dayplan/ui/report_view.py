@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 import io
-import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -28,6 +28,7 @@ from dayplan import data
 from dayplan.agent.events import ToolStep, format_trace
 from dayplan.contract import DayPlanReport, PlanRequest, hhmm_to_minutes
 from dayplan.core.places import resolve_place
+from dayplan.ui.map_view import offline_map_figure
 
 if TYPE_CHECKING:
     from dayplan.service.run import PlanRun
@@ -38,6 +39,7 @@ __all__ = [
     "map_png",
     "report_html",
     "run_html",
+    "timeline_figure",
     "timeline_png",
 ]
 
@@ -203,10 +205,18 @@ def timeline_png(
     request: PlanRequest | None = None,
     steps: Sequence[ToolStep] | None = None,
 ) -> bytes | None:
-    """The day as a timeline PNG: stops as bars (green indoor, orange outdoor), travel legs as
-    grey bars before each stop and after the last, rain windows shaded blue, blocked windows
-    hatched, the home deadline as a red line. ``None`` when there is nothing to draw."""
-    ctx = context_for(report, request, steps)
+    """The day as a timeline PNG (see ``timeline_figure``); ``None`` when there is nothing to
+    draw."""
+    fig = timeline_figure(context_for(report, request, steps))
+    return _png(fig) if fig is not None else None
+
+
+def timeline_figure(ctx: ReportContext) -> Figure | None:
+    """The day as a timeline: stops as numbered bars (green indoor, orange outdoor; the name in
+    the bar when it fits) with every stop listed in full under the chart, travel legs as grey
+    bars before each stop and after the last, rain windows shaded blue, blocked windows hatched,
+    the home deadline as a red line, the legend right of the data. ``None`` when there is
+    nothing to draw."""
     if ctx.window is None and not ctx.stops:
         return None
     spans = [s.start - s.travel_in for s in ctx.stops] + [s.end for s in ctx.stops]
@@ -238,12 +248,10 @@ def timeline_png(
         )  # fmt: skip
         width = stop.end - stop.start
         room = int(width * minute_chars)  # characters that fit in the bar
-        label = f"{i}. {stop.name}"
-        if len(label) > room:
-            label = f"{i}. {stop.name[: max(0, room - 4)]}…" if room >= 9 else f"{i}"
+        label = f"{i}. {stop.name}" if len(f"{i}. {stop.name}") <= room else f"{i}"
         ax.text(
             stop.start + width / 2, rows["stops"], label, ha="center", va="center",
-            fontsize=8, color="white", clip_on=True,
+            fontsize=8, color="white", fontweight="bold",
         )  # fmt: skip
         if stop.travel_in:
             ax.barh(
@@ -285,13 +293,27 @@ def timeline_png(
         handles.append(Patch(facecolor="none", edgecolor="#777", hatch="///", label="blocked"))
     if ctx.window:
         handles.append(Patch(color="#c62828", label="home deadline"))
-    if handles:
-        ax.legend(
-            handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=6, fontsize=8
-        )
+    if handles:  # outside the data, right of the axes
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
     title = "The day" if not ctx.proposal else "The proposal check_plan rejected"
     ax.set_title(title, fontsize=10, loc="left")
-    return _png(fig)
+    _stop_key(fig, ctx)
+    return fig
+
+
+def _stop_key(fig: Figure, ctx: ReportContext) -> None:
+    """The numbered stops written out in full under the timeline (names are never cut)."""
+    if not ctx.stops:
+        return
+    items = [f"{i}. {_hhmm(s.start)}–{_hhmm(s.end)} {s.name}" for i, s in enumerate(ctx.stops, 1)]
+    cols = 2 if len(items) > 3 else 1
+    per = -(-len(items) // cols)
+    for c in range(cols):
+        chunk = items[c * per : (c + 1) * per]
+        text = "\n".join(
+            textwrap.fill(t, 60 if cols == 2 else 110, subsequent_indent="     ") for t in chunk
+        )
+        fig.text(0.08 + c * 0.46, -0.02, text, va="top", ha="left", fontsize=8, linespacing=1.5)
 
 
 def map_png(
@@ -299,63 +321,11 @@ def map_png(
     request: PlanRequest | None = None,
     steps: Sequence[ToolStep] | None = None,
 ) -> bytes | None:
-    """Stops and legs by coordinates (longitude across, latitude up, scaled so a kilometre is
-    the same length both ways): home, numbered stops, legs as arrows in visiting order and back
-    home. ``None`` when no stop has known coordinates."""
-    ctx = context_for(report, request, steps)
-    stops = [s for s in ctx.stops if s.point is not None]
-    if not stops:
-        return None
-    route: list[tuple[float, float]] = []
-    if ctx.home:
-        route.append(ctx.home)
-    route += [s.point for s in stops if s.point]
-    if ctx.home:
-        route.append(ctx.home)
-
-    fig = Figure(figsize=(5.5, 4.6))
-    ax = fig.add_subplot()
-    for (lat1, lon1), (lat2, lon2) in zip(route, route[1:], strict=False):
-        ax.annotate(
-            "", xy=(lon2, lat2), xytext=(lon1, lat1),
-            arrowprops={"arrowstyle": "->", "color": "#607d8b", "lw": 1.4, "shrinkA": 6, "shrinkB": 6},
-        )  # fmt: skip
-    offsets = [(7, 5), (7, -12), (-14, 5), (-14, -12)]
-    seen: list[tuple[float, float]] = []
-    for i, stop in enumerate(stops, 1):
-        lat, lon = stop.point  # type: ignore[misc]
-        colour = "#9e9e9e" if ctx.proposal else ("#2e7d32" if stop.indoor else "#ef6c00")
-        ax.scatter([lon], [lat], s=90, color=colour, edgecolor="black", zorder=3)
-        near = sum(1 for p in seen if abs(p[0] - lat) < 0.002 and abs(p[1] - lon) < 0.002)
-        seen.append((lat, lon))
-        ax.annotate(
-            str(i), (lon, lat), xytext=offsets[near % 4], textcoords="offset points",
-            fontsize=9, fontweight="bold", zorder=4,
-        )  # fmt: skip
-    names = "\n".join(f"{i}  {s.name}" for i, s in enumerate(stops, 1))
-    ax.text(
-        0.02, 0.98, names, transform=ax.transAxes, va="top", ha="left", fontsize=8,
-        bbox={"facecolor": "white", "edgecolor": "#ccc", "alpha": 0.9},
-    )  # fmt: skip
-    if ctx.home:
-        ax.scatter([ctx.home[1]], [ctx.home[0]], marker="s", s=120, color="#1565c0", zorder=3)
-        ax.annotate(
-            ctx.home_name, (ctx.home[1], ctx.home[0]), xytext=(8, -12),
-            textcoords="offset points", fontsize=8, color="#1565c0",
-        )  # fmt: skip
-    lats = [p[0] for p in route] or [s.point[0] for s in stops]  # type: ignore[index]
-    lons = [p[1] for p in route] or [s.point[1] for s in stops]  # type: ignore[index]
-    pad = max(max(lats) - min(lats), max(lons) - min(lons), 0.01) * 0.3
-    ax.set_xlim(min(lons) - pad, max(lons) + pad * 1.5)
-    ax.set_ylim(min(lats) - pad, max(lats) + pad * 2.2)
-    ax.set_aspect(1 / math.cos(math.radians(sum(lats) / len(lats))))
-    ax.ticklabel_format(useOffset=False)
-    ax.set_xlabel("longitude (°E)", fontsize=8)
-    ax.set_ylabel("latitude (°)", fontsize=8)
-    ax.tick_params(labelsize=7)
-    ax.grid(color="#eee", lw=0.5)
-    ax.set_title("Stops and legs by coordinates", fontsize=10, loc="left")
-    return _png(fig)
+    """The offline map (``dayplan.ui.map_view.offline_map_figure``): stops and legs over the
+    simplified Brisbane River outline and gazetteer suburb names, home where it is assumed.
+    ``None`` when no stop has known coordinates."""
+    fig = offline_map_figure(context_for(report, request, steps))
+    return _png(fig) if fig is not None else None
 
 
 def _img(png: bytes | None, alt: str) -> str:
@@ -415,9 +385,13 @@ def _itinerary(report: DayPlanReport) -> str:
             "</tr>"
         )
     t = plan.totals
+    assumed = any(a.startswith("Home assumed") for a in report.assumptions)
+    home = "<b>home</b>" + (" (assumed, see Assumptions)" if assumed else "")
+    back = plan.travel_home
+    leg = f"{back.minutes} min by {escape(back.mode)}" if back.minutes else "next door, no travel"
     rows.append(
-        f"<tr><td></td><td>by {escape(t.home_by)}</td><td><b>home</b></td><td></td><td></td>"
-        f"<td>{plan.travel_home.minutes} min by {escape(plan.travel_home.mode)}</td><td></td></tr>"
+        f"<tr><td></td><td>by {escape(t.home_by)}</td><td>{home}</td><td></td><td></td>"
+        f"<td>{leg}</td><td></td></tr>"
     )
     rows.append(
         f'<tr><th></th><th colspan="3">Total</th><th class="num">'
@@ -508,7 +482,7 @@ def report_html(
     if charts:
         imgs = [
             _img(timeline_png(report, request, steps), "timeline of the day"),
-            _img(map_png(report, request, steps), "stops and legs by coordinates"),
+            _img(map_png(report, request, steps), "stops and legs on the offline map"),
         ]
         if any(imgs):
             parts.append(f'<div class="dp-charts">{"".join(imgs)}</div>')

@@ -1,0 +1,93 @@
+"""The bare ADK loop: the floor ``bench floor`` compares the planner against.
+
+Standalone on purpose (it imports only ADK and google-genai, never ``dayplan``), so that run as
+a script (``python dayplan/benchmarks/_bare_loop.py TURNS.json``) it measures what any ADK
+program of this shape costs: an ``LlmAgent`` whose scripted ``BaseLlm`` makes the given turns
+(the same function calls, in the same turns, as the planner's wet-weather run) against
+trivial tools of the same names that answer ``{"ok": true}``, in a ``Runner`` with an in-memory
+session. ``bare_run(turns)`` is the same loop for in-process timing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import AsyncGenerator
+from typing import Any
+
+from google.adk.agents import LlmAgent
+from google.adk.apps import App
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.adk.runners import Runner
+from google.adk.sessions import InMemorySessionService
+from google.adk.tools.base_tool import BaseTool
+from google.genai import types
+
+
+class ScriptedModel(BaseLlm):
+    """Answers turn ``n`` with ``turns[n]`` (a ``Content`` dict), then a closing text."""
+
+    model: str = "scripted"
+    turns: list[dict[str, Any]] = []
+
+    async def generate_content_async(
+        self, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        done = sum(1 for c in llm_request.contents if c.role == "model")
+        if done < len(self.turns):
+            content = types.Content.model_validate(self.turns[done])
+        else:
+            content = types.Content(role="model", parts=[types.Part(text="done")])
+        yield LlmResponse(content=content)
+
+
+class TrivialTool(BaseTool):
+    """A tool of the given name that answers every call with ``{"ok": true}``."""
+
+    def _get_declaration(self) -> types.FunctionDeclaration:
+        return types.FunctionDeclaration(
+            name=self.name,
+            description=self.description,
+            parameters=types.Schema(type=types.Type.OBJECT, properties={}),
+        )
+
+    async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> Any:
+        if self.name == "finish":
+            tool_context.actions.skip_summarization = True
+        return {"ok": True}
+
+
+async def bare_run(turns: list[dict[str, Any]]) -> int:
+    """Run the scripted loop once; returns the number of events."""
+    names = sorted(
+        {
+            p["function_call"]["name"]
+            for t in turns
+            for p in t.get("parts", [])
+            if "function_call" in p
+        }
+    )
+    agent = LlmAgent(
+        name="bare",
+        model=ScriptedModel(turns=turns),
+        instruction="bare loop",
+        tools=[TrivialTool(name=n, description=n) for n in names],
+    )
+    runner = Runner(
+        app=App(name="bare", root_agent=agent), session_service=InMemorySessionService()
+    )
+    session = await runner.session_service.create_session(app_name="bare", user_id="u")
+    message = types.Content(role="user", parts=[types.Part(text="plan")])
+    events = 0
+    async for _ in runner.run_async(user_id="u", session_id=session.id, new_message=message):
+        events += 1
+    await runner.close()
+    return events
+
+
+if __name__ == "__main__":
+    with open(sys.argv[1], encoding="utf-8") as fh:
+        print(asyncio.run(bare_run(json.load(fh))))

@@ -1,0 +1,32 @@
+"""``bench floor`` runs the planner and the bare ADK loop on the same turns and prints both
+medians, the ratio and the target (the figures themselves depend on the machine)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from dayplan.benchmarks._bare_loop import bare_run
+from dayplan.benchmarks.floor import _time_planner
+from dayplan.cli import main
+
+
+def test_the_bare_loop_makes_the_planners_turns():
+    _, turns = asyncio.run(_time_planner(1))
+    calls = [p["function_call"]["name"] for t in turns for p in t["parts"] if "function_call" in p]
+    assert calls[0] == "resolve_date" and calls[-1] == "finish"
+    events = asyncio.run(bare_run(turns))
+    assert events >= 2 * len(turns)  # each model turn and its tool responses
+
+
+def test_bench_floor_prints_both_medians_the_ratio_and_the_target(capsys):
+    assert main(["bench", "floor", "--runs", "2", "--skip-processes"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        r"in-process: planner [\d.]+ ms vs bare ADK loop [\d.]+ ms = [\d.]+× \(target ≤ 1.5×\)", out
+    )
+
+
+def test_bench_lists_benchmarks_without_importing_them(capsys):
+    assert main(["bench", "nope"]) == 2
+    assert "known:" in capsys.readouterr().err
