@@ -184,8 +184,9 @@ def read_hints(request: PlanRequest, response: dict | None, today: date) -> Text
         except ValueError:
             continue
     h = apply_reading(request, AcceptedReading(items=tuple(items))).hints
-    place = resolve_place(h["location"], data.gazetteer()) if h.get("location") else None
-    hints.location, hints.location_covered = h.get("location"), place is not None
+    where = h.get("location") or h.get("home")  # "from Chermside": the day is planned from home
+    place = resolve_place(where, data.gazetteer()) if where else None
+    hints.location, hints.location_covered = where, place is not None
     hints.date = h.get("date")
     quote = next((i.quote for i in items if i.field == "date"), None)
     if hints.date and quote:
