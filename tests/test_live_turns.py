@@ -40,8 +40,10 @@ def _finish(n: int) -> dict:
 
 
 def _path(check_then: list[dict]) -> list[dict]:
-    """resolve_date → search → check_plan, then ``check_then`` (the turns under test)."""
+    """record_reading → resolve_date → search → check_plan, then ``check_then`` (the turns
+    under test)."""
     return [
+        shapes.function_call_response("record_reading", {"readings": []}, 0),
         shapes.function_call_response("resolve_date", {"expression": "Saturday"}, 1),
         shapes.function_call_response("search_public_web", {"query": "museums"}, 2),
         shapes.function_call_response(
@@ -82,13 +84,14 @@ def test_a_malformed_call_is_retried_once_with_a_corrective_message(live_env):
     assert "report_json is a single JSON string" in retry["parts"][0]["text"]
     steps = [s.tool for s in run.report.trace]
     assert steps == [
+        "record_reading",
         "resolve_date",
         "search_public_web",
         "check_plan",
         "model_turn_retried",
         "finish",
     ]
-    retried = run.report.trace[3]
+    retried = run.report.trace[4]
     assert not retried.ok and "MALFORMED_FUNCTION_CALL" in retried.summary
 
 
@@ -111,7 +114,7 @@ def test_a_second_failure_is_rejected_naming_the_reason(live_env, ending, rule):
     assert run.report is None and run.error.rule == rule
     assert "a corrective retry ended the same way" in run.error.detail
     assert "without a finish call" not in run.error.detail
-    assert len(bodies) == 5  # four turns + exactly one retry
+    assert len(bodies) == 6  # five turns + exactly one retry
 
 
 @respx.mock
@@ -121,7 +124,7 @@ def test_a_safety_block_is_not_retried_and_is_named(live_env):
     run = plan(REQUEST, model="live")
     assert run.error.rule == "model_safety_block"
     assert run.error.detail.startswith("the model's answer was blocked (SAFETY)")
-    assert len(bodies) == 4  # no retry: the same request would be blocked again
+    assert len(bodies) == 5  # no retry: the same request would be blocked again
 
 
 @respx.mock
@@ -141,7 +144,7 @@ def test_thought_signatures_are_echoed_on_every_later_request(live_env):
     _mock(_path([_finish(5), shapes.text_response("Done.")]), bodies)
     run = plan(REQUEST, model="live")
     assert run.error is None
-    assert len(bodies) >= 4
+    assert len(bodies) >= 5
     for n, body in enumerate(bodies[1:], start=1):  # every request after the first
         calls = [
             p

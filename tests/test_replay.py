@@ -27,8 +27,10 @@ SERVED = (RECORDING / "served.json").read_text(encoding="utf-8")
 
 def test_the_committed_recording_replays_to_the_same_report_byte_for_byte(capsys):
     code = main(["plan", "wet_weather_family", "--model", f"replay:{RECORDING}", "--json"])
-    out = capsys.readouterr().out
-    assert code == 0
+    out, err = capsys.readouterr()
+    # A changed prompt, tool declaration or tool answer makes the replay diverge (by design):
+    # re-record with `PYTHONPATH=$PWD .venv/bin/python scripts/record_wet_weather.py`.
+    assert code == 0, err
     report = DayPlanReport.model_validate_json(out)
     assert report.model_dump_json(indent=1) + "\n" == SERVED  # byte for byte
     assert report.status == "complete" and report.model == "gemini-3.5-flash"
@@ -225,6 +227,7 @@ def test_kinds_and_first_difference():
 def test_smoke_live_records_each_case_and_the_recording_replays(live_env, tmp_path, capsys):
     turns = iter(
         [
+            shapes.function_call_response("record_reading", {"readings": []}, 0),
             shapes.function_call_response(
                 "record_clarification",
                 {"questions": ["Which city or suburb?"], "missing": ["location"]},
@@ -241,7 +244,7 @@ def test_smoke_live_records_each_case_and_the_recording_replays(live_env, tmp_pa
     rec = tmp_path / "rec"
     args = ["smoke-live", "missing_essentials", "--out", str(tmp_path / "out")]
     assert main([*args, "--record", str(rec)]) == 0
-    assert "recorded 2 HTTP exchanges" in capsys.readouterr().out
+    assert "recorded 3 HTTP exchanges" in capsys.readouterr().out
     respx.clear()
     folder = rec / "missing_essentials"
     assert main(["plan", "missing_essentials", "--model", f"replay:{folder}", "--json"]) == 0
