@@ -35,6 +35,7 @@ def test_the_committed_recording_replays_to_the_same_report_byte_for_byte(capsys
     assert report.model_dump_json(indent=1) + "\n" == SERVED  # byte for byte
     assert report.status == "complete" and report.model == "gemini-3.5-flash"
     assert [s.tool for s in report.trace] == [
+        "record_reading",
         "resolve_date",
         "search_public_web",
         "search_public_web",
