@@ -172,10 +172,18 @@ def retry_options(settings: Settings) -> types.HttpRetryOptions:
 def http_options(settings: Settings, timeout_seconds: float | None = None) -> types.HttpOptions:
     """HTTP options for every live call: explicit timeout (default ``http_timeout_seconds``;
     google-genai takes milliseconds) and ``retry_options``."""
+    import httpx
     from google.genai import types
 
     seconds = timeout_seconds if timeout_seconds is not None else settings.http_timeout_seconds
-    return types.HttpOptions(timeout=int(seconds * 1000), retry_options=retry_options(settings))
+    return types.HttpOptions(
+        timeout=int(seconds * 1000),
+        retry_options=retry_options(settings),
+        # httpx, never aiohttp: google-genai switches its async calls to aiohttp whenever that is
+        # installed (google-adk[eval] brings it) unless a transport is given; the timeouts,
+        # retries and the recorded-shape tests (respx) are httpx's.
+        async_client_args={"transport": httpx.AsyncHTTPTransport()},
+    )
 
 
 def client_kwargs(settings: Settings, timeout_seconds: float | None = None) -> dict:

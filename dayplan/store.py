@@ -22,7 +22,10 @@ Transactions: every multi-statement change is one transaction on both databases.
 SQLAlchemy's documented pysqlite recipe (the driver's own implicit BEGIN is switched off and
 SQLAlchemy emits ``BEGIN``), so ``begin_nested()`` savepoints really roll back with their outer
 transaction; writes start with ``BEGIN IMMEDIATE`` so two writers queue on the lock instead of
-failing half way. SQLite runs in WAL mode.
+failing half way. SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed write
+survives a killed process (the SIGKILL tests); only an operating-system crash or power loss can
+drop the last commits (SQLite's documented WAL trade-off), which is one more reason a deployment
+uses PostgreSQL.
 
 Waiting: a write waits at most ``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (default 5 s; SQLite's busy
 timeout, PostgreSQL's ``lock_timeout``; PostgreSQL's ``statement_timeout`` is twice that) and then
@@ -220,6 +223,7 @@ def _sqlite_recipe(engine: Engine, busy_ms: int) -> None:
         dbapi_connection.isolation_level = None  # autocommit at the driver: no implicit BEGIN
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing
         cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
@@ -273,7 +277,7 @@ class Store:
                 Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"timeout": self.lock_timeout, "check_same_thread": False}
         elif self.backend == "postgresql":
-            kwargs["pool_pre_ping"] = True
+            kwargs["pool_recycle"] = 1800  # reconnect idle connections before servers drop them
             kwargs["connect_args"] = {
                 "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms}",
                 "connect_timeout": max(1, int(self.lock_timeout)),

@@ -241,10 +241,16 @@ for fault in list_faults():
 #
 # `create_app()` builds the FastAPI app; `TestClient` calls it in process (no network, no
 # server). A plan comes back as the contract's `DayPlanReport`, with its run id in the
-# `X-Run-Id` header.
+# `X-Run-Id` header. The service keeps its `Idempotency-Key` records in the store's database
+# (shared by every instance, kept across restarts), so this notebook gives it a fresh SQLite
+# file of its own.
 
 # %%
+import os
+import tempfile
 import warnings
+
+os.environ["DAYPLAN_DB_URL"] = f"sqlite:///{tempfile.mkdtemp()}/dayplan.sqlite"
 
 with warnings.catch_warnings():  # Starlette's notice about its httpx-based client
     warnings.simplefilter("ignore")
@@ -297,9 +303,9 @@ show(client.post("/v1/day-plans", json={"text": "x" * 70_000}))
 
 # %% [markdown]
 # **Idempotent retries.** With an `Idempotency-Key`, the same key and body replay the
-# stored response (`Idempotent-Replayed: true`, same run id); the same key with another
-# body is a 422. (A retry while the first is still running gets a 409. The store is in
-# memory, per process.)
+# stored response byte for byte (`Idempotent-Replayed: true`, same run id), even after a
+# restart or from another instance; the same key with another body is a 422. (A retry while
+# the first is still running gets a 409 with `Retry-After`. The keys live in the database.)
 
 # %% tags=["nbval-check-output"]
 key = {"Idempotency-Key": "nb05-retry-1"}

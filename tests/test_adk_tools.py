@@ -203,3 +203,17 @@ def test_adk_eval_scores_exported_cases_offline(agent_copy, tmp_path):
     out = proc.stdout + proc.stderr
     assert "Tests passed: 3" in proc.stdout and "Tests failed: 1" in proc.stdout, out[-3000:]
     assert _scores(results) == {**dict.fromkeys(EVAL_CASES, 1.0), "expects_a_clarification": 0.0}
+
+
+def test_live_calls_stay_on_httpx_although_the_eval_extra_installs_aiohttp():
+    """google-genai sends async calls through aiohttp whenever it is importable, unless a
+    transport is given; google-adk[eval] installs aiohttp, and the live path's timeouts,
+    retries and recorded-shape tests (respx) are httpx's."""
+    import aiohttp  # noqa: F401  (installed by google-adk[eval])
+    from google.genai import Client
+
+    from dayplan.config import Settings, client_kwargs
+
+    kwargs = client_kwargs(Settings(google_api_key="test-key-not-real"))
+    client = Client(**kwargs)
+    assert client._api_client._use_aiohttp() is False

@@ -92,14 +92,25 @@ def test_offline_map_draws_river_suburbs_home_and_numbered_stops(runs):
     assert route(ctx)[0] == route(ctx)[-1] == ctx.home
 
 
-def test_home_next_to_a_stop_is_drawn_where_it_is_assumed(runs):
-    ctx = ctx_of(runs["wet"])  # home: the centre of Brisbane City, next to Museum of Brisbane
+def test_home_next_to_a_stop_is_drawn_where_it_is_assumed():
+    from dayplan.ui.report_view import ChartStop, ReportContext
+
+    city = next(s for s in data.gazetteer()["suburbs"] if s["name"] == "Brisbane City")
+    home = (city["lat"], city["lon"])
+    museum = next(v for v in data.venues() if v.id == "museum-of-brisbane")
+    far = next(v for v in data.venues() if v.id == "lone-pine-koala-sanctuary")
+    ctx = ReportContext(
+        (540, 1020), home=home, home_name="home (Brisbane City, assumed)",
+        stops=[
+            ChartStop(far.id, far.name, 600, 700, False, 30, far.point),
+            ChartStop(museum.id, museum.name, 760, 820, True, 30, museum.point),
+        ],
+    )  # fmt: skip
     written = texts(offline_map_figure(ctx))
     note = next(t for t in written if "home (Brisbane City, assumed)" in t)
-    assert "next to stop 3" in note.replace("\n    ", " ")
-    assert ctx.home == next(
-        (s["lat"], s["lon"]) for s in data.gazetteer()["suburbs"] if s["name"] == "Brisbane City"
-    )
+    assert "next to stop 2" in note.replace("\n    ", " ")
+    assert route(ctx)[0] == route(ctx)[-1] == home  # drawn at the assumed point, not a stop's
+    assert abs(museum.point[0] - home[0]) < 0.0025 and museum.point != home
 
 
 def test_map_png_is_a_real_picture(runs):

@@ -16,6 +16,7 @@ schema (reports, health and problem+json bodies alike).
 from __future__ import annotations
 
 import collections
+import tempfile
 
 import pytest
 import schemathesis
@@ -30,6 +31,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from dayplan.service.app import ServiceSettings, create_app
+from dayplan.store import Store
 
 CHECKS = [
     not_a_server_error,
@@ -41,9 +43,14 @@ CHECKS = [
 POSITIVE_RUNS = 30
 MIN_CASES = 300
 
-# built at collection, before the offline-env fixture runs; the per-user rate limit is raised:
-# every generated request is user "local", and this suite checks the schema, not the limiter
-APP = create_app("offline", settings=ServiceSettings(rate_limit="100000/minute"))
+# built at collection, before the offline-env fixture runs, on a database of its own (its
+# Idempotency-Keys must not carry over between runs); the per-user rate limit is raised: every
+# generated request is user "local", and this suite checks the schema, not the limiter
+APP = create_app(
+    "offline",
+    settings=ServiceSettings(rate_limit="100000/minute"),
+    store=Store(f"sqlite:///{tempfile.mkdtemp(prefix='dayplan-schema-')}/schema.sqlite"),
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 schema.config.phases.update(phases=["coverage"])
 SEEN: collections.Counter = collections.Counter()

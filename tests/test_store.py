@@ -92,10 +92,10 @@ def test_a_nested_write_rolls_back_with_its_outer_transaction(store):
 
     row = {"user_id": "ann", "kind": "like", "value": "zoos", "updated_at": "t"}
     with store.engine.connect() as conn:
-        outer = conn.begin()
-        conn.execute(insert(preferences).values(**{**row, "value": "outer"}))
+        outer = conn.begin()  # the savepoint is the transaction's first statement
         with conn.begin_nested():
             conn.execute(insert(preferences).values(**row))
+        conn.execute(insert(preferences).values(**{**row, "value": "outer"}))
         outer.rollback()
     assert store.recent_preferences("ann") == []
     with store.engine.connect() as conn, conn.begin():  # and a savepoint alone rolls back too

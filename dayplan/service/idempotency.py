@@ -15,8 +15,10 @@ headers, body bytes):
   finishing its save, and the retry runs again, safely, because the save's identity derives
   from the key (``dayplan.tools.actions.request_key``).
 * The same key with another body is a ``mismatch`` (422) in every state.
-* Keys expire by their own age (``ttl_seconds``, default 24 h), and each user holds at most
-  ``max_keys_per_user`` live keys (``quota``, a 429): one user can never evict another's keys.
+* Keys expire by their own age (``ttl_seconds``, default 24 h): an expired key starts afresh.
+  Each user holds at most ``max_keys_per_user`` rows (``quota``, a 429): a user at the quota has
+  their own expired keys deleted, and only theirs. One user can never evict another's keys, and
+  the table holds at most quota rows per user.
 
 The methods block (they run SQL); the service calls them with ``await store.call(...)``.
 """
@@ -89,53 +91,70 @@ class IdempotencyStore:
         self.max_keys_per_user = max_keys_per_user
 
     def claim(self, user: str, key: str, fingerprint: str) -> ClaimResult:
-        """Try to start the request ``(user, key)`` whose body hashes to ``fingerprint``: one
-        transaction that drops this user's expired keys, enforces the quota and claims the key
-        atomically. Raises ``sqlalchemy.exc.OperationalError`` when the lock timeout runs out."""
+        """Try to start the request ``(user, key)`` whose body hashes to ``fingerprint``, in one
+        transaction: the INSERT claims the key atomically; a new key counts against the user's
+        quota (over it, this user's expired keys are deleted first, and if still over, nothing
+        is written: ``quota``); an existing key decides by its fingerprint, state, lease and age.
+        Raises ``sqlalchemy.exc.OperationalError`` when the lock timeout runs out."""
         now = time.time()
         token = uuid.uuid4().hex
+        try:
+            with self.store.write() as conn:
+                return self._claim(conn, user, key, fingerprint, token, now)
+        except _OverQuota:
+            return ClaimResult("quota")
+
+    def _claim(self, conn, user: str, key: str, fingerprint: str, token: str, now: float):
         t = idempotency_keys
         mine = t.c.user_id == user
-        with self.store.write() as conn:
-            conn.execute(delete(t).where(mine & (t.c.created_at < now - self.ttl_seconds)))
-            exists = conn.execute(select(t.c.key).where(mine & (t.c.key == key))).first()
-            if exists is None:
-                count = conn.execute(select(func.count()).select_from(t).where(mine)).scalar_one()
-                if count >= self.max_keys_per_user:
-                    return ClaimResult("quota")
-            inserted = conn.execute(
-                _insert(conn.dialect.name)(t)
-                .values(
-                    user_id=user,
-                    key=key,
-                    fingerprint=fingerprint,
-                    state="running",
-                    claim_token=token,
-                    lease_until=now + self.lease_seconds,
-                    created_at=now,
-                )
-                .on_conflict_do_nothing(index_elements=["user_id", "key"])
-                .returning(t.c.claim_token)
-            ).first()
-            if inserted is not None:  # RETURNING: rowcount is not reliable across drivers
-                return ClaimResult("claimed", token=token)
-            row = conn.execute(select(t).where(mine & (t.c.key == key))).first()
-            if row is None:  # expired and deleted by a concurrent claim: let the client retry
-                return ClaimResult("running", retry_after=1)
-            if row.fingerprint != fingerprint:
-                return ClaimResult("mismatch")
-            if row.state == "done":
-                return ClaimResult("replay", response=_stored(row))
-            if row.state == "running" and row.lease_until > now:
-                return ClaimResult("running", retry_after=max(1, int(row.lease_until - now + 1)))
-            taken = conn.execute(  # retryable, or a dead holder's lease: take it over, once
-                update(t)
-                .where(and_(mine, t.c.key == key, t.c.claim_token == row.claim_token))
-                .values(state="running", claim_token=token, lease_until=now + self.lease_seconds)
-            )
-            if taken.rowcount == 1:
-                return ClaimResult("claimed", token=token)
+        fresh = {
+            "fingerprint": fingerprint,
+            "state": "running",
+            "claim_token": token,
+            "lease_until": now + self.lease_seconds,
+            "created_at": now,
+        }
+        inserted = conn.execute(
+            _insert(conn.dialect.name)(t)
+            .values(user_id=user, key=key, **fresh)
+            .on_conflict_do_nothing(index_elements=["user_id", "key"])
+            .returning(t.c.claim_token)
+        ).first()
+        if inserted is not None:  # RETURNING: rowcount is not reliable across drivers
+            if self._held(conn, user) > self.max_keys_per_user:
+                conn.execute(delete(t).where(mine & (t.c.created_at < now - self.ttl_seconds)))
+                if self._held(conn, user) > self.max_keys_per_user:
+                    raise _OverQuota  # rolls the INSERT back
+            return ClaimResult("claimed", token=token)
+        row = conn.execute(select(t).where(mine & (t.c.key == key))).first()
+        if row is None:  # deleted by a concurrent claim since the INSERT: let the client retry
             return ClaimResult("running", retry_after=1)
+        same_holder = and_(mine, t.c.key == key, t.c.claim_token == row.claim_token)
+        if row.created_at < now - self.ttl_seconds:  # expired: the key starts a new life
+            taken = conn.execute(
+                update(t)
+                .where(same_holder)
+                .values(**fresh, status_code=None, media_type=None, headers_json=None, body=None)
+            )
+            return ClaimResult("claimed", token=token) if taken.rowcount == 1 else _busy()
+        if row.fingerprint != fingerprint:
+            return ClaimResult("mismatch")
+        if row.state == "done":
+            return ClaimResult("replay", response=_stored(row))
+        if row.state == "running" and row.lease_until > now:
+            return ClaimResult("running", retry_after=max(1, int(row.lease_until - now + 1)))
+        taken = conn.execute(  # retryable, or a dead holder's lease: take it over, once
+            update(t)
+            .where(same_holder)
+            .values(state="running", claim_token=token, lease_until=now + self.lease_seconds)
+        )
+        return ClaimResult("claimed", token=token) if taken.rowcount == 1 else _busy()
+
+    def _held(self, conn, user: str) -> int:
+        """How many keys ``user`` holds, counted up to quota + 1 (an index range, never more)."""
+        t = idempotency_keys
+        capped = select(t.c.key).where(t.c.user_id == user).limit(self.max_keys_per_user + 1)
+        return int(conn.execute(select(func.count()).select_from(capped.subquery())).scalar_one())
 
     def complete(self, user: str, key: str, token: str, response: StoredResponse) -> bool:
         """Store the response of the claim ``token`` for replay; ``False`` when the claim was
@@ -181,6 +200,14 @@ class IdempotencyStore:
             query = query.where(t.c.user_id == user)
         with self.store.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
+
+
+class _OverQuota(Exception):
+    pass
+
+
+def _busy() -> ClaimResult:
+    return ClaimResult("running", retry_after=1)
 
 
 def _stored(row) -> StoredResponse:
