@@ -19,15 +19,14 @@ $(STAMP): requirements.txt
 plan: $(STAMP)
 	@$(PY) -m dayplan plan wet_weather_family
 
-## test: lint, format check, import-layer contracts, then every test and notebook. PostgreSQL tests
-## run when DAYPLAN_TEST_PG_URL is set (.ci/run sets it; locally: eval "$$(.ci/postgres.sh)"),
-## else they skip (in CI, CI=true, they fail instead)
+## test: lint, format check, import-layer contracts, then every test and notebook, offline. It
+## starts a loopback PostgreSQL (.ci/postgres.sh; installed when root) so its tests run too, and
+## stops it again (scripts/run_tests.sh); without one they skip (under CI=true they fail instead)
 test: $(STAMP) lint
-	@env -u GOOGLE_API_KEY -u GEMINI_API_KEY -u GOOGLE_GENAI_USE_VERTEXAI DAYPLAN_MODE=offline $(PY) -m pytest
+	@PY=$(PY) scripts/run_tests.sh
 
-## test-pg: start the loopback PostgreSQL of .ci/postgres.sh (installs it when root) and run `make test`
-test-pg: $(STAMP)
-	@eval "$$(.ci/postgres.sh)" && $(MAKE) test
+## test-pg: the same, kept for muscle memory (make test starts PostgreSQL itself now)
+test-pg: test
 
 lint: $(STAMP)
 	@$(VENV)/bin/ruff check .

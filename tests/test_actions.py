@@ -279,7 +279,8 @@ def test_model_configuration_is_offline_and_capped(monkeypatch):
 def test_tools_and_plugins_are_registered():
     names = [t.__name__ for t in PLANNER_TOOLS]
     assert {"save_plan", "get_saved_plan", "remember_preference"} <= set(names)
-    assert names[:7] == [
+    assert names[:8] == [
+        "record_reading",
         "resolve_date",
         "get_forecast",
         "search_public_web",

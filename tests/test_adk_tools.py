@@ -127,7 +127,11 @@ def test_adk_web_lists_the_agent_and_runs_a_request(adk_web):
         for p in (e.get("content") or {}).get("parts", [])
         if p.get("functionCall")
     ]
-    assert calls[0] == "resolve_date" and "check_plan" in calls and calls[-1] == "finish"
+    assert (
+        calls[:2] == ["record_reading", "resolve_date"]
+        and "check_plan" in calls
+        and calls[-1] == "finish"
+    )
     final = events[-1]
     assert final["author"] == "day_planner"
     text = final["content"]["parts"][0]["text"]

@@ -111,9 +111,10 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
     expect(badge).to_have_text("Complete", timeout=60_000)
     expect(page.locator(".dp-head")).to_contain_text("2026-12-05")
     rows = page.locator("table.dp-itinerary tr")
-    assert rows.count() >= 4  # header, at least two stops, home, total
+    assert rows.count() >= 4  # header, at least one stop, home, total
     itinerary = page.locator("table.dp-itinerary").inner_text()
-    assert "home" in itinerary and "Total" in itinerary and "AUD" in itinerary
+    assert "home" in itinerary and "Total" in itinerary and "min travelling" in itinerary
+    assert "src-" in itinerary  # every stop cites the search result it came from
     expect(page.get_by_text("Done", exact=False).first).to_be_visible()
     trace = page.locator(".dp-trace").inner_text()
     assert "check_plan ✓ passed" in trace and "finish ✓" in trace

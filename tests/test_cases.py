@@ -73,9 +73,9 @@ def test_wet_weather_tool_path_and_rain():
     run = plan(case_request("wet_weather_family"))
     assert run.error is None
     tools = [s.tool for s in run.steps]
-    assert tools[0] == "resolve_date"
+    assert tools[:2] == ["record_reading", "resolve_date"]
     assert tools[-3:] == ["arrange_plan", "check_plan", "finish"]
-    assert set(tools[1:-3]) == {"search_public_web"}
+    assert set(tools[2:-3]) == {"search_public_web"}
     assert all(s.args.get("indoor_only") for s in run.steps if s.tool == "search_public_web")
     checks = [s for s in run.steps if s.tool == "check_plan"]
     assert all(c.response["passed"] for c in checks)
@@ -97,7 +97,7 @@ def test_wet_weather_tool_path_and_rain():
 
 def test_impossible_schedule_path_is_check_then_finish():
     run = plan(case_request("impossible_schedule"))
-    assert [s.tool for s in run.steps] == ["check_plan", "finish"]
+    assert [s.tool for s in run.steps] == ["record_reading", "check_plan", "finish"]
     failure = run.report.constraint_failures[0]
     assert failure.code == "window_too_short"
     assert failure.detail.startswith("window 30 min < 2 × 60 min of must-do activities")
@@ -105,7 +105,7 @@ def test_impossible_schedule_path_is_check_then_finish():
 
 def test_vague_request_only_clarifies():
     run = plan(case_request("missing_essentials"))
-    assert [s.tool for s in run.steps] == ["record_clarification", "finish"]
+    assert [s.tool for s in run.steps] == ["record_reading", "record_clarification", "finish"]
     assert run.report.questions and all(len(q) < 80 for q in run.report.questions)
     assert run.report.plan is None
 

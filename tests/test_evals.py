@@ -195,7 +195,7 @@ def test_adk_export_loads_with_adk_eval_set(tmp_path):
     assert count == len(eval_set.eval_cases) == len(ALL) - 3  # invalid requests left out
     first = {c.eval_id: c for c in eval_set.eval_cases}["impossible_schedule"]
     tools = [t.name for t in first.conversation[0].intermediate_data.tool_uses]
-    assert tools == ["check_plan", "finish"]
+    assert tools == ["record_reading", "check_plan", "finish"]
     assert first.session_input.state["now"] == "2026-11-29T09:00:00+10:00"
     config = EvalConfig.model_validate_json((tmp_path / "test_config.json").read_text())
     assert "tool_trajectory_avg_score" in config.criteria

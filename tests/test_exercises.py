@@ -141,7 +141,7 @@ def test_nb03_wrong_readings_teach_without_the_answer(impossible):
     late = nb03.check("home_after_deadline", "search_public_web", impossible)
     assert not late and "depends on where each activity was put" in late.message
     ran = nb03.check("window_too_short", "check_plan", impossible)
-    assert not ran and "check_plan did run: it is step 1 of the trace" in ran.message
+    assert not ran and "check_plan did run: it is step 2 of the trace" in ran.message
     other = nb03.check("window_too_short", "resolve_date", impossible)
     assert not other and "does not find venues" in other.message
     typo = nb03.check("too_short", "search_web", impossible)
@@ -159,7 +159,7 @@ def test_nb04_wrong_runs_teach_without_naming_the_guardrail():
     assert "search_budget" not in verdict.message
     offline = plan(case_request("wet_weather_family"), guardrails=GuardrailConfig(max_llm_calls=2))
     assert "run the faulty model" in nb04.check(offline).message
-    assert "searched 18 times" in importlib.import_module("solutions.04_guardrails").solve().message
+    assert "searched 16 times" in importlib.import_module("solutions.04_guardrails").solve().message
 
 
 @pytest.fixture(scope="module")

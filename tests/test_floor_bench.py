@@ -14,7 +14,7 @@ from dayplan.cli import main
 def test_the_bare_loop_makes_the_planners_turns():
     _, turns = asyncio.run(_time_planner(1))
     calls = [p["function_call"]["name"] for t in turns for p in t["parts"] if "function_call" in p]
-    assert calls[0] == "resolve_date" and calls[-1] == "finish"
+    assert calls[:2] == ["record_reading", "resolve_date"] and calls[-1] == "finish"
     events = asyncio.run(bare_run(turns))
     assert events >= 2 * len(turns)  # each model turn and its tool responses
 

@@ -21,7 +21,7 @@ def test_latency_benchmark_prints_parallel_beside_sequential(capsys):
     ]
     rows = [line.split() for line in out[2:4]]
     assert [r[0] for r in rows] == ["2", "3"]
-    assert all(r[1] == "5" and r[5] == "complete" and r[7] == "complete" for r in rows)
+    assert all(r[1] == "6" and r[5] == "complete" and r[7] == "complete" for r in rows)
 
 
 def test_latency_benchmark_rejects_bad_queries(capsys):

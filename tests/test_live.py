@@ -389,6 +389,11 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
     museum_id = "web-queensland-museum-kurilpa"
     turns = iter(
         [
+            shapes.function_call_response(
+                "record_reading",
+                {"readings": [{"field": "preference", "value": "museums", "quote": "museums"}]},
+                0,
+            ),
             shapes.function_call_response("resolve_date", {"expression": "Saturday"}, 1),
             shapes.function_call_response("get_forecast", {"date": "2026-12-05"}, 2),
             shapes.function_call_response(
@@ -442,6 +447,7 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
     assert run.error is None, run.error
     report = run.report
     assert [s.tool for s in report.trace] == [
+        "record_reading",
         "resolve_date",
         "get_forecast",
         "search_public_web",
@@ -488,6 +494,11 @@ def test_smoke_live_without_a_key_fails_clearly(capsys, tmp_path):
 def test_smoke_live_saves_a_trace_per_case(live_env, capsys, tmp_path):
     turns = iter(
         [
+            shapes.function_call_response(
+                "record_reading",
+                {"readings": [{"field": "date", "value": "2026-12-05", "quote": "Saturday"}]},
+                0,
+            ),
             shapes.function_call_response(
                 "record_clarification",
                 {"questions": ["Which city or suburb?"], "missing": ["location"]},

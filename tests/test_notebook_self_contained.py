@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zoneinfo
 from pathlib import Path
 
 import jupytext
@@ -85,6 +86,8 @@ def test_notebook_02_runs_from_a_copy_with_no_sibling_folder(tmp_path):
     sample = clone / "dayplan" / "data" / "natural_plan" / "meeting_planning_dev.json"
     assert str(sample) in report["opened"]  # the hook sees the reads: the sample came from the copy
     python_itself = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    # The operating system's timezone database is where Python's own zoneinfo reads IANA zones.
+    python_itself |= {Path(p).resolve() for p in zoneinfo.TZPATH}
     outside = []
     for path in map(Path, report["opened"]):
         real = path.resolve()

@@ -13,7 +13,11 @@ from dayplan.agent import offline_model as om
 from dayplan.agent.offline_model import RULES, Conversation, OfflinePlannerModel, Rule, ToolExchange
 from dayplan.contract import PlanRequest
 
-BRISBANE = PlanRequest(text="Saturday with the kids, rain all day", location="Brisbane")
+BRISBANE = PlanRequest(
+    text="Saturday with the kids, rain all day",
+    location="Brisbane",
+    now="2026-11-29T09:00:00+10:00",
+)
 WINDOW = {"start": "09:00", "end": "17:00"}
 
 
@@ -47,7 +51,7 @@ SEARCH = ToolExchange("search_public_web", {"query": "museums"}, {"ok": True, "r
 
 def test_the_rules_are_named_and_ordered():
     assert [r.name for r in RULES] == [
-        "finished", "clarified", "save_and_verify", "after_check", "contradiction",
+        "finished", "clarified", "read", "save_and_verify", "after_check", "contradiction",
         "no_location", "unreadable_date", "resolve", "forecast", "search", "searches_failed",
         "arrange", "retry_after_proof", "fill_the_day", "check_arranged", "check_greedy",
     ]  # fmt: skip
@@ -60,11 +64,58 @@ def test_no_location_asks_and_searches_nothing():
     assert om.no_location(conv()) is None
 
 
+READ = ToolExchange(
+    "record_reading",
+    {"readings": []},
+    {
+        "ok": True,
+        "frozen": True,
+        "accepted": [
+            {"field": "date", "value": "2026-12-05", "quote": "Saturday"},
+            {"field": "rain", "value": "all_day", "quote": "rain all day"},
+        ],
+        "questions": [],
+    },
+)
+
+
+def test_read_states_the_stand_ins_readings_first_with_quotes():
+    ((name, args),) = calls(om.read(conv()))
+    assert name == "record_reading"
+    assert {"field": "rain", "value": "all_day", "quote": "rain all day"} in args["readings"]
+    assert {"field": "date", "value": "2026-12-05", "quote": "Saturday"} in args["readings"]
+    assert om.read(conv(BRISBANE, READ)) is None  # read once
+    assert om.read(conv(PlanRequest(location="Brisbane"))) is None  # no text, nothing to read
+
+
+def test_read_drops_what_code_rejected_and_asks_about_unread_phrases():
+    sent = [
+        {"field": "date", "value": "2026-12-05", "quote": "Saturday"},
+        {"field": "window_end", "value": "23:00", "quote": "rain all day"},
+    ]
+    rejected = ToolExchange(
+        "record_reading",
+        {"readings": sent},
+        {
+            "ok": False,
+            "rejected": [{"field": "window_end", "quote": "rain all day"}],
+            "attempts_left": 2,
+        },
+    )
+    assert calls(om.read(conv(BRISBANE, rejected))) == [("record_reading", {"readings": sent[:1]})]
+    asks = ToolExchange(
+        "record_reading", {}, {"ok": True, "frozen": True, "accepted": [], "questions": ["When?"]}
+    )
+    assert calls(om.read(conv(BRISBANE, asks))) == [
+        ("record_clarification", {"questions": ["When?"], "missing": ["text"]})
+    ]
+
+
 def test_resolve_comes_first_and_only_once():
-    assert calls(om.resolve(conv())) == [
-        ("resolve_date", {"expression": "saturday"})
-    ]  # read from the text
-    assert om.resolve(conv(BRISBANE, DATE)) is None
+    assert calls(om.resolve(conv(BRISBANE, READ))) == [
+        ("resolve_date", {"expression": "Saturday"})
+    ]  # read from the text, in its own words: code resolves them to the verified date
+    assert om.resolve(conv(BRISBANE, READ, DATE)) is None
 
 
 def test_an_unreadable_date_is_asked_about():
@@ -108,7 +159,7 @@ def test_arrange_then_check_what_was_arranged():
     )
     assert calls(om.check_arranged(conv(BRISBANE, DATE, SEARCH, done)))[0] == (
         "check_plan",
-        {"stops": itinerary, "constraints": om.Conversation(BRISBANE, [], None).constraint_hints()},
+        {"stops": itinerary},  # no constraints: check_plan takes them from the frozen reading
     )
 
 

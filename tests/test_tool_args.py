@@ -42,61 +42,51 @@ def test_every_planner_tool_has_an_argument_model():
 @pytest.mark.parametrize(
     ("value", "said"),
     [
-        (3.5, "a whole number is needed, got 3.5 (float)"),
-        (True, "a whole number is needed, got True (bool)"),
-        ("2", "a whole number is needed, got '2' (str)"),
-        (-1, "input should be greater than or equal to 0, got -1 (int)"),
-        (None, None),  # null means "not read": allowed
-        (2.0, None),  # a JSON number that arrived as a float but is whole
+        (3.5, "adults must be a whole number, got 3.5"),
+        (True, "adults must be a whole number, got True"),
+        ("2", "adults must be a whole number, got '2'"),
+        (-1, "adults must be between 0 and 50, got -1"),
     ],
 )
-def test_check_plan_party_counts_are_whole_numbers(ctx, value, said):
-    out = run_tool("check_plan", {"stops": [STOP], "constraints": {"adults": value}}, ctx)
-    if said is None:
-        assert out["ok"] is True
-        return
-    assert out == {
-        "ok": False,
-        "status": "invalid_arguments",
-        "argument": "constraints.adults",
-        "error": f"argument constraints.adults: {said}",
-        "problems": 1,
-    }
-    assert RunEvidence(ctx.state).checks() == []  # nothing ran, nothing was recorded
+def test_party_counts_read_from_the_text_are_whole_numbers(value, said):
+    """The party reaches the constraints only through record_reading now (check_plan takes no
+    constraints); a count that is not a whole number is rejected there, naming the reading."""
+    state = initial_state(PlanRequest(text="me and my partner", location="Brisbane"), run_id="t")
+    ctx = SimpleNamespace(state=state, function_call_id="call-1")
+    reading = {"field": "adults", "value": value, "quote": "me and my partner"}
+    out = run_tool("record_reading", {"readings": [reading]}, ctx)
+    assert out["ok"] is False and out["rejected"][0]["error"] == said
+    assert RunEvidence(ctx.state).reading is None  # nothing was frozen
 
 
-@pytest.mark.parametrize(
-    ("budget", "said"),
-    [
-        ("NaN", "a number is needed, got 'NaN' (str)"),
-        (math.nan, "a finite number is needed, got nan (float)"),
-        (math.inf, "a finite number is needed, got inf (float)"),
-        ("80", "a number is needed, got '80' (str)"),
-        (False, "a number is needed, got False (bool)"),
-        ("$80", "a number is needed, got '$80' (str)"),
-    ],
-)
-def test_a_budget_that_is_not_a_finite_number_never_passes_a_cost(ctx, budget, said):
-    out = run_tool("check_plan", {"stops": [STOP], "constraints": {"budget": budget}}, ctx)
-    assert (out["ok"], out["argument"], out["error"]) == (
-        False,
-        "constraints.budget",
-        f"argument constraints.budget: {said}",
-    )
+@pytest.mark.parametrize("budget", ["NaN", math.nan, math.inf, "80", False, "$80"])
+def test_a_budget_that_is_not_a_finite_number_is_never_read(budget):
+    state = initial_state(PlanRequest(text="budget $80", location="Brisbane"), run_id="t")
+    ctx = SimpleNamespace(state=state, function_call_id="call-1")
+    reading = {"field": "budget", "value": {"amount": budget}, "quote": "budget $80"}
+    out = run_tool("record_reading", {"readings": [reading]}, ctx)
+    assert out["ok"] is False and "budget.amount" in out["rejected"][0]["error"]
     # the same through a direct Python call of the tool function
-    assert (
-        check_plan([STOP], ctx, constraints={"budget": budget})["argument"] == "constraints.budget"
-    )
+    from dayplan.tools import record_reading
+
+    assert record_reading([reading], ctx)["ok"] is False
+
+
+def test_check_plan_takes_no_constraints(ctx):
+    for name, value in (("constraints", {"budget": "NaN"}), ("home", "Paddington")):
+        out = run_tool("check_plan", {"stops": [STOP], name: value}, ctx)
+        assert (out["ok"], out["argument"]) == (False, name)
+        assert out["error"].endswith("check_plan takes stops")
+    assert check_plan([STOP], ctx, constraints={"budget": 1})["status"] == "invalid_arguments"
 
 
 def test_unknown_keys_are_named_not_dropped(ctx):
     out = run_tool("check_plan", {"stops": [STOP], "party_size": 4}, ctx)
     assert out["error"] == (
-        "argument party_size: this tool has no such argument; check_plan takes stops, "
-        "constraints, home"
+        "argument party_size: this tool has no such argument; check_plan takes stops"
     )
-    nested = run_tool("check_plan", {"stops": [STOP], "constraints": {"kids": 2}}, ctx)
-    assert nested["argument"] == "constraints.kids"
+    nested = run_tool("record_reading", {"readings": [], "kids": 2}, ctx)
+    assert nested["argument"] == "kids"
     stop = run_tool("check_plan", {"stops": [{**STOP, "price": 0}]}, ctx)
     assert stop["argument"] == "stops.0.price"
 
@@ -125,22 +115,9 @@ def test_record_clarification_with_a_number_for_questions_does_not_crash(ctx):
             {"stops": [{"activity": "lunch", "duration_minutes": "60"}]},
             "stops.0.duration_minutes",
         ),
-        ("check_plan", {"stops": [], "constraints": {"mode": "bike"}}, "constraints.mode"),
-        (
-            "check_plan",
-            {"stops": [], "constraints": {"rain": {"start": "11:00"}}},
-            "constraints.rain",
-        ),
-        (
-            "check_plan",
-            {"stops": [], "constraints": {"blocked": [{"start": "13:00"}]}},
-            "constraints.blocked.0.end",
-        ),
-        (
-            "check_plan",
-            {"stops": [], "constraints": {"max_leg_minutes": 0}},
-            "constraints.max_leg_minutes",
-        ),
+        ("check_plan", {"stops": [], "constraints": {"mode": "bike"}}, "constraints"),
+        ("record_reading", {"readings": {"field": "mode"}}, "readings"),
+        ("record_reading", {}, "readings"),
         ("finish", {"report_json": {"status": "complete"}}, "report_json"),
         ("save_plan", {"check_id": 1}, "check_id"),
         ("get_saved_plan", {"plan_id": None}, "plan_id"),
@@ -154,8 +131,9 @@ def test_each_tool_names_the_bad_argument(ctx, tool, args, argument):
 
 
 def test_a_run_whose_model_sends_bad_arguments_still_ends_earned(monkeypatch):
-    """The stand-in first sends ``adults: "2"`` to check_plan; the tool answers with an error
-    naming the argument, the model sends the check again correctly, and the run is served."""
+    """The stand-in first sends constraints to check_plan (which takes none); the tool answers
+    with an error naming the argument, the model sends the check again correctly, and the run
+    is served."""
     from dayplan.agent import offline_model
 
     original = offline_model._Planner.check
@@ -172,5 +150,5 @@ def test_a_run_whose_model_sends_bad_arguments_still_ends_earned(monkeypatch):
     monkeypatch.setattr(offline_model._Planner, "check", sloppy_once)
     run = plan(case_request("wet_weather_family"))
     errors = [s.response for s in run.steps if s.tool == "check_plan" and not s.ok]
-    assert errors and errors[0]["argument"] == "constraints.adults"
+    assert errors and errors[0]["argument"] == "constraints"
     assert run.error is None and run.report.status == "complete"

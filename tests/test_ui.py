@@ -135,6 +135,7 @@ def test_clicking_plan_shows_progress_and_report():
     lines = [o["text"] for o in form.progress.outputs]
     tools = [re.match(r"\s*\d+\. (\w+) ✓", line).group(1) for line in lines]
     assert tools == [
+        "record_reading",
         "resolve_date",
         "search_public_web",
         "search_public_web",
@@ -278,11 +279,13 @@ def test_tracker_sees_every_step_of_a_real_run_live():
     tracker = ProgressTracker(lambda s: lines.append(format_step(s, timings=False)))
     run = plan(case_request("impossible_schedule"), on_event=tracker)
     assert lines == [
-        " 1. check_plan … started",
-        " 1. check_plan ✓ · failed: window_too_short, outside_window, outside_window, "
+        " 1. record_reading … started",
+        f" 1. record_reading ✓ · {run.steps[0].summary()}",
+        " 2. check_plan … started",
+        " 2. check_plan ✓ · failed: window_too_short, outside_window, outside_window, "
         "home_after_deadline",
-        " 2. finish … started",
-        f" 2. finish ✓ · {run.steps[1].summary()}",
+        " 3. finish … started",
+        f" 3. finish ✓ · {run.steps[2].summary()}",
     ]
 
 
@@ -294,7 +297,7 @@ def test_cli_writes_html_and_prints_one_progress_line_per_step(tmp_path, capsys)
     assert main(["plan", WET, "--html", str(out)]) == 0
     captured = capsys.readouterr()
     err_lines = captured.err.splitlines()
-    assert len(err_lines) == 6 and err_lines[0].startswith(" 1. resolve_date ✓")
+    assert len(err_lines) == 7 and err_lines[0].startswith(" 1. record_reading ✓")
     assert "COMPLETE" in captured.out
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "dp-status-complete" in page

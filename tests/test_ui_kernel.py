@@ -47,7 +47,7 @@ def test_click_in_a_kernel_runs_the_plan_on_its_loop():
         deadline = time.monotonic() + 60
         while (seen := _run(kc, REPORT)).startswith("pending") and time.monotonic() < deadline:
             time.sleep(0.3)
-        assert seen == "complete 6"
+        assert seen == "complete 7"
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)

@@ -288,7 +288,8 @@ class NeedlessClarification(FaultyPlannerModel):
     fault_name = "needless_clarification"
 
     def deviate(self, turn: Turn) -> LlmResponse | None:
-        if not turn.calls("record_clarification", raw=True):
+        read = turn.calls("record_reading") or not turn.request.text.strip()
+        if read and not turn.calls("record_clarification", raw=True):
             return _reply(
                 _call(
                     "record_clarification",

@@ -112,7 +112,8 @@ def search_first(model: OfflinePlannerModel, request: LlmRequest, step: LlmRespo
     """Search for "things to do" before asking where the day should be."""
     calls = _calls(step)
     _, history = read_history(request)
-    if calls and calls[0].name == "record_clarification" and not history:
+    searched = any(h.name == "search_public_web" for h in history)
+    if calls and calls[0].name == "record_clarification" and not searched:
         return _reply(
             _call("search_public_web", query="things to do", location="", indoor_only=False)
         )

@@ -54,6 +54,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.config import Settings
 from dayplan.evidence import RunEvidence, earned
 from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
+from dayplan.tools.reading import reading_needed
 
 FINISH_GATE = "finish_gate"
 UNKNOWN_TOOL = "unknown_tool"
@@ -85,6 +86,19 @@ def has_evidence(state: Any) -> bool:
     return RunEvidence(state).has_evidence
 
 
+def finish_ready(state: Any) -> str | None:
+    """Why ``finish`` is not available yet, or ``None`` when it is: it needs a ``check_plan``
+    record or a recorded clarification, and, when the request has free text, a frozen reading
+    (``record_reading``)."""
+    if reading_needed(state):
+        return (
+            "finish is not available yet: the request has free text, so call record_reading first"
+        )
+    if not has_evidence(state):
+        return "finish is not available yet: run check_plan or record_clarification first"
+    return None
+
+
 def drop_tool(llm_request: LlmRequest, name: str) -> None:
     """Withhold tool ``name`` from this model turn: from ``tools_dict`` and the declarations."""
     llm_request.tools_dict.pop(name, None)
@@ -103,19 +117,16 @@ class FinishGatePlugin(BasePlugin):
     async def before_model_callback(
         self, *, callback_context: CallbackContext, llm_request: LlmRequest
     ) -> LlmResponse | None:
-        if not has_evidence(callback_context.state):
+        if finish_ready(callback_context.state) is not None:
             drop_tool(llm_request, FINISH_TOOL)
         return None
 
     async def before_tool_callback(
         self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext
     ) -> dict | None:
-        if tool.name == FINISH_TOOL and not has_evidence(tool_context.state):
-            return refusal(
-                FINISH_GATE,
-                "not_available",
-                "finish is not available yet: run check_plan or record_clarification first",
-            )
+        why = finish_ready(tool_context.state) if tool.name == FINISH_TOOL else None
+        if why is not None:
+            return refusal(FINISH_GATE, "not_available", why)
         return None
 
 

@@ -28,9 +28,11 @@ exchanges so far, the tools offered) and asks the named rules of ``RULES`` in or
 ``no_location``, ``unreadable_date``, ``resolve``, ``forecast``, ``search``,
 ``searches_failed``, ``arrange``, ``retry_after_proof``, ``fill_the_day``, ``check_arranged``,
 ``check_greedy``);
-the first that applies answers. ``read`` is the one place the free text is read: today the
-stand-in's private regex reading (``phrasing``), to be swapped for the verified reading
-(``dayplan.reading`` through the ``record_reading`` tool) in that one function.
+the first that applies answers. The free text is read in one place: the rule ``read`` states
+the stand-in's own Duckling-backed readings (``dayplan.reading.propose_readings``) through the
+``record_reading`` tool, code verifies and freezes them, and ``read_hints`` turns what code
+accepted into the hints the other rules plan with. The constraints themselves reach
+``check_plan`` and ``arrange_plan`` from the frozen reading, never from this model's calls.
 """
 
 from __future__ import annotations
@@ -50,13 +52,16 @@ from google.genai import types
 
 from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
-from dayplan.agent.phrasing import TextHints, read_text
+from dayplan.agent.phrasing import TextHints
 from dayplan.contract import Activity, PlanRequest, hhmm_to_minutes
 from dayplan.core.checker import depart_after
 from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
+from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.hours import OpeningHoursError, open_intervals
 from dayplan.core.places import resolve_place
 from dayplan.core.travel import estimate_minutes
+from dayplan.reading import AcceptedReading, ReadingItem, propose_readings
+from dayplan.reading.apply import apply_reading
 
 OFFLINE_MODEL_NAME = "offline"
 REQUEST_OPEN = "<request>"
@@ -153,11 +158,6 @@ def names_match(wanted: str, name: str) -> bool:
     return bool(want) and len(want & have) >= min(2, len(want))
 
 
-def text_constraint_hints(request: PlanRequest) -> dict:
-    """The constraint hints the offline model passes to ``check_plan`` for ``request``."""
-    return Conversation(request, [], None).constraint_hints()
-
-
 def varied(cands: list[dict], per_kind: int = 2) -> list[dict]:
     """``cands`` (best first) reordered so that at most ``per_kind`` of each venue kind come
     first, the rest after: the scheduler keeps one venue per kind, so eight parks would make a
@@ -183,15 +183,43 @@ class Rule:
         return (self.step.__doc__ or "").strip().splitlines()[0]
 
 
-@functools.lru_cache(maxsize=256)
-def read(text: str) -> TextHints:
-    """The rule "read": what the stand-in takes from the request's free text.
-
-    Today ``phrasing.read_text`` (the stand-in's private regex reading); the one place to swap
-    for the verified reading (``dayplan.reading`` through the ``record_reading`` tool). Cached
-    by text: every turn of a run reads the same request.
-    """
-    return read_text(text)
+def read_hints(request: PlanRequest, response: dict | None, today: date) -> TextHints:
+    """What the offline model plans with from the text: the readings code accepted (the
+    ``record_reading`` result's ``accepted`` items; structured fields win), as ``TextHints``.
+    A date is handed to ``resolve_date`` in the text's own words when code resolves them to the
+    same day ("Sunday"), else as the ISO date the reading verified ("Saturday the 19th")."""
+    hints = TextHints()
+    if not response or not response.get("ok"):
+        return hints
+    items = []
+    for raw in response.get("accepted") or []:
+        try:
+            items.append(ReadingItem.model_validate(raw))
+        except ValueError:
+            continue
+    h = apply_reading(request, AcceptedReading(items=tuple(items))).hints
+    where = h.get("location") or h.get("home")  # "from Chermside": the day is planned from home
+    place = resolve_place(where, data.gazetteer()) if where else None
+    hints.location, hints.location_covered = where, place is not None
+    hints.date = h.get("date")
+    quote = next((i.quote for i in items if i.field == "date"), None)
+    if hints.date and quote:
+        try:
+            if resolve_date(quote, today)[0].isoformat() == hints.date:
+                hints.date = quote
+        except DateResolutionError:
+            pass
+    hints.budget, hints.currency = h.get("budget"), h.get("currency")
+    hints.adults, hints.children = h.get("adults"), h.get("children")
+    hints.mode, hints.max_leg_minutes = h.get("mode"), h.get("max_leg_minutes")
+    hints.window_start, hints.window_end = h.get("window_start"), h.get("window_end")
+    hints.rain = list(h.get("rain") or [])
+    hints.blocked = [
+        {"start": b["start"], "end": b["end"], "label": b["label"]} for b in h.get("blocked") or []
+    ]
+    hints.preferences = list(h.get("preferences") or [])
+    hints.must_visit = list(h.get("must_do") or [])
+    return hints
 
 
 class OfflinePlannerModel(BaseLlm):
@@ -227,7 +255,11 @@ class Conversation:
     def __init__(self, request: PlanRequest, history: list[ToolExchange], offered: set[str] | None):
         self.history = history
         self.offered = offered
-        self.hints: TextHints = read(request.text)
+        self.req = request
+        readings = [r for r in history if r.name == "record_reading" and r.response is not None]
+        self.hints: TextHints = read_hints(
+            request, readings[-1].response if readings else None, self.today()
+        )
         if not request.activities and self.hints.must_visit:
             # "we must see Lone Pine": a must-do read from the text (structured activities win)
             musts = [
@@ -310,34 +342,46 @@ class Conversation:
             return self.req.travel.max_leg_minutes
         return self.hints.max_leg_minutes
 
-    def constraint_hints(self) -> dict:
-        """What the text says that the structured request lacks (for ``check_plan``)."""
-        h = self.hints
-        out: dict[str, Any] = {}
-        if not self.req.window and (h.window_start or h.window_end):
-            out["window_start"] = h.window_start or "09:00"
-            out["window_end"] = h.window_end or "17:00"
-        if not self.req.budget and h.budget is not None:
-            out["budget"], out["currency"] = h.budget, h.currency or "AUD"
-        if not self.req.party and (h.adults is not None or h.children is not None):
-            out["adults"], out["children"] = h.adults or 0, h.children or 0
-        if not self.req.travel and h.mode:
-            out["mode"] = h.mode
-        if not (self.req.travel and self.req.travel.max_leg_minutes) and h.max_leg_minutes:
-            out["max_leg_minutes"] = h.max_leg_minutes
-        if self.req.weather is None and (h.rain or h.rain_all_day):
-            w = self.window()
-            out["rain"] = h.rain or [{"start": minutes_to_hhmm(w[0]), "end": minutes_to_hhmm(w[1])}]
-        if not self.req.blocked and h.blocked:
-            out["blocked"] = h.blocked
-        return out
-
     def check(self, stops: list[dict]) -> LlmResponse:
-        args: dict[str, Any] = {"stops": stops}
-        hints = self.constraint_hints()
-        if hints:
-            args["constraints"] = hints
-        return _reply(_call("check_plan", **args))
+        # the constraints are the request's fields and the frozen reading: none passed here
+        return _reply(_call("check_plan", stops=stops))
+
+    def read(self) -> LlmResponse | None:
+        """The first step when the request has free text: state what it says, with quotes, through
+        ``record_reading`` (code verifies each reading); ask when code lists phrases that would
+        change the plan but could not be read."""
+        if not self.req.text.strip() or not self.can("record_reading"):
+            return None
+        done = [r for r in self.calls("record_reading") if r.response is not None]
+        if not done:
+            today = self.today()
+            items = [i.as_dict() for i in propose_readings(self.req.text, today=today)]
+            return _reply(_call("record_reading", readings=items))
+        last = done[-1].response or {}
+        if last.get("ok") and last.get("questions") and not self.calls("record_clarification"):
+            return _reply(
+                _call("record_clarification", questions=last["questions"][:3], missing=["text"])
+            )
+        if not last.get("ok") and "attempts_left" in last and len(done) < 3:
+            # drop what code rejected and state the rest again (an empty list is sent again:
+            # code then freezes it and asks about what it found)
+            bad = {(r.get("field"), r.get("quote")) for r in last.get("rejected") or []}
+            items = [
+                i
+                for i in (done[-1].args.get("readings") or [])
+                if (i.get("field"), i.get("quote")) not in bad
+            ]
+            return _reply(_call("record_reading", readings=items))
+        return None
+
+    def today(self) -> date:
+        """The request's local date: its pinned ``now``, else today in Brisbane."""
+        if self.req.now is not None:
+            return self.req.now.date()
+        from datetime import datetime
+        from zoneinfo import ZoneInfo
+
+        return datetime.now(ZoneInfo(self.req.timezone or "Australia/Brisbane")).date()
 
     # the decision: the first of the named rules that applies (``RULES``)
     def decide(self) -> LlmResponse:
@@ -370,9 +414,6 @@ class Conversation:
             for i, c in enumerate(others)
         ]
         args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + len(must)}
-        hints = self.constraint_hints()
-        if hints:
-            args["constraints"] = hints
         return _reply(_call("arrange_plan", **args))
 
     def day_stops(self) -> int:
@@ -716,6 +757,13 @@ def clarified(c: Conversation) -> LlmResponse | None:
     return None
 
 
+def read(c: Conversation) -> LlmResponse | None:
+    """With free text: state what it says (field, value, quote) through ``record_reading``;
+    drop what code rejected and state the rest again; ask about unread phrases that change
+    the plan."""
+    return c.read()
+
+
 def save_and_verify(c: Conversation) -> LlmResponse | None:
     """After a check, with ``save: true``: ``save_plan``, then ``get_saved_plan`` (actions)."""
     if not c.answered_checks():
@@ -895,6 +943,7 @@ RULES: tuple[Rule, ...] = tuple(
     for fn in (
         finished,
         clarified,
+        read,
         save_and_verify,
         after_check,
         contradiction,
@@ -911,8 +960,8 @@ RULES: tuple[Rule, ...] = tuple(
         check_greedy,
     )
 )
-"""The stand-in's rules in the order they are asked. Reading the request's text comes before
-all of them (``read``); the last rule always answers."""
+"""The stand-in's rules in the order they are asked (reading the text is the third, before any
+planning step); the last rule always answers."""
 
 
 def next_step(c: Conversation, rules: tuple[Rule, ...] = RULES) -> LlmResponse:

@@ -4,15 +4,15 @@ searches in one turn run concurrently (the agent's async search tool) beside one
 serialise).
 
 Delays: each model turn ``--model-delay`` seconds (1.0), each search ``--search-delay`` (2.0).
-The wet-weather run takes four model turns (resolve_date; the searches; check_plan; finish), so
-with ``K`` searches in its search turn::
+The wet-weather run takes six model turns (record_reading; resolve_date; the searches;
+arrange_plan; check_plan; finish), so with ``K`` searches in its search turn::
 
-    parallel   = 4 x 1.0 + 2.0       = 6.0 s
-    sequential = 4 x 1.0 + K x 2.0   = 8.0 s for K = 2    ratio 0.75
+    parallel   = 6 x 1.0 + 2.0       = 8.0 s
+    sequential = 6 x 1.0 + K x 2.0   = 10.0 s for K = 2   ratio 0.8
 
 The model turns are sequential by nature (each needs the previous turn's tool results), so with
-two searches 0.4x is out of reach: even free searches cannot go below 4 / 8 = 0.5. The ratio
-reaches 0.4x or less from six searches in one turn (6 / 16 = 0.375), which the search budget (8)
+two searches 0.4x is out of reach: even free searches cannot go below 6 / 10 = 0.6. The ratio
+reaches 0.4x or less from seven searches in one turn (8 / 20 = 0.4), which the search budget (8)
 allows; ``--queries`` asks for that many query variants in the search turn.
 """
 

@@ -45,6 +45,15 @@ _LATER = re.compile(r"\b(afternoon|arvo|evening|tonight|dinner|tea ?time|night)\
 WORD_TIMES = {"noon": 720, "midday": 720, "midnight": 0, "lunchtime": 720, "lunch": 720}
 
 
+_DATES = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b")
+
+
+def mask_dates(text: str) -> str:
+    """``text`` with calendar dates in digits ("2026-12-13", "19/12") blanked out (same length,
+    so offsets hold): their digits are no times of day."""
+    return _DATES.sub(lambda m: "#" * len(m.group(0)), text)
+
+
 @dataclass(frozen=True)
 class Clock:
     """A time token as read: ``hour`` 0–23 and ``minute``, whether the text fixed am/pm

@@ -60,7 +60,7 @@ HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|based in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
     re.I,
 )
-_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
+NOT_PLACES = {w.title() for w in WEEKDAYS} | {
     "The",
     "My",
     "A",
@@ -81,6 +81,8 @@ _NOT_PLACES = {w.title() for w in WEEKDAYS} | {
     "Bed",
     "Mind",
 }
+OTHER_PLACE = re.compile(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
+"""A capitalised name after in/at/around/near: a place the gazetteer may not know."""
 MUST = re.compile(
     r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|do|check out)\s+(?:the\s+)?"
     r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b|\bbefore\b|\bafter\b|\bif\b|$))",
@@ -94,8 +96,8 @@ def read_place(phrase: str) -> str | None:
     place = find_place_in_text(phrase, data.gazetteer())
     if place:
         return place.name
-    m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", phrase)
-    if m and m.group(1).split()[0] not in _NOT_PLACES:
+    m = OTHER_PLACE.search(phrase)
+    if m and m.group(1).split()[0] not in NOT_PLACES:
         return m.group(1)
     return None
 

@@ -14,7 +14,7 @@ from datetime import date
 
 from dayplan.reading import clock, dates, duck, money, people, places, times, travel, weather
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
-from dayplan.reading.text import cut, find_quote, normalise, sentences
+from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset({"time", "money", "party"})
@@ -204,6 +204,13 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     items: list[ReadingItem] = []
     for s, e in sentences(text):
         items += _sentence_items(text, s, norm[s:e], today)
+    if not any(i.field in ("location", "home") for i in items):
+        # a place the gazetteer does not know, named with a capital after in/around/near
+        m = places.OTHER_PLACE.search(clean(text))
+        if m and m.group(1).split()[0] not in places.NOT_PLACES:
+            it = _item(text, "location", m.group(1), (m.start(), m.end()))
+            if it:
+                items.append(it)
     for a, b, day in dates.date_spans(norm, today):
         it = _item(text, "date", day.isoformat(), (a, b))
         if it:
@@ -258,7 +265,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         return not any(s < b and a < e for s, e in covered)
 
     found: list[tuple[int, int, str]] = []
-    for m in clock.TOKEN_RE.finditer(norm):
+    for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
             m.group(3)

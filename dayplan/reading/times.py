@@ -48,8 +48,9 @@ def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
     """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``
     (``context``: the sentence whose words decide am/pm, default ``sentence`` itself)."""
     out = []
+    masked = clock.mask_dates(sentence)
     for rx in clock.RANGE_RES:
-        for m in rx.finditer(sentence):
+        for m in rx.finditer(masked):
             if any(s < m.end() and m.start() < e for s, e, _, _ in out):
                 continue
             if re.search(
@@ -139,7 +140,7 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         role = "start" if m.group(1).lower() == "after" else "end"
         out.append((m.start(), m.end(), role, 13 * 60 if role == "start" else 12 * 60))
         taken.append(m.span())
-    for m in clock.TOKEN_RE.finditer(sentence):
+    for m in clock.TOKEN_RE.finditer(clock.mask_dates(sentence)):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
         head = sentence[max(0, m.start() - 45) : m.start()]

@@ -15,7 +15,7 @@ from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
 from dayplan.reading import clock, dates, money, people, places, times, travel, weather
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
-from dayplan.reading.text import find_quote, normalise, sentence_around
+from dayplan.reading.text import clean, find_quote, normalise, sentence_around
 
 _MODES = ("car", "transit", "walk")
 
@@ -330,7 +330,9 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
         return _reject(item, "the quote does not occur in the request text", None)
     sentence = sentence_around(text, span)
     try:
-        value = _CHECKS[field](item["value"], normalise(quote), sentence, today)
+        # places keep their capitals (an unknown place is a capitalised name); the rest is case-free
+        said = clean(quote) if field in ("home", "location") else normalise(quote)
+        value = _CHECKS[field](item["value"], said, sentence, today)
     except _Bad as bad:
         return _reject(item, bad.error, _jsonable(bad.found))
     except (ValueError, TypeError, ValidationError) as exc:  # a reader's own refusal, never a crash

@@ -13,15 +13,26 @@ from datetime import date
 import holidays
 
 from dayplan import data
-from dayplan.agent.offline_model import text_constraint_hints
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.evidence import RunEvidence
+from dayplan.reading import AcceptedReading, ReadingItem, read_request
 from dayplan.service.run import initial_state
 from dayplan.tools.search import venue_record
 from dayplan.tools.state import constraints_for, found_venues, travel_for
+
+
+def served_reading(request: PlanRequest, report: DayPlanReport) -> AcceptedReading:
+    """The reading the re-check applies: the report's verified ``readings`` when it carries them,
+    else code's own reading of the request text (``dayplan.reading.read_request``)."""
+    served = getattr(report, "readings", None)
+    if served:
+        items = tuple(ReadingItem(field=r.field, value=r.value, quote=r.quote) for r in served)
+        return AcceptedReading(items=items)
+    today = request.now.date() if request.now else date.today()
+    return read_request(request.text, today=today)[0]
 
 
 def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
@@ -35,7 +46,9 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
     for stop in report.plan.stops:
         if stop.venue_id in catalog:
             ev.record_venue(venue_record(catalog[stop.venue_id]))
-    constraints = constraints_for(state, text_constraint_hints(request))
+    served = served_reading(request, report)
+    ev.record_reading(served.items, list(served.unread), list(served.assumed))
+    constraints = constraints_for(state)
     stops = [
         ProposedStop(hhmm_to_minutes(s.start), hhmm_to_minutes(s.end), venue_id=s.venue_id)
         for s in report.plan.stops

@@ -11,9 +11,11 @@ from dayplan.tools.finish import finish
 from dayplan.tools.forecast import get_forecast
 from dayplan.tools.memory import remember_preference
 from dayplan.tools.plan import check_plan
+from dayplan.tools.reading import record_reading
 from dayplan.tools.search import search_public_web, search_public_web_async
 
 PLANNER_TOOLS = (
+    record_reading,
     resolve_date,
     get_forecast,
     search_public_web_async,
@@ -44,6 +46,7 @@ __all__ = [
     "get_forecast",
     "get_saved_plan",
     "record_clarification",
+    "record_reading",
     "remember_preference",
     "resolve_date",
     "save_plan",

@@ -7,8 +7,8 @@ string is never a number, a bool is never a number), finite (no NaN or infinity)
 where the domain is, and forbids unknown keys. A call that does not parse gets a structured
 answer naming the argument, which the model can fix::
 
-    {"ok": false, "status": "invalid_arguments", "argument": "constraints.adults",
-     "error": "argument constraints.adults: a whole number is needed, got 3.5 (float)"}
+    {"ok": false, "status": "invalid_arguments", "argument": "stops.0.duration_minutes",
+     "error": "argument stops.0.duration_minutes: a whole number is needed, got 3.5 (float)"}
 
 Two seams apply the models, so no path skips them:
 
@@ -24,7 +24,7 @@ import functools
 import inspect
 import math
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from google.adk.tools.function_tool import FunctionTool
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -47,36 +47,12 @@ def Whole(ge: int, le: int) -> Any:  # noqa: N802 (a type factory)
 
 HHMMText = Annotated[str, Field(max_length=20)]
 Text = Annotated[str, Field(max_length=4000)]
-Count = Whole(0, 50)
 
 
 class ToolArgs(BaseModel):
     """Base of every tool's arguments: strict types, finite numbers, no unknown keys."""
 
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
-
-
-class WindowArg(ToolArgs):
-    """A time window ``{"start": "HH:MM", "end": "HH:MM", "label"?}``."""
-
-    start: HHMMText
-    end: HHMMText
-    label: Annotated[str, Field(max_length=100)] | None = None
-
-
-class ConstraintHints(ToolArgs):
-    """What the model read from the free text that the structured request lacks."""
-
-    window_start: HHMMText | None = None
-    window_end: HHMMText | None = None
-    budget: Annotated[float, Field(ge=0, le=1_000_000)] | None = None
-    currency: Annotated[str, Field(min_length=3, max_length=3)] | None = None
-    adults: Count | None = None
-    children: Count | None = None
-    mode: Literal["car", "transit", "walk"] | None = None
-    max_leg_minutes: Whole(1, 600) | None = None
-    rain: list[WindowArg] | None = Field(default=None, max_length=24)
-    blocked: list[WindowArg] | None = Field(default=None, max_length=24)
 
 
 class StopArg(ToolArgs):
@@ -93,9 +69,17 @@ class StopArg(ToolArgs):
 
 
 class CheckPlanArgs(ToolArgs):
+    """``check_plan`` takes the stops only: the constraints are the request's structured fields
+    and the frozen reading of its text (``record_reading``), never the model's per call."""
+
     stops: list[StopArg] = Field(max_length=20)
-    constraints: ConstraintHints | None = None
-    home: Annotated[str, Field(max_length=200)] = ""
+
+
+class RecordReadingArgs(ToolArgs):
+    """``record_reading``: a list; each reading's shape and value are checked by
+    ``dayplan.reading.verify_reading``, which names the quote and what the parser found."""
+
+    readings: list[Any]
 
 
 class ArrangePlanArgs(CheckPlanArgs):

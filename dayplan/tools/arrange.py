@@ -27,6 +27,7 @@ from dayplan.tools.state import (
     constraints_for,
     found_venues,
     request_of,
+    text_hints,
     travel_for,
 )
 
@@ -72,21 +73,20 @@ def stop_args(stop: ProposedStop) -> dict:
 def run_arrange(
     state: MutableMapping[str, Any],
     stops: Any,
-    constraints: dict | None = None,
-    home: str | None = None,
     max_stops: int | None = None,
 ) -> dict:
     """Arrange ``stops`` for the run, record the independent check, return the JSON view.
 
-    Raises ``ValueError`` on malformed stops or hints, or venue ids no search returned.
+    Raises ``ValueError`` on malformed stops, or venue ids no search returned. Constraints are
+    the structured request and the frozen reading (``tools.state.constraints_for``).
     """
     picks = _parse_picks(stops)
-    c = constraints_for(state, constraints)
+    c = constraints_for(state)
     venues = found_venues(state)
     unknown = [p.venue_id for p in picks if p.venue_id and p.venue_id not in venues]
     if unknown:
         raise ValueError(f"not returned by any search, so its facts are unknown: {unknown}")
-    travel = travel_for(state, c.mode, home)
+    travel = travel_for(state, c.mode, text_hints(state).get("home"))
     if max_stops is not None and max_stops < 1:
         max_stops = None
     req = request_of(state)
@@ -138,8 +138,6 @@ def run_arrange(
 def arrange_plan(
     stops: list[dict],
     tool_context: ToolContext,
-    constraints: dict | None = None,
-    home: str = "",
     max_stops: int = 0,
 ) -> dict:
     """Arrange the stops you chose into the best feasible order and times, or prove none exists.
@@ -155,8 +153,6 @@ def arrange_plan(
       stops: up to 10 candidates, each {"venue_id": id from search, "must": true|false,
         "weight": preference (default 1), "duration_minutes": a must-do's length}; a must-do
         without a venue is {"activity": name, "duration_minutes": N}.
-      constraints: the same hints check_plan takes (only what the structured request lacks).
-      home: the home suburb if the text names one.
       max_stops: keep at most this many stops (0 = no limit; must-dos always count).
 
     Returns:
@@ -167,8 +163,6 @@ def arrange_plan(
       "error": "..."} when the arguments are malformed.
     """
     try:
-        return run_arrange(
-            tool_context.state, stops, constraints, home or None, int(max_stops or 0) or None
-        )
+        return run_arrange(tool_context.state, stops, int(max_stops or 0) or None)
     except (ValueError, TypeError) as exc:
         return {"ok": False, "error": str(exc)}

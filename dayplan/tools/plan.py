@@ -1,8 +1,8 @@
 """``check_plan``: the deterministic feasibility check the model must pass before finishing.
 
 Venue facts come from what search returned in this run (by ``venue_id``), constraints from the
-request (structured fields win over anything the model read from the text), travel from the
-coordinate model. Every call is recorded in state as ``check:<seq>``; the served report copies
+request's structured fields and the frozen, code-verified reading of its text (``record_reading``;
+structured fields win), travel from the coordinate model; the model passes no constraints. Every call is recorded in state as ``check:<seq>``; the served report copies
 its values from the last passing (or failing) record, never from the model's wording.
 """
 
@@ -18,7 +18,13 @@ from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
-from dayplan.tools.state import add_assumption, constraints_for, found_venues, travel_for
+from dayplan.tools.state import (
+    add_assumption,
+    constraints_for,
+    found_venues,
+    text_hints,
+    travel_for,
+)
 
 MAX_STOPS = 10
 
@@ -132,17 +138,16 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
 def run_check(
     state: MutableMapping[str, Any],
     stops: Any,
-    constraints: dict | None = None,
-    home: str | None = None,
     tool: str = "check_plan",
 ) -> dict:
-    """Check ``stops`` against the run's constraints, record the result, return its JSON view.
+    """Check ``stops`` against the run's constraints (the request's structured fields and the
+    frozen reading of its text), record the result, return its JSON view.
 
-    Raises ``ValueError`` on malformed stops or hints (the tool turns it into an error result).
+    Raises ``ValueError`` on malformed stops (the tool turns it into an error result).
     """
     proposed = _parse_stops(stops)
-    c = constraints_for(state, constraints)
-    travel = travel_for(state, c.mode, home)
+    c = constraints_for(state)
+    travel = travel_for(state, c.mode, text_hints(state).get("home"))
     venues = found_venues(state)
     result = _check(proposed, c, venues, travel)
     if c.budget is None:
@@ -172,23 +177,16 @@ def record_check(
 
 
 @validated(CheckPlanArgs)
-def check_plan(
-    stops: list[dict],
-    tool_context: ToolContext,
-    constraints: dict | None = None,
-    home: str = "",
-) -> dict:
+def check_plan(stops: list[dict], tool_context: ToolContext) -> dict:
     """Check a proposed itinerary against every constraint of the request.
 
     Args:
       stops: the itinerary in order, each {"venue_id": id from search, "start": "HH:MM",
         "end": "HH:MM"}; a must-do activity without a venue is {"activity": name, "start",
         "end", "duration_minutes"}.
-      constraints: only what you read from the request's free text and the structured request
-        lacks: {"window_start", "window_end", "budget", "currency", "adults", "children", "mode",
-        "max_leg_minutes", "rain": [{"start","end"}], "blocked": [{"start","end","label",
-        "at_home"}]} (at_home: true when the text says it happens at home, e.g. "nap at home").
-      home: the home suburb if the text names one.
+
+    The constraints are the request's structured fields and what record_reading froze from its
+    text; no constraints are passed here.
 
     Returns:
       {"ok": true, "check_id", "passed": bool, "failures": [{code, detail, venue_id, values}],
@@ -197,6 +195,6 @@ def check_plan(
       {"ok": false, "error": "..."} when the arguments are malformed.
     """
     try:
-        return run_check(tool_context.state, stops, constraints, home or None)
+        return run_check(tool_context.state, stops)
     except (ValueError, TypeError) as exc:
         return {"ok": False, "error": str(exc)}

@@ -7,7 +7,6 @@ below (``request_of``, ``checks``, ...) are thin shorthands over it for the tool
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, MutableMapping
 from datetime import date, datetime
 from typing import Any
@@ -16,13 +15,24 @@ from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
-from dayplan.core.dates import WEEKDAYS, DateResolutionError, resolve_date
+from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
 from dayplan.evidence import RunEvidence, next_seq, snapshot
 from dayplan.evidence.view import DEFAULT_TIMEZONE
+from dayplan.reading.apply import apply_reading
+from dayplan.reading.places import read_place
 
 DEFAULT_WINDOW = ("09:00", "17:00")
+
+
+def text_hints(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The constraint gaps the frozen reading fills (``dayplan.reading.apply``), ``{}`` before a
+    reading was recorded. The only way the free text reaches the constraints."""
+    ev = RunEvidence(state)
+    reading = ev.reading
+    return apply_reading(ev.request, reading).hints if reading is not None else {}
+
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -68,39 +78,16 @@ def found_venues(state: Mapping[str, Any]) -> dict[str, Venue]:
     return RunEvidence(state).venues()
 
 
-_NOT_PLACES = {w.title() for w in WEEKDAYS} | {
-    "The",
-    "My",
-    "A",
-    "An",
-    "Our",
-    "Summer",
-    "Winter",
-    "December",
-    "January",
-    "November",
-    "Rain",
-    "Morning",
-    "Afternoon",
-}
-
-
 def text_location(text: str) -> tuple[str | None, bool]:
-    """The location the request text names: ``(name, in_gazetteer)``.
-
-    The longest gazetteer suburb, alias or city in the text (``in_gazetteer`` true), else a
-    capitalised name after "in/at/around/near" ("in Sydney" -> ``("Sydney", False)``), else
-    ``(None, False)``. A weekday, month or season is never a place.
+    """The location the request text names: ``(name, in_gazetteer)``, by the reading package's
+    place rule (``dayplan.reading.places.read_place``): the longest gazetteer suburb, alias or city
+    (``in_gazetteer`` true), else a capitalised name after "in/at/around/near" ("in Sydney" ->
+    ``("Sydney", False)``), else ``(None, False)``. A weekday, month or season is never a place.
     """
-    if not text:
+    name = read_place(text) if text else None
+    if name is None:
         return None, False
-    place = find_place_in_text(text, data.gazetteer())
-    if place:
-        return place.name, True
-    m = re.search(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)", text)
-    if m and m.group(1).split()[0] not in _NOT_PLACES:
-        return m.group(1), False
-    return None, False
+    return name, resolve_place(name, data.gazetteer()) is not None
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
@@ -198,35 +185,6 @@ def _windows(items: Any) -> list[tuple[int, int, str, bool]]:
     return out
 
 
-def _state_text_readings(
-    state: MutableMapping[str, Any], req: PlanRequest, hints: Mapping[str, Any], cap, blocked
-) -> None:
-    """Say, as one assumption, which constraints were read from the free text (not given as
-    structured fields), so a reader can see what the model understood."""
-    read = []
-    if not req.window and (hints.get("window_start") or hints.get("window_end")):
-        read.append(
-            f"window {hints.get('window_start') or DEFAULT_WINDOW[0]}–"
-            f"{hints.get('window_end') or DEFAULT_WINDOW[1]}"
-        )
-    if not req.budget and hints.get("budget") is not None:
-        read.append(f"budget {hints.get('currency') or 'AUD'} {float(hints['budget']):g}")
-    if not req.party and (hints.get("adults") is not None or hints.get("children") is not None):
-        read.append(
-            f"{int(hints.get('adults') or 0)} adult(s), {int(hints.get('children') or 0)} child(ren)"
-        )
-    if not req.travel and hints.get("mode"):
-        read.append(f"travel by {hints['mode']}")
-    if not (req.travel and req.travel.max_leg_minutes) and hints.get("max_leg_minutes") is not None:
-        read.append(f"legs of at most {cap} min")
-    if not req.blocked and hints.get("blocked"):
-        read.append("busy " + ", ".join(f"{b['start']}–{b['end']}" for b in hints["blocked"]))
-    if req.weather is None and hints.get("rain"):
-        read.append("rain " + ", ".join(f"{r['start']}–{r['end']}" for r in hints["rain"]))
-    if read:
-        add_assumption(state, "text", "Read from the request text: " + "; ".join(read))
-
-
 def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[int, int]):
     """On the day of the request itself, the plan cannot start before "now": the window's
     start moves to now (rounded up to 5 minutes) and that is stated as an assumption."""
@@ -246,18 +204,16 @@ def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[in
     return (min(start, window[1]), window[1])
 
 
-def constraints_for(
-    state: MutableMapping[str, Any], hints: Mapping[str, Any] | None
-) -> Constraints:
+def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     """The constraints a plan is checked against.
 
-    Structured request fields win; ``hints`` (what the model read from the free text:
+    Structured request fields win; the frozen reading of the free text (``text_hints``:
     ``window_start``, ``window_end``, ``budget``, ``currency``, ``adults``, ``children``,
-    ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``) only fill gaps; anything still missing
-    gets a default stated as an assumption. Raises ``ValueError`` on malformed hints.
+    ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``) only fills gaps; anything still missing
+    gets a default stated as an assumption. The model passes no constraints per call.
     """
     req = request_of(state)
-    hints = dict(hints or {})
+    hints = text_hints(state)
     if req.window:
         window = (hhmm_to_minutes(req.window.start), hhmm_to_minutes(req.window.end))
     else:
@@ -303,7 +259,6 @@ def constraints_for(
         rain += forecast_rain(state, day)  # what the text says and what the forecast says
         if not rain and not RunEvidence(state).weather_checked:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
-    _state_text_readings(state, req, hints, cap, blocked)
     window = _not_before_now(state, day, window)
     return Constraints(
         day=day,

@@ -113,15 +113,17 @@ def offline_map_figure(ctx: ReportContext) -> Figure | None:
     if ctx.home:
         ax.scatter([ctx.home[1]], [ctx.home[0]], marker="^", s=200, color=HOME, zorder=4)
         ax.annotate(
-            "home", (ctx.home[1], ctx.home[0]), xytext=(0, -17), textcoords="offset points",
-            ha="center", fontsize=8, color=HOME, fontweight="bold", zorder=5,
+            "home", (ctx.home[1], ctx.home[0]), xytext=(0, -19), textcoords="offset points",
+            ha="center", fontsize=8, color=HOME, fontweight="bold", zorder=7,
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85},
         )  # fmt: skip
     seen: list[tuple[float, float]] = [ctx.home] if ctx.home else []  # home stays visible
     for i, stop in stops:
         lat, lon = stop.point  # type: ignore[misc]
-        close = sum(1 for p in seen if abs(p[0] - lat) < 0.002 and abs(p[1] - lon) < 0.002)
+        near = max(0.002, (box[3] - box[2]) * 0.025)  # badges closer than ~their size
+        close = sum(1 for p in seen if abs(p[0] - lat) < near and abs(p[1] - lon) < near)
         seen.append((lat, lon))
-        dx, dy = [(0, 0), (13, 9), (-13, 9), (13, -9)][close % 4]
+        dx, dy = [(0, 0), (14, 10), (-14, 10), (14, -10), (-14, -10)][close % 5]
         ax.annotate(
             str(i), (lon, lat), xytext=(dx, dy), textcoords="offset points", ha="center",
             va="center", fontsize=8, color="white", fontweight="bold", zorder=6,

@@ -36,6 +36,23 @@ CASE = EvalCase.model_validate(
 
 # the model's turns from saved_failures/saved_broken_json_rainy_museums.events.jsonl, in order
 TURNS = [
+    # added when the reading became a recorded step (the saved run predates record_reading):
+    # without it the finish gate, not the boundary, would stop this run
+    {
+        "parts": [
+            {
+                "function_call": {
+                    "args": {
+                        "readings": [
+                            {"field": "preference", "value": "museums", "quote": "museums"}
+                        ]
+                    },
+                    "name": "record_reading",
+                }
+            }
+        ],
+        "role": "model",
+    },
     {
         "parts": [{"function_call": {"args": {"expression": "Saturday"}, "name": "resolve_date"}}],
         "role": "model",

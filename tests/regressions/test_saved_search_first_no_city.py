@@ -31,6 +31,21 @@ CASE = EvalCase.model_validate(
 
 # the model's turns from saved_failures/saved_search_first_no_city.events.jsonl, in order
 TURNS = [
+    # added when the reading became a recorded step (the saved run predates record_reading):
+    # without it the finish gate, not the status-versus-trace gate, would stop this run
+    {
+        "parts": [
+            {
+                "function_call": {
+                    "args": {
+                        "readings": [{"field": "rain", "value": "all_day", "quote": "rainy day"}]
+                    },
+                    "name": "record_reading",
+                }
+            }
+        ],
+        "role": "model",
+    },
     {
         "parts": [
             {

@@ -1,0 +1,195 @@
+"""``record_reading``: how any model states what it read from the request's free text.
+
+Each reading names a request field, the value read and the exact quote that says it
+(``dayplan.reading`` lists the fields and value shapes). Code verifies every reading against the
+text with the field's parser before anything is accepted, and the accepted reading is frozen in
+session state under ``reading``: ``check_plan``, ``arrange_plan`` and every later tool take the
+text's constraints from it (``tools.state.constraints_for``), never from the model per call.
+
+Policy (one place):
+
+- a structured field of the request always wins over a reading of the same field; the result
+  says which (``overridden``) and the reading states it as an assumption;
+- a call with any rejected reading freezes nothing: the result names each rejected quote and what
+  the parser found there, so the model can fix or drop it and call again; after
+  ``MAX_ATTEMPTS`` calls the accepted part is frozen and the rejected quotes count as unread;
+- the first accepted reading is frozen for the run; a later call is refused;
+- an empty list is refused once when code finds phrases in the text that would change the plan
+  (they are named); called again with ``[]``, the empty reading is frozen and those phrases come
+  back as questions;
+- phrases that look like a constraint but were not read are ``unread``; those that would change
+  the plan (a time, an amount, the party) come back as ``questions`` to ask.
+
+Bad input (not a list, too many items, unknown field, quote not in the text, wrong value type)
+is a structured error naming the reading, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from typing import Any
+
+from google.adk.tools.tool_context import ToolContext
+
+from dayplan.evidence import RunEvidence
+from dayplan.reading import (
+    MAX_ITEMS,
+    AcceptedReading,
+    ReadingItem,
+    ReadingRejection,
+    UnreadPhrase,
+    unread_phrases,
+    verify_reading,
+)
+from dayplan.reading.apply import apply_reading, questions
+from dayplan.tools.args import RecordReadingArgs, validated
+
+MAX_ATTEMPTS = 3
+"""Calls with rejected readings before the accepted part is frozen anyway."""
+
+
+def reading_needed(state: Mapping[str, Any]) -> bool:
+    """Whether the run still owes a reading: the request has free text and none is frozen."""
+    ev = RunEvidence.of(state)
+    return bool(ev.request.text.strip()) and ev.reading is None
+
+
+def _freeze(
+    state: MutableMapping[str, Any],
+    accepted: list[ReadingItem],
+    extra_unread: list[UnreadPhrase],
+) -> dict:
+    ev = RunEvidence(state)
+    req, today = ev.request, ev.now.date()
+    unread = unread_phrases(req.text, accepted, today=today) + extra_unread
+    provisional = AcceptedReading(items=tuple(accepted))
+    applied = apply_reading(req, provisional)
+    wins = [
+        f'The request\'s {field} wins over "{item.quote}" ({_show(item.value)})'
+        for item, field in applied.overridden
+    ]
+    reading = ev.record_reading(
+        list(applied.items),
+        unread=list(dict.fromkeys(p.phrase for p in unread)),
+        assumed=wins + applied.assumed,
+    )
+    asks = questions(unread, applied)
+    return {
+        "ok": True,
+        "frozen": True,
+        "accepted": [i.as_dict() for i in applied.items],
+        "overridden": [{**i.as_dict(), "by": field} for i, field in applied.overridden],
+        "unread": list(reading.unread),
+        "assumed": list(reading.assumed),
+        "questions": asks,
+        "note": (
+            "Ask these questions with record_clarification before planning."
+            if asks
+            else "Reading frozen: check_plan and arrange_plan now use it."
+        ),
+    }
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
+    """Verify ``readings`` against the run's request text and freeze them (module policy).
+
+    Returns the tool's JSON result; never raises for any ``readings`` value."""
+    ev = RunEvidence(state)
+    if ev.reading is not None:
+        return {
+            "ok": False,
+            "error": "the reading is already recorded for this run (the first accepted reading is frozen)",
+            "reading": ev.reading.as_dict(),
+        }
+    if not isinstance(readings, list):
+        return {
+            "ok": False,
+            "error": 'readings must be a list of {"field", "value", "quote"} objects, got '
+            f"{type(readings).__name__}",
+        }
+    if len(readings) > MAX_ITEMS:
+        return {
+            "ok": False,
+            "error": f"{len(readings)} readings: at most {MAX_ITEMS}; read the phrases that state a constraint",
+        }
+    req, today = ev.request, ev.now.date()
+    if not readings:
+        left = unread_phrases(req.text, [], today=today)
+        if questions(left, apply_reading(req, AcceptedReading())) and not ev.reading_attempts():
+            ev.record_reading_attempt({"accepted": [], "rejected": [], "empty": True})
+            return {
+                "ok": False,
+                "error": "no readings, but the text states constraints that change the plan: "
+                + "; ".join(f'"{p.phrase}"' for p in left[:5])
+                + ". Read each one (field, value, quote); call again with [] if you cannot, and "
+                "they will be asked about.",
+                "rejected": [],
+                "attempts_left": MAX_ATTEMPTS - 1,
+            }
+        return _freeze(state, [], [])
+    verdicts = [verify_reading(req.text, r, today=today) for r in readings]
+    accepted = [v for v in verdicts if isinstance(v, ReadingItem)]
+    rejected = [v for v in verdicts if isinstance(v, ReadingRejection)]
+    ev.record_reading_attempt(
+        {"accepted": [a.as_dict() for a in accepted], "rejected": [r.as_dict() for r in rejected]}
+    )
+    if not rejected:
+        return _freeze(state, accepted, [])
+    tries = len(ev.reading_attempts())
+    if tries >= MAX_ATTEMPTS:
+        unread = [UnreadPhrase(r.quote, _kind(r.field)) for r in rejected if r.quote]
+        result = _freeze(state, accepted, unread)
+        result["rejected"] = [r.as_dict() for r in rejected]
+        result["note"] = (
+            f"{len(rejected)} reading(s) still rejected after {tries} calls: frozen without them "
+            "(their quotes count as unread). " + result["note"]
+        )
+        return result
+    return {
+        "ok": False,
+        "error": f"{len(rejected)} of {len(verdicts)} reading(s) rejected; nothing was recorded. "
+        "Fix or drop them and call record_reading again with the whole list.",
+        "rejected": [r.as_dict() for r in rejected],
+        "accepted_so_far": [a.as_dict() for a in accepted],
+        "attempts_left": MAX_ATTEMPTS - tries,
+    }
+
+
+def _kind(field: str) -> str:
+    if field in ("window_start", "window_end", "blocked", "rain", "date"):
+        return "time"
+    if field == "budget":
+        return "money"
+    if field in ("adults", "children"):
+        return "party"
+    return "place"
+
+
+@validated(RecordReadingArgs)
+def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
+    """Record what you read from the request's free text; call it first, once.
+
+    Code checks each reading against the text: the quote must occur in the text and the value
+    must be what the quote says (times, dates, money, counts and negations are parsed). Structured
+    request fields win over the text.
+
+    Args:
+      readings: [{"field": one of window_start, window_end (the time home), budget, adults,
+        children, mode, max_leg_minutes, rain, blocked, must_do, preference, home, location,
+        date; "value": the value; "quote": the exact words of the text that say it}]. Values:
+        times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};
+        adults/children/max_leg_minutes whole numbers; mode "car" | "transit" | "walk"; rain
+        {"start", "end"} or "all_day" or "none"; blocked {"start", "end", "label", "at_home"};
+        date "YYYY-MM-DD"; the rest text. One item per thing the text says.
+
+    Returns:
+      {"ok": true, "frozen": true, "accepted", "overridden", "unread", "assumed", "questions"}
+      or {"ok": false, "error", "rejected": [{field, quote, value, found, error}], ...}.
+    """
+    return run_record_reading(tool_context.state, readings)
