@@ -139,6 +139,22 @@ def refusal_lines(steps: Any) -> list[str]:
     return out
 
 
+def _reading_value(value: Any) -> str:
+    """A reading's value in words: ``{"start": "12:00", "end": "14:00", ...}`` -> ``12:00–14:00 ...``."""
+    if isinstance(value, dict):
+        if "start" in value and "end" in value:
+            extra = " ".join(
+                str(v) if k == "label" else "at home"
+                for k, v in value.items()
+                if k in ("label", "at_home") and v
+            )
+            return f"{value['start']}–{value['end']} {extra}".strip()
+        if "amount" in value:
+            each = " per person" if value.get("per_person") else ""
+            return f"{value.get('currency', 'AUD')} {value['amount']:g}{each}"
+    return str(value)
+
+
 def render_report(
     report: DayPlanReport,
     trace: str = "",
@@ -193,6 +209,11 @@ def render_report(
         (
             "Refused by guardrails (the run was steered to this earned report):",
             [f"- {r}" for r in refused or []],
+        ),
+        (
+            "What I read from your request:",
+            [f'- {r.field}: {_reading_value(r.value)}  ("{r.quote}")' for r in report.readings]
+            + [f'- not read: "{u}"' for u in report.unread],
         ),
         ("Assumptions:", [f"- {a}" for a in report.assumptions]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),

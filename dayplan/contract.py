@@ -342,6 +342,24 @@ class SearchSuggestion(_Strict):
     rendered_content: Annotated[str, Field(max_length=20_000)]
 
 
+ReadingValue = (
+    StrictBool
+    | StrictInt
+    | float
+    | Annotated[str, Field(max_length=200)]
+    | dict[str, str | bool | int | float]
+)
+
+
+class ReadingServed(_Strict):
+    """One verified reading of the request text: the request ``field`` it fills, the ``value``
+    code accepted (shape per field: see ``dayplan.reading.records``) and the exact ``quote``."""
+
+    field: ShortText
+    value: ReadingValue
+    quote: Annotated[str, Field(max_length=200)]
+
+
 class DayPlanReport(_Strict):
     """What is served. ``plan`` only with ``complete``; ``questions`` only with
     ``needs_clarification``; ``constraint_failures`` only with ``no_feasible_plan``."""
@@ -363,6 +381,10 @@ class DayPlanReport(_Strict):
     run_id: ShortText
     trace: list[TraceStep] = Field(default_factory=list, max_length=100)
     saved: SavedPlan | None = None
+    readings: list[ReadingServed] = Field(default_factory=list, max_length=40)
+    """What code verified and froze from the request text (never the model's payload)."""
+    unread: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=10)
+    """Phrases that look like a constraint but could not be read."""
     search_suggestions: list[SearchSuggestion] = Field(default_factory=list, max_length=8)
 
     @model_validator(mode="after")

@@ -8,7 +8,7 @@ import pytest
 
 from dayplan.cli import main
 from dayplan.contract import DayPlanReport
-from dayplan.service.recheck import recheck_report
+from dayplan.service.recheck import independent_findings, recheck_report
 from dayplan.service.run import plan
 from tests.conftest import case_names, case_request, load_case
 
@@ -51,6 +51,9 @@ def test_case_gives_expected_status(capsys, monkeypatch, name):
         # every served complete plan passes check_plan again, re-checked from its JSON
         again = recheck_report(case_request(name), report)
         assert again.ok, again.failures
+        # and by rules written independently of core/checker.py: no 0-minute leg between two
+        # points, no leg through a blocked window, home for at-home windows, holiday closures
+        assert independent_findings(case_request(name), report) == []
         assert again.total_cost == report.plan.totals.cost
         assert again.home_by == int(report.plan.totals.home_by[:2]) * 60 + int(
             report.plan.totals.home_by[3:]

@@ -449,11 +449,16 @@ def test_the_day_uses_its_window_while_open_venues_fit():
     venues = {
         "short": venue("short", min_minutes=30, typical_minutes=30),
         "long": venue("long", min_minutes=60, typical_minutes=240),
+        "park": venue("park", min_minutes=60, typical_minutes=120),
     }
     c = Constraints(SAT, window=(9 * 60, 17 * 60))
-    picks = [Pick("short", weight=1.0), Pick("long", weight=1.0)]
-    out = arrange(picks, venues, c, legs(list(venues)), day_shape=True, max_stops=1)
-    assert out.solution.keys == ["long"] and out.check.home_by >= 13 * 60
+    picks = [Pick(v) for v in venues]
+    out = arrange(picks, venues, c, legs(list(venues)), day_shape=True, max_stops=2)
+    # the longer visits are kept (more of the window used), with lunch between them
+    assert sorted(out.solution.keys) == ["long", "park"]
+    assert out.check.home_by >= 15 * 60 and out.solution.meal
+    plain = arrange(picks, venues, c, legs(list(venues)), max_stops=2)
+    assert plain.check.home_by < out.check.home_by
 
 
 def test_spans_lunch_rule():

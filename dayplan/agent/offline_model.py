@@ -26,7 +26,8 @@ Shape: ``OfflinePlannerModel`` is a thin ADK ``BaseLlm`` adapter. Each turn it b
 exchanges so far, the tools offered) and asks the named rules of ``RULES`` in order
 (``finished``, ``clarified``, ``save_and_verify``, ``after_check``, ``contradiction``,
 ``no_location``, ``unreadable_date``, ``resolve``, ``forecast``, ``search``,
-``searches_failed``, ``arrange``, ``retry_after_proof``, ``check_arranged``, ``check_greedy``);
+``searches_failed``, ``arrange``, ``retry_after_proof``, ``fill_the_day``, ``check_arranged``,
+``check_greedy``);
 the first that applies answers. The free text is read in one place: the rule ``read`` states
 the stand-in's own Duckling-backed readings (``dayplan.reading.propose_readings``) through the
 ``record_reading`` tool, code verifies and freezes them, and ``read_hints`` turns what code
@@ -155,6 +156,19 @@ def names_match(wanted: str, name: str) -> bool:
         return True
     want, have = _name_words(a), _name_words(b)
     return bool(want) and len(want & have) >= min(2, len(want))
+
+
+def varied(cands: list[dict], per_kind: int = 2) -> list[dict]:
+    """``cands`` (best first) reordered so that at most ``per_kind`` of each venue kind come
+    first, the rest after: the scheduler keeps one venue per kind, so eight parks would make a
+    one-stop day."""
+    seen: dict[str, int] = {}
+    first, rest = [], []
+    for c in cands:
+        kind = c.get("kind", "")
+        seen[kind] = seen.get(kind, 0) + 1
+        (first if seen[kind] <= per_kind else rest).append(c)
+    return first + rest
 
 
 @dataclass(frozen=True)
@@ -393,7 +407,8 @@ class Conversation:
             {"venue_id": vid, "must": True, "duration_minutes": minutes}
             for vid, minutes in must.items()
         ]
-        others = [c for c in cands if c["id"] not in must][: max(0, MAX_ARRANGE - len(picks))]
+        others = varied([c for c in cands if c["id"] not in must])
+        others = others[: max(0, MAX_ARRANGE - len(picks))]
         picks += [
             {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
             for i, c in enumerate(others)
@@ -866,6 +881,48 @@ def retry_after_proof(c: Conversation) -> LlmResponse | None:
     return c.retry_after_proof(len(arranged))
 
 
+FILL_SHARE = 0.6
+"""A day out whose stops and legs use less than this share of the window's free minutes is
+"short": the stand-in looks wider once before it settles for it."""
+
+
+def fill_the_day(c: Conversation) -> LlmResponse | None:
+    """The arranged day leaves most of the window empty (one venue per kind leaves little of a
+    narrow search): search once more broadly, then arrange again over everything found.
+    A day with must-dos, or a request naming no preferences it could widen, is left as it is."""
+    arranged = _arranged(c)
+    if not arranged or not c.can("arrange_plan") or c.req.activities:
+        return None
+    answered = [h for h in c.history if h.response is not None]
+    newest = answered[-1] if answered else None
+    if (
+        newest is not None
+        and newest.name == "search_public_web"
+        and len(arranged) < MAX_ARRANGE_CALLS
+    ):
+        broad = c.broad_query()
+        if newest.args.get("query") == broad and newest.response.get("ok"):
+            return c.arrange()
+    last = arranged[-1].response or {}
+    if not (last.get("ok") and last.get("arranged")) or not c.can("search_public_web"):
+        return None
+    if any(
+        (x.response or {}).get("status") == "budget_exhausted" for x in c.calls("search_public_web")
+    ):
+        return None  # the search budget is used up: plan with what was found
+    w = c.window()
+    free = w[1] - w[0] - sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in c.blocked())
+    stops = last.get("stops") or []
+    if not stops or free <= 0:
+        return None
+    used = hhmm_to_minutes(last["totals"]["home_by"]) - hhmm_to_minutes(stops[0]["start"])
+    used += stops[0]["travel_in"]["minutes"]
+    if used >= FILL_SHARE * free:
+        return None
+    broader = c.broad_search()
+    return _reply(broader) if broader is not None else None
+
+
 def check_arranged(c: Conversation) -> LlmResponse | None:
     """Check what the scheduler arranged (or its proof's witness) with ``check_plan``."""
     arranged = _arranged(c)
@@ -898,6 +955,7 @@ RULES: tuple[Rule, ...] = tuple(
         searches_failed,
         arrange,
         retry_after_proof,
+        fill_the_day,
         check_arranged,
         check_greedy,
     )

@@ -117,6 +117,11 @@ def _gate(args: argparse.Namespace, cases) -> int:
         f"eval: {s['passed']}/{s['cases']} cases passed · mean meaning {m['meaning']:.2f} · "
         f"contract {m['contract']:.2f} · trace {m['trace']:.2f} · model {run.model}"
     )
+    d = s["day_shape"]
+    print(
+        f"day shape: {d['with_meal_break']}/{d['complete']} complete plans have a meal break "
+        f"({d['spanning_lunch']} span lunch) · {d['repeating_a_kind']} repeat a venue kind"
+    )
     print(f"cases wall time: {run.wall_s:.2f} s for {len(run.results)} cases")
     print(f"tests: {'skipped' if tests is None else tests.summary}")
     print(f"saved: {out}/summary.json, summary.md, scores.png and 3 files per case")

@@ -26,7 +26,6 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import holidays
 import opening_hours
 from opening_hours import OpeningHours, State
 
@@ -79,6 +78,8 @@ def validate(expression: str) -> None:
 
 @lru_cache(maxsize=256)
 def _calendar(country: str, subdivision: str | None, year: int):
+    import holidays  # imported on first use: most expressions have no PH rule
+
     try:
         return holidays.country_holidays(country, subdiv=subdivision, years=year)
     except (NotImplementedError, KeyError, ValueError):

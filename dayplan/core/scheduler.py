@@ -396,7 +396,11 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # label: (finish, cost, travel, leave_home, parent label, candidate index, start, timed)
     never = DAY_END * 2
     start_label = (c.window[0], 0.0, 0, never, None, -1, -1, False)
-    layers: dict[int, dict[tuple[int, bool], list[tuple]]] = {0: {(0, False): [start_label]}}
+    # states: (place, fed, pause) -- ``pause``: the label ends with the meal break, which may
+    # not end the day, so such labels neither end a plan nor prune labels that can
+    layers: dict[int, dict[tuple[int, bool, bool], list[tuple]]] = {
+        0: {(0, False, False): [start_label]}
+    }
     best_key = None
     best = None
     for mask in range(1 << n):
@@ -413,8 +417,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
             else 0
         )
         complete = mask & required == required
-        for (place, fed), labels in states.items():
-            if complete and mask & ~pseudo_bits:
+        for (place, fed, pause), labels in states.items():
+            if complete and mask & ~pseudo_bits and not pause:
                 h = legs[place][0] if problem.return_home else 0
                 if not (problem.return_home and (h >= _FAR or (cap is not None and h > cap))):
                     for lab in labels:
@@ -483,7 +487,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         lv = st - leg if first_out else lab[3]
                         new = (add(st, need[j]), cost, lab[2] + leg, lv, lab, j, st, timed)
                         bucket = layers.setdefault(mask | 1 << j, {}).setdefault(
-                            (new_place, got), []
+                            (new_place, got, x.role == "lunch"), []
                         )
                         _insert(bucket, new, meal and not got)
     if best is None:

@@ -22,6 +22,7 @@ from google.adk.models.base_llm import BaseLlm
 from dayplan.agent.events import ToolStep
 from dayplan.agent.models import resolve_model
 from dayplan.evals.case import EvalCase
+from dayplan.evals.dayshape import day_shape_stats
 from dayplan.evals.graders import Grade, grade_contract, grade_meaning, grade_trace
 from dayplan.evals.judge import Judge, apply_judge
 from dayplan.evals.served import Served, served_from_run, served_invalid_request
@@ -194,6 +195,7 @@ class EvalRun:
                 )
                 for g in GRADERS
             },
+            "day_shape": day_shape_stats(r.served.json() for r in self.results),
             "results": [r.row() for r in self.results],
         }
 

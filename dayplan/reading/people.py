@@ -69,6 +69,11 @@ ONE_CHILD = re.compile(
 GROUP = re.compile(r"\b(twins|triplets)\b", re.I)
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
+CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)": one child per age
+    r"\b(?:" + _CHILD_PLURAL + r")\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
+    r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars))",
+    re.I,
+)
 WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b", re.I)
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
@@ -84,6 +89,7 @@ PARTY_CUES = (
     ONE_CHILD,
     GROUP,
     AGES_LIST,
+    CHILDREN_WITH_AGES,
     AGE,
     JUST_ME,
     US_TWO,
@@ -105,7 +111,7 @@ def _children(phrase: str) -> int | None:
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
     n = 0
-    for m in AGES_LIST.finditer(phrase):
+    for m in (*AGES_LIST.finditer(phrase), *CHILDREN_WITH_AGES.finditer(phrase)):
         n += len(re.findall(r"\d{1,2}", m.group(1)))
     if not n:
         n = len(AGE.findall(phrase))

@@ -231,9 +231,18 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     }
     fields: set[str] = set()
     out: list[ReadingItem] = []
+
+    def inside_longer(it: ReadingItem) -> bool:
+        # one phrase, one reading: "showers from 2pm" is part of "showers from 2pm to 4pm"
+        q = normalise(it.quote)
+        return any(
+            o.field == it.field and len(o.quote) > len(it.quote) and q in normalise(o.quote)
+            for o in items
+        )
+
     for it in items:
         key = (it.field, repr(it.value))
-        if key in seen or (it.field in single and it.field in fields):
+        if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
             continue
         if it.field == "rain" and any(
             o.field == "rain" and (o.value == "none") != (it.value == "none") for o in out

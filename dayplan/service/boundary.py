@@ -339,6 +339,12 @@ def build_report(
             notes.append("Served the questions as recorded by record_clarification")
         report["questions"] = recorded
     report["assumptions"] = _fit_notes(ev.assumptions(), notes)
+    frozen = ev.reading  # what code verified from the text; never taken from the payload
+    if frozen is not None:
+        report["readings"] = [
+            {"field": i.field, "value": i.value, "quote": i.quote[:200]} for i in frozen.items
+        ][:40]
+        report["unread"] = [u[:200] for u in frozen.unread][:10]
     seen = set()
     report["sources"] = []
     for sid in served_source_ids:

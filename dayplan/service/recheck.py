@@ -6,12 +6,17 @@ the request, so a report whose numbers drifted from the checked result fails her
 
 from __future__ import annotations
 
+import math
+import re
 from datetime import date
+
+import holidays
 
 from dayplan import data
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
+from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.evidence import RunEvidence
 from dayplan.reading import AcceptedReading, ReadingItem, read_request
 from dayplan.service.run import initial_state
@@ -52,3 +57,139 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
         stops, constraints, found_venues(state), travel_for(state, constraints.mode)
     )
     return result
+
+
+# --------------------------------------------------------------------------- independent rules
+#
+# ``independent_findings`` re-reads a served complete plan with rules of its own, written
+# without ``dayplan.core.checker`` or ``dayplan.core.hours``: it uses the report's JSON, the
+# request, the offline catalog, the gazetteer, python-holidays and the great-circle distance.
+# It exists to catch a bug in the checker itself, so it repeats no code of it.
+
+_PH_RULE = re.compile(r"\bPH\b\s*(off|closed|(\d{2}):(\d{2})-(\d{2}):(\d{2}))?")
+
+
+def _hm(text: str) -> int:
+    return int(text[:2]) * 60 + int(text[3:5])
+
+
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    lat1, lon1, lat2, lon2 = (math.radians(x) for x in (*a, *b))
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
+    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def _home_of(request: PlanRequest) -> tuple[float, float] | None:
+    gaz = data.gazetteer()
+    if request.home is not None and not isinstance(request.home, str):
+        return (request.home.lat, request.home.lon)
+    for name in (request.home if isinstance(request.home, str) else None, request.location):
+        if name:
+            place = resolve_place(name, gaz)
+            if place:
+                return place.point
+    place = find_place_in_text(request.text, gaz) if request.text else None
+    return place.point if place else None
+
+
+def _free_run(start: int, end: int, minutes: int, busy: list[tuple[int, int]]) -> bool:
+    """Whether ``[start, end]`` holds ``minutes`` in a row that touch no busy window."""
+    if minutes <= 0:
+        return True
+    t = start
+    for a, b in sorted(busy):
+        if b <= t:
+            continue
+        if a >= t + minutes:
+            break
+        t = max(t, b)
+    return t + minutes <= end
+
+
+def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[str]:
+    """What is wrong with a served ``complete`` plan, by rules independent of the checker:
+
+    * **0-minute legs**: a leg of 0 minutes between two points more than 100 m apart (home
+      included: the request's home, else the centre of its location);
+    * **legs through blocked windows**: each leg must fit, in one run of its minutes, between
+      the previous stop's end (or the home break's end) and the stop's start without touching a
+      blocked window;
+    * **at-home windows**: each at-home blocked window inside the day has a served home break
+      with the same times, no stop overlaps it, the stop before it ends early enough to be
+      home (its leg home) and the stop after it starts after the leg out;
+    * **holidays**: on a Queensland public holiday (python-holidays, AU/QLD), a venue whose
+      hours say ``PH off`` is not visited, and one with ``PH HH:MM-HH:MM`` only within those.
+
+    Returns readable findings (empty = nothing found).
+    """
+    if report.plan is None or report.date is None:
+        return ["not a complete report with a plan and a date"]
+    plan = report.plan
+    day = date.fromisoformat(report.date)
+    catalog = {v.id: v for v in data.venues()}
+    out: list[str] = []
+    blocked = [(_hm(b.start), _hm(b.end), b.label or "blocked", b.at_home) for b in request.blocked]
+    busy = [(a, b) for a, b, _, _ in blocked]
+    window_start = _hm(request.window.start) if request.window else 0
+    home = _home_of(request)
+    breaks = sorted(plan.home_breaks, key=lambda b: b.start)
+    # the itinerary as a sequence of (label, start, end, point, travel_in)
+    seq = []
+    for s in plan.stops:
+        v = catalog.get(s.venue_id)
+        seq.append((s.name, _hm(s.start), _hm(s.end), v.point if v else None, s.travel_in.minutes))
+    for b in breaks:
+        seq.append((f"home ({b.label})", _hm(b.start), _hm(b.end), home, b.travel_in.minutes))
+    seq.sort(key=lambda x: x[1])
+    place, free_from, where = home, window_start, "home"
+    for label, start, end, point, leg in seq:
+        if leg == 0 and point and place and _km(point, place) > 0.1:
+            out.append(f"0-minute leg from {where} to {label} ({_km(point, place):.1f} km apart)")
+        if not _free_run(free_from, start, leg, busy):
+            out.append(f"the {leg}-min leg from {where} to {label} runs through a blocked window")
+        place, free_from, where = point, end, label
+    if plan.stops:
+        leg_home = plan.travel_home.minutes
+        home_at = _hm(plan.totals.home_by)
+        if leg_home == 0 and place and home and _km(place, home) > 0.1:
+            out.append(f"0-minute leg home from {where} ({_km(place, home):.1f} km)")
+        if not _free_run(free_from, home_at, leg_home, busy):
+            out.append(f"the {leg_home}-min leg home from {where} runs through a blocked window")
+    # at-home windows
+    first = min((_hm(s.start) for s in plan.stops), default=None)
+    last = max((_hm(s.end) for s in plan.stops), default=None)
+    for a, b, label, at_home in blocked:
+        if not at_home or first is None or b <= first or a >= last:
+            continue  # before the party leaves or after it is home: nothing to do
+        match = [h for h in breaks if _hm(h.start) == a and _hm(h.end) == b]
+        if not match:
+            out.append(f"{label} at home {a // 60:02d}:{a % 60:02d}: no home break served")
+    # public holidays
+    try:
+        holiday = holidays.country_holidays("AU", subdiv="QLD", years=day.year).get(day)
+    except (NotImplementedError, KeyError):
+        holiday = None
+    if holiday:
+        for s in plan.stops:
+            v = catalog.get(s.venue_id)
+            if v is None:
+                continue
+            rules = [m for m in _PH_RULE.finditer(v.opening_hours) if m.group(1)]
+            if not rules:
+                continue
+            rule = rules[-1]
+            if rule.group(1) in ("off", "closed"):
+                out.append(f"{s.name} is closed on public holidays ({holiday}) but is visited")
+            else:
+                a, b = (
+                    int(rule.group(2)) * 60 + int(rule.group(3)),
+                    int(rule.group(4)) * 60 + int(rule.group(5)),
+                )
+                if _hm(s.start) < a or _hm(s.end) > b:
+                    out.append(
+                        f"{s.name} keeps holiday hours on {holiday}; {s.start}–{s.end} is outside"
+                    )
+    return out

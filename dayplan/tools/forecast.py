@@ -27,7 +27,14 @@ from dayplan.core.weather import ForecastFormatError, covers_day, rain_windows
 from dayplan.evidence import RunEvidence
 from dayplan.live_http import live_settings, sync_transport
 from dayplan.tools.args import ForecastArgs, validated
-from dayplan.tools.state import DEFAULT_TIMEZONE, add_assumption, location_place, request_of
+from dayplan.tools.state import (
+    DEFAULT_TIMEZONE,
+    add_assumption,
+    location_place,
+    request_of,
+    stated_weather,
+    text_hints,
+)
 
 OPEN_METEO_DOCS = "https://open-meteo.com/en/docs"
 HOURLY_FIELDS = "precipitation_probability,precipitation"
@@ -146,6 +153,23 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
             "source": "request",
             "threshold_percent": threshold,
             "note": "The request states the weather; it wins over any forecast.",
+        }
+    stated = stated_weather(text_hints(state))
+    if stated is not None:
+        add_assumption(
+            state,
+            "weather",
+            "Weather as your request says it ("
+            + (", ".join(f"rain {w['start']}–{w['end']}" for w in stated) or "no rain")
+            + "); no forecast was used",
+        )
+        return {
+            "ok": True,
+            "date": RunEvidence(state).date,
+            "rain": stated,
+            "source": "request",
+            "threshold_percent": threshold,
+            "note": "The request's text states the weather; it wins over any forecast.",
         }
     ev = RunEvidence(state)
     day_text = str(date or ev.date or "").strip()

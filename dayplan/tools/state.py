@@ -34,7 +34,19 @@ def text_hints(state: Mapping[str, Any]) -> dict[str, Any]:
     return apply_reading(ev.request, reading).hints if reading is not None else {}
 
 
+def stated_weather(hints: Mapping[str, Any]) -> list[dict] | None:
+    """The rain windows the request's text states (``[]`` for "it won't rain"), or ``None``
+    when the text says nothing about the weather. Shape: ``[{"start": "HH:MM", "end": "HH:MM"}]``,
+    local time."""
+    if hints.get("rain"):
+        return list(hints["rain"])
+    if hints.get("no_rain"):
+        return []
+    return None
+
+
 __all__ = [
+    "stated_weather",
     "DEFAULT_TIMEZONE",
     "DEFAULT_WINDOW",
     "add_assumption",
@@ -254,9 +266,13 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     day = plan_date(state)
     if req.weather is not None:
         rain = [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
+    elif stated_weather(hints) is not None:
+        # The request's own words about the weather, once read and verified, win over a
+        # forecast exactly as the structured ``weather`` field does (DESIGN: request, else
+        # forecast, else a stated assumption).
+        rain = [(a, b) for a, b, _, _ in _windows(stated_weather(hints))]
     else:
-        rain = [(a, b) for a, b, _, _ in _windows(hints.get("rain"))]
-        rain += forecast_rain(state, day)  # what the text says and what the forecast says
+        rain = forecast_rain(state, day)
         if not rain and not RunEvidence(state).weather_checked:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     window = _not_before_now(state, day, window)

@@ -1,0 +1,63 @@
+"""The independent re-check of served complete plans catches each defect class of issue 13 (it
+is written without core/checker.py, so a checker bug cannot hide there)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dayplan.contract import PlanRequest
+from dayplan.service.recheck import independent_findings
+from dayplan.service.run import plan
+from tests.conftest import case_request
+
+
+@pytest.fixture(scope="module")
+def wet():
+    request = case_request("wet_weather_family")
+    return request, plan(request).report
+
+
+def test_a_clean_plan_has_no_findings(wet):
+    request, report = wet
+    assert report.status == "complete"
+    assert independent_findings(request, report) == []
+
+
+def test_a_zero_minute_leg_between_two_points_is_found(wet):
+    request, report = wet
+    stops = [s.model_copy(deep=True) for s in report.plan.stops]
+    stops[1].travel_in.minutes = 0
+    bad = report.model_copy(update={"plan": report.plan.model_copy(update={"stops": stops})})
+    found = independent_findings(request, bad)
+    assert any(f.startswith("0-minute leg from") and "km apart" in f for f in found), found
+
+
+def test_a_leg_through_a_blocked_window_is_found(wet):
+    request, report = wet
+    s = report.plan.stops
+    # a blocked window covering the whole gap between the first two stops
+    blocked = [*request.blocked, {"start": s[0].end, "end": s[1].start, "label": "call"}]
+    req = PlanRequest.model_validate({**request.model_dump(mode="json"), "blocked": blocked})
+    found = independent_findings(req, report)
+    assert any("runs through a blocked window" in f for f in found), found
+
+
+def test_a_missing_home_break_is_found(wet):
+    request, report = wet
+    body = request.model_dump(mode="json")
+    body["blocked"] = [
+        {"start": "12:20", "end": "13:00", "label": "lunch at home", "at_home": True}
+    ]
+    found = independent_findings(PlanRequest.model_validate(body), report)
+    assert any("lunch at home at home 12:20: no home break served" in f for f in found), found
+
+
+def test_a_ph_off_venue_on_a_holiday_is_found(wet):
+    request, report = wet
+    stops = [s.model_copy(deep=True) for s in report.plan.stops]
+    stops[0].venue_id, stops[0].name = "new-farm-library", "New Farm Library"  # PH off
+    moved = report.model_copy(
+        update={"date": "2026-12-26", "plan": report.plan.model_copy(update={"stops": stops})}
+    )
+    found = independent_findings(request, moved)
+    assert "New Farm Library is closed on public holidays (Boxing Day) but is visited" in found

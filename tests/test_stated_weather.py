@@ -1,0 +1,62 @@
+"""The request's own words about the weather win over the forecast, as the structured field does.
+
+The offline forecast fixture for Saturday 2026-12-05 has rain 11:00-15:00; a parent who writes
+"it's not going to rain" (or names their own rain window) is planned with what they said, and
+the report says the forecast was not used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = "2026-12-01T10:00:00+10:00"
+
+
+def _plan(text: str, tmp_path: Path) -> dict:
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"text": text, "now": NOW}), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
+    done = subprocess.run(
+        [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Brisbane, must see koalas, 2 adults 2 kids, $200, it's not going to rain",
+        "saturday, brisbane. 2 adults 2 kids, $200 max, must see koalas - it won't rain they say",
+    ],
+)
+def test_no_rain_in_the_text_beats_the_forecast(text: str, tmp_path: Path) -> None:
+    report = _plan(text, tmp_path)
+    assert [r["value"] for r in report["readings"] if r["field"] == "rain"] == ["none"]
+    assert report["status"] == "complete", report.get("constraint_failures")
+    names = [s["name"] for s in report["plan"]["stops"]]
+    assert "Lone Pine Koala Sanctuary" in names  # outdoors through 11:00-15:00 is fine: no rain
+    assert any("no forecast was used" in a for a in report["assumptions"]), report["assumptions"]
+
+
+def test_text_rain_window_replaces_the_forecast_window(tmp_path: Path) -> None:
+    text = "Saturday in Brisbane, 2 adults, showers from 2pm to 4pm, parks and markets"
+    report = _plan(text, tmp_path)
+    rain = [r["value"] for r in report["readings"] if r["field"] == "rain"]
+    assert rain == [{"start": "14:00", "end": "16:00"}], report["readings"]
+    assert any("rain 14:00–16:00" in a and "no forecast" in a for a in report["assumptions"])
+    for stop in report["plan"]["stops"] if report["status"] == "complete" else []:
+        if not stop["indoor"]:  # outdoors only outside the stated shower
+            assert stop["end"] <= "14:00" or stop["start"] >= "16:00", stop
