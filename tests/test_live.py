@@ -530,7 +530,11 @@ def test_smoke_live_saves_a_trace_per_case(live_env, capsys, tmp_path):
         "ok  missing_essentials: needs_clarification (expected needs_clarification)"
     )
     saved = json.loads((tmp_path / "missing_essentials.json").read_text())
-    assert [s["tool"] for s in saved["steps"]] == ["record_clarification", "finish"]
+    assert [s["tool"] for s in saved["steps"]] == [
+        "record_reading",
+        "record_clarification",
+        "finish",
+    ]
     assert saved["model"] == "gemini-3.5-flash" and saved["events"]
     assert FAKE_KEY not in (tmp_path / "missing_essentials.json").read_text()
 
