@@ -121,6 +121,8 @@ def test_nb02_wrong_answers_explain_themselves(monkeypatch):
     monkeypatch.undo()
     c, v, t, base = captured["c"], captured["v"], captured["t"], captured["base"]
     assert "exactly four stops" in nb02.check(base, c, v, t).message
+    assert "a list of stops" in nb02.check("hello", c, v, t).message  # not its letters counted
+    assert "made with `stop(...)`" in nb02.check(["a", "b", "c", "d"], c, v, t).message
     late = [*base, solution.stop(nb02.TARGET, "16:30", "17:00")]
     verdict = nb02.check(late, c, v, t)
     assert not verdict and "home_after_deadline" in verdict.message

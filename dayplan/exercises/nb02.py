@@ -34,7 +34,15 @@ def check(
             "replace `...` with a list of four stops: the three of `good`, unchanged, then "
             f'`stop("{TARGET}", "HH:MM", "HH:MM")` at times you choose.'
         )
+    if isinstance(four_stops, str | bytes | Mapping) or not isinstance(four_stops, Sequence):
+        return Feedback(
+            False,
+            f"the answer should be a list of stops like `[*good, stop(...)]`, not a "
+            f"{type(four_stops).__name__}.",
+        )
     stops = list(four_stops)
+    if not all(isinstance(s, ProposedStop) for s in stops):
+        return Feedback(False, "every item of the list should be a stop made with `stop(...)`.")
     if len(stops) != 4:
         return Feedback(False, f"the plan needs exactly four stops (it has {len(stops)}).")
     if base is not None and list(base) != stops[:3]:
