@@ -29,7 +29,7 @@ from dayplan.cli_common import (
     case_dirs,
     terminal_safe,
 )
-from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
 
@@ -44,7 +44,9 @@ def _load_file(path: Path) -> Any:
     try:
         if path.suffix.lower() in (".yaml", ".yml"):
             return yaml.safe_load(text)
-        return json.loads(text)
+        return loads_strict_json(text)
+    except DuplicateKeyError as exc:
+        raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         first = str(exc).splitlines()[0]
         raise InputError(

@@ -402,3 +402,28 @@ class DayPlanReport(_Strict):
         if self.status != "no_feasible_plan" and self.constraint_failures:
             raise ValueError("constraint_failures belong only to no_feasible_plan")
         return self
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object repeats a key (``str(exc)`` is the key, cut to 100 characters)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(key[:100])
+        out[key] = value
+    return out
+
+
+def loads_strict_json(raw: str | bytes) -> object:
+    """``json.loads`` that refuses a repeated key in any object. RFC 8259 leaves duplicates
+    undefined and Python keeps the last, so ``{"save": false, "save": true}`` would save; the
+    service (400) and the CLI (exit 2) both read requests through this.
+
+    Raises ``json.JSONDecodeError`` for malformed JSON and ``DuplicateKeyError`` for a repeat.
+    """
+    import json
+
+    return json.loads(raw, object_pairs_hook=_no_duplicate_keys)

@@ -34,6 +34,8 @@ def test_yaml_request(tmp_path, capsys):
         ),
         ('{"text": "x", "party": {"adults": -2}}', "invalid request at party.adults"),
         ("[1, 2]", "must be a JSON/YAML object"),
+        ('{"text": "Saturday", "save": false, "save": true}', "repeats the key 'save'"),
+        ('{"text": "x", "party": {"adults": 2, "adults": 5}}', "repeats the key 'adults'"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path, capsys, content, fragment):

@@ -68,7 +68,7 @@ from starlette.responses import Response
 
 from dayplan import __version__
 from dayplan.agent.live import is_live_model
-from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
 from dayplan.service import auth, saved
 from dayplan.service.idempotency import IdempotencyStore, StoredResponse
 from dayplan.service.problems import (
@@ -186,19 +186,6 @@ IdempotencyKey = Annotated[
 ]
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _DuplicateKey(k)
-        out[k] = v
-    return out
-
-
 class _StrictJSONRequest(Request):
     """A request whose JSON body may not repeat a key (RFC 8259 leaves duplicates undefined;
     Python's json keeps the last, so ``{"save": false, "save": true}`` would save)."""
@@ -207,8 +194,8 @@ class _StrictJSONRequest(Request):
         if not hasattr(self, "_json"):
             raw = await self.body()
             try:
-                self._json = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
-            except _DuplicateKey as exc:
+                self._json = loads_strict_json(raw)
+            except DuplicateKeyError as exc:
                 text = raw.decode("utf-8", errors="replace")
                 raise json.JSONDecodeError(f"duplicate key {str(exc)[:100]!r}", text, 0) from None
         return self._json
