@@ -60,3 +60,34 @@ def test_text_rain_window_replaces_the_forecast_window(tmp_path: Path) -> None:
     for stop in report["plan"]["stops"] if report["status"] == "complete" else []:
         if not stop["indoor"]:  # outdoors only outside the stated shower
             assert stop["end"] <= "14:00" or stop["start"] >= "16:00", stop
+
+
+def test_a_forecast_that_could_not_be_read_is_said_so_not_no_rain(tmp_path: Path) -> None:
+    # The offline fixture has no hours in March 2027: the forecast is unavailable, and the
+    # report must say that (it used to say "No rain expected").
+    request = tmp_path / "request.json"
+    request.write_text(
+        json.dumps(
+            {
+                "text": "Saturday in Brisbane, 2 adults, parks",
+                "date": "2027-03-06",
+                "now": "2027-03-01T10:00:00+10:00",
+            }
+        ),
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
+    done = subprocess.run(
+        [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    report = json.loads(done.stdout)
+    weather = [a for a in report["assumptions"] if "rain" in a.lower() or "forecast" in a.lower()]
+    assert weather == [
+        "Forecast unavailable for 2027-03-06 (the offline fixture has no hours on 2027-03-06);"
+        " no rain assumed"
+    ]

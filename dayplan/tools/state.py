@@ -273,7 +273,9 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         rain = [(a, b) for a, b, _, _ in _windows(stated_weather(hints))]
     else:
         rain = forecast_rain(state, day)
-        if not rain and not RunEvidence(state).weather_checked:
+        ev = RunEvidence(state)
+        # "Forecast unavailable for …" (a failed read) is the true statement: never overwrite it
+        if not rain and not ev.weather_checked and ev.assumption("weather") is None:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     window = _not_before_now(state, day, window)
     return Constraints(
