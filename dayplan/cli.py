@@ -15,7 +15,7 @@ import pkgutil
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 from pydantic import ValidationError
@@ -337,9 +337,17 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one readable line on stderr and exit code 2
+    (``--help`` still prints the full usage); its subcommand parsers are of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m dayplan`` argument parser."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m dayplan",
         description="dayplan: plan a day offline (or live with Gemini); the model chooses, code "
         "proves. Exit codes: 0 a served report, 2 bad input, 3 a run rejected by a rule.",
@@ -387,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         parser = build_parser()
         try:
             args = parser.parse_args(argv)
-        except SystemExit as exc:  # argparse already printed its usage and one error line
+        except SystemExit as exc:  # OneLineParser printed one error line
             return EXIT_BAD_INPUT if exc.code else EXIT_OK
         return args.func(args)
     except InputError as exc:

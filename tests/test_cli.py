@@ -79,3 +79,18 @@ def test_cases_command_lists_every_case(capsys, monkeypatch):
     names = {line.split()[0] for line in lines}
     assert {"wet_weather_family", "impossible_schedule", "missing_essentials"} <= names
     assert any("needs_clarification" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["plan", "x", "--guardrails", "of"],
+        ["plan"],
+        ["plan", "x", "--bogus"],
+        ["nosuch"],
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: python -m dayplan") and err.count("\n") == 1, err
