@@ -21,7 +21,7 @@ plan: $(STAMP)
 
 ## test: lint, format check, import-layer contracts, then every test and notebook, offline. It
 ## starts a loopback PostgreSQL (.ci/postgres.sh; installed when root) so its tests run too, and
-## stops it again (scripts/run_tests.sh); without one they skip (under CI=true they fail instead)
+## leaves it running (scripts/run_tests.sh); without one they skip (under CI=true they fail instead)
 test: $(STAMP) lint
 	@PY=$(PY) scripts/run_tests.sh
 
