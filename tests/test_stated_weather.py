@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NOW = "2026-12-01T10:00:00+10:00"
 
 
-def _plan(text: str, tmp_path: Path) -> dict:
+def _plan(text: str, tmp_path: Path, **fields: str) -> dict:
     request = tmp_path / "request.json"
-    request.write_text(json.dumps({"text": text, "now": NOW}), encoding="utf-8")
+    request.write_text(json.dumps({"text": text, "now": NOW, **fields}), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
     done = subprocess.run(
         [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
@@ -65,27 +65,8 @@ def test_text_rain_window_replaces_the_forecast_window(tmp_path: Path) -> None:
 def test_a_forecast_that_could_not_be_read_is_said_so_not_no_rain(tmp_path: Path) -> None:
     # The offline fixture has no hours in March 2027: the forecast is unavailable, and the
     # report must say that (it used to say "No rain expected").
-    request = tmp_path / "request.json"
-    request.write_text(
-        json.dumps(
-            {
-                "text": "Saturday in Brisbane, 2 adults, parks",
-                "date": "2027-03-06",
-                "now": "2027-03-01T10:00:00+10:00",
-            }
-        ),
-        encoding="utf-8",
-    )
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
-    done = subprocess.run(
-        [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    report = json.loads(done.stdout)
+    text = "Saturday in Brisbane, 2 adults, parks"
+    report = _plan(text, tmp_path, date="2027-03-06", now="2027-03-01T10:00:00+10:00")
     weather = [a for a in report["assumptions"] if "rain" in a.lower() or "forecast" in a.lower()]
     assert weather == [
         "Forecast unavailable for 2027-03-06 (the offline fixture has no hours on 2027-03-06);"
