@@ -88,7 +88,7 @@ def test_offline_map_draws_river_suburbs_home_and_numbered_stops(runs):
     river = [line for line in ax.lines if line.get_linewidth() >= 4]
     assert river, "the river outline is drawn"
     assert any("home (Chermside, assumed)" in t for t in written)
-    assert any("simplified outline" in t for t in written)
+    assert any("River: a rough outline" in t for t in written)
     assert route(ctx)[0] == route(ctx)[-1] == ctx.home
 
 

@@ -150,8 +150,8 @@ def offline_map_figure(ctx: ReportContext) -> Figure | None:
     fig.text(
         0.64, 0.08,
         textwrap.fill(
-            "Offline map. River: a simplified outline drawn by hand from OpenStreetMap's "
-            "rendering (±300 m; © OpenStreetMap contributors). Suburb names: the gazetteer.", 48,
+            "Offline map. River: a rough outline drawn by hand from memory, not from map "
+            "data (off by several hundred metres). Suburb names: the gazetteer.", 48,
         ),
         fontsize=6.5, color="#666", va="bottom",
     )  # fmt: skip
