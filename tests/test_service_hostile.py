@@ -112,6 +112,17 @@ def test_duplicate_json_keys_are_a_400_problem(client, raw):
     assert body["instance"] == "/v1/day-plans" and "duplicate key" in body["detail"]
 
 
+@pytest.mark.parametrize("raw", [b'{"text": "caf\xe9 day"}', b"\xff\xfe{}", b'{"text": "\x80"}'])
+def test_a_body_that_is_not_utf8_is_a_malformed_json_problem(client, raw):
+    """Before: a generic 'There was an error parsing the body' with an http-error type."""
+    r = client.post("/v1/day-plans", content=raw, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    body = r.json()
+    assert body["type"] == "urn:dayplan:problem:malformed-json"
+    assert body["instance"] == "/v1/day-plans"
+
+
 def test_a_trailing_slash_is_a_404_not_a_redirect_built_from_host(client):
     r = client.post(
         "/v1/day-plans/", json=WET, headers={"Host": "evil.example"}, follow_redirects=False

@@ -198,6 +198,9 @@ class _StrictJSONRequest(Request):
             except DuplicateKeyError as exc:
                 text = raw.decode("utf-8", errors="replace")
                 raise json.JSONDecodeError(f"duplicate key {str(exc)[:100]!r}", text, 0) from None
+            except UnicodeDecodeError as exc:  # JSON is UTF-8 (RFC 8259 §8.1): a malformed body
+                text = raw.decode("utf-8", errors="replace")
+                raise json.JSONDecodeError("the body is not UTF-8", text, exc.start) from None
         return self._json
 
 
