@@ -179,13 +179,25 @@ class Solution:
 class Infeasible:
     """A proof that no itinerary exists: ``failures`` (stable codes, numbers) from checking the
     ``witness`` stops against the real constraints; ``conflict`` the minimal set of constraints
-    (readable labels) that cannot hold together; ``items`` the same as (kind, what) pairs."""
+    (readable labels) that cannot hold together; ``items`` the same as (kind, what) pairs.
+    ``more``: further minimal conflicting sets independent of ``items`` (each found with the
+    ones before switched off): the request fails for each of them, so fixing one alone still
+    leaves no plan; ``conflict`` and ``failures`` cover them too."""
 
     failures: list[Failure]
     conflict: list[str]
     items: list[tuple[str, object]]
     witness: list[ProposedStop] = field(default_factory=list)
     check: CheckResult | None = None
+    more: list[list[tuple[str, object]]] = field(default_factory=list)
+
+    @property
+    def all_items(self) -> list[tuple[str, object]]:
+        """``items`` and then the members of ``more`` not already in it."""
+        out = list(self.items)
+        for group in self.more:
+            out += [i for i in group if i not in out]
+        return out
 
 
 @dataclass
@@ -820,29 +832,33 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         return Infeasible(list(result.failures), ["no candidates"], [], [], result)
     if _witness(problem, Relaxation()) is not None:
         return None
-    if not any(x.must for x in problem.candidates):
+    items = [] if any(x.must for x in problem.candidates) else minimal_conflict(problem)
+    if items:  # no must-dos, and constraints explain why not one candidate fits
         names = {k: v.name for k, v in venues.items()}
-        failures = nothing_fits(problem, names)
+        failures = nothing_fits(problem, names, conflict=items)
         result = check_plan([], problem.constraints, venues, problem.travel)
         result = replace(result, failures=failures)
-        reasons = [r for r in str(failures[0].values.get("reasons", "")).split("; ") if r]
-        return Infeasible(failures, reasons or [failures[0].detail], [], [], result)
+        labels = [_label(i, problem) for i in items] or [failures[0].detail]
+        return Infeasible(failures, labels, items, [], result)
     # [] here: nothing that can be switched off explains it (a place without coordinates).
     # More than one independent conflict (a budget too small AND rain over the only slot):
     # each is found in turn with the ones before switched off, and all are served, since
     # fixing one alone would still leave no plan.
-    items: list[tuple[str, object]] = []
+    groups: list[list[tuple[str, object]]] = []
     base = Relaxation()
     for _ in range(MAX_CONFLICTS):
         found, _dropped = _deletion_filter(problem, base)
         if not found:
             break
-        items += [i for i in found if i not in items]
+        groups.append(found)
         for item in found:
             if item[0] != "must":
                 base = base.add(item)
         if _witness(problem, base) is not None:
             break
+    items: list[tuple[str, object]] = []
+    for group in groups:
+        items += [i for i in group if i not in items]
     relax = base  # switch off the conflicts' constraints; keep only their must-dos
     for x in problem.candidates:
         if x.must and ("must", x.key) not in items:
@@ -876,9 +892,10 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     return Infeasible(
         failures=list(result.failures),
         conflict=conflict or ["no itinerary under any relaxation"],
-        items=items,
+        items=groups[0] if groups else [],
         witness=stops,
         check=result,
+        more=groups[1:],
     )
 
 
@@ -925,7 +942,7 @@ def why_not_alone(
     opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open) or "closed all day"
     leg = _leg(problem.travel, problem.home, x.place) if x.place else 0
     if not items:
-        return "cannot be located (no coordinates)", name
+        return "a leg cannot be measured (no coordinates for it or for home)", name
     inside = any(a < c.window[1] and c.window[0] < b for a, b in x.open)
     if kinds == {"hours"}:
         if not x.open:
@@ -960,7 +977,12 @@ def why_not_alone(
     return f"blocked by {labels}", name
 
 
-def nothing_fits(problem: Problem, names: Mapping[str, str], limit: int = 3) -> list[Failure]:
+def nothing_fits(
+    problem: Problem,
+    names: Mapping[str, str],
+    limit: int = 3,
+    conflict: list[tuple[str, object]] | None = None,
+) -> list[Failure]:
     """The failures of a problem without must-dos where not one candidate can be visited.
 
     First one ``no_candidates`` failure: how many were found and, grouped by reason, why each
@@ -1000,7 +1022,8 @@ def nothing_fits(problem: Problem, names: Mapping[str, str], limit: int = 3) -> 
         detail = "0 venues found: the searches returned nothing to visit"
     out = [Failure("no_candidates", detail, values=values)]
     if conflicts and not fits:
-        out += _shared_failures(problem, conflicts, names)
+        whole = minimal_conflict(problem) if conflict is None else conflict
+        out += _shared_failures(problem, conflicts, names, whole)
     return out
 
 
@@ -1008,15 +1031,15 @@ def _shared_failures(
     problem: Problem,
     conflicts: Sequence[tuple[Candidate, list[tuple[str, object]]]],
     names: Mapping[str, str],
+    conflict: list[tuple[str, object]],
 ) -> list[Failure]:
-    """A failure for each hard constraint in the whole problem's minimal conflicting set (the
+    """A failure for each hard constraint in the whole problem's minimal ``conflict`` (the
     budget, the travel cap, a blocked window, rain; the window when only it, or it and every
     venue's hours, conflict), with the numbers of the venue that comes closest. The set is a
     deletion filter over the problem's constraints with "some stop fits" as the requirement."""
     c = problem.constraints
     n = len(conflicts)
     span = f"{_hm(c.window[0])}–{_hm(c.window[1])}"
-    conflict = minimal_conflict(problem)
     kinds = {k for k, _ in conflict}
     hours = {w for k, w in conflict if k == "hours"}
     out: list[Failure] = []

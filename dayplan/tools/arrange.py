@@ -99,7 +99,7 @@ def run_arrange(
     if arranged.proof is not None:
         proof = arranged.proof
         witness = [stop_args(s) for s in proof.witness]
-        items = [[kind, what] for kind, what in proof.items]
+        items = [[kind, what] for kind, what in proof.all_items]
         extra = {"witness": witness, "conflict_items": items} if items else None
         view = record_check(state, proof.check, c, "arrange_plan", extra)
         return {
