@@ -127,7 +127,7 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
     assert ["rain", "all_day", "“Rainy day”"] in read
     assert ["preference", "museums", "“museums”"] in read
     assert any(r[0] == "blocked" and r[1].startswith("13:00–14:00") for r in read), read
-    assert ["“naps 1-2pm”"] == [r[2] for r in read if r[0] == "blocked"]
+    assert [r[2] for r in read if r[0] == "blocked"] == ["“naps 1-2pm”"]
     assumed = reading.locator("ul.dp-assumed li").all_inner_texts()
     assert "Saturday resolved to 2026-12-05" in assumed
     trace = page.locator(".dp-trace").inner_text()
