@@ -241,13 +241,15 @@ GENERIC_TERMS = frozenset({"kids", "free", "indoor", "outdoor", "family", "activ
 def matches_preference(venue: Venue, preference: str) -> bool:
     """Whether ``venue`` is of the kind ``preference`` names ("museums", "indoor play",
     "koalas"): one of its content words (plural/synonym folded by ``query_terms``) is the
-    venue's kind or one of its tags, as ``search_venues`` scores a tag match. Broad words
-    (``GENERIC_TERMS``) count only when the preference has no other; names and descriptions
-    never count."""
+    venue's kind (or a part of it: ``play_centre``), one of its tags, or the start of a word
+    of its name ("Playland"; web results carry no tags). Broad words (``GENERIC_TERMS``) count
+    only when the preference has no other; descriptions never count."""
     terms = query_terms(preference)
     specific = [t for t in terms if t not in GENERIC_TERMS] or terms
+    labels = {venue.kind, *venue.kind.split("_"), *venue.tags}
+    words = _WORD.findall(venue.name.lower())
     for term in specific:
         singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
-        if {term, singular} & ({venue.kind, *venue.tags}):
+        if {term, singular} & labels or any(w.startswith(singular) for w in words):
             return True
     return False

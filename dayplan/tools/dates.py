@@ -16,15 +16,15 @@ def resolve_date(expression: str, tool_context: ToolContext) -> dict:
 
     Args:
       expression: "Saturday", "this Saturday", "next Sunday", "today", "tomorrow" or an ISO
-        date like "2026-12-05". Resolved relative to the request's pinned local "now": a
-        weekday name or "today" asked when the day's window has (nearly) passed rolls to the
-        next such day (said in "assumption"); an ISO date for such a day is an error (ask).
+        date like "2026-12-05". Resolved relative to the request's pinned local "now".
 
     Returns:
       {"ok": true, "date": "2026-12-05", "weekday": "Saturday", "assumption": "..."} or
-      {"ok": false, "error": "..."} when the expression cannot be read, is in the past, or is
-      an ISO date whose day window has passed.
+      {"ok": false, "error": "..."} when the expression cannot be read or is in the past.
     """
+    # A weekday name or "today" asked when the day's window has (nearly) passed rolls to the
+    # next such day (said in "assumption"); an ISO date for such a day is an error (the run
+    # asks): ``core.dates.resolve_plan_date``.
     ev = RunEvidence(tool_context.state)
     today = ev.now.date()
     try:
