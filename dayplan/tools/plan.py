@@ -218,8 +218,10 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
     if not venues:
         searches = RunEvidence(state).searches()
         asked = ", ".join(repr(s.query) for s in searches[:4]) or "none ran"
+        notes = sorted({s.note for s in searches if s.note and not s.venue_ids})
+        why = f"; {notes[0]}" if notes else ""
         failure = nothing_fits(Problem([], c, travel), {})[0]
-        detail = f"0 venues found (searches: {asked}): nothing to visit"
+        detail = f"0 venues found by the searches ({asked}){why}"
         return [replace(failure, detail=detail[:400])]
     cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
     return nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
