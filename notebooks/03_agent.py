@@ -31,7 +31,9 @@
 #
 # You will run three cases (a rainy family Saturday, an impossible schedule and a request
 # with no location), read the tool trace and the raw ADK events, and see the rule that a
-# status must be **earned** by evidence in state.
+# status must be **earned** by evidence in state. First, with a request written all in
+# words, you will see how the model's reading of the text is quoted and verified by code,
+# and a misread deadline rejected with the parser's evidence.
 
 # %% [markdown]
 # **Make `dayplan` importable.** If the package is not installed in this environment,
@@ -433,6 +435,9 @@ print(nb03.check(proof, never_called, impossible))
 # - To read a run from its trace: each tool call, its response, and the evidence it left
 #   in state.
 # - That a status is earned: the boundary refuses a claim the evidence does not support.
+# - That the model's reading of the free text is a tool call code verifies: each reading
+#   quotes the text, a parser checks the value, and a misreading is rejected with what the
+#   parser found.
 #
 # **Next: [04_guardrails](04_guardrails.ipynb)**, what goes wrong when a model misbehaves, and
 # what catches it.
