@@ -150,7 +150,20 @@ def word_time(phrase: str) -> int | None:
 _HOUR_WORDS = {
     w: i + 1
     for i, w in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve".split()
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
     )
 }
 WORD_CLOCK_RE = re.compile(

@@ -98,9 +98,12 @@ def read_money(phrase: str) -> Money | None:
     """
     if ZERO.search(phrase):
         return Money(0.0, _currency(phrase), False)
-    if not MONEY_CUE.search(phrase) and not PER_HEAD_AMOUNT.search(phrase):
-        if not _TIGHT_MAX.fullmatch(phrase.strip()):
-            return None
+    if (
+        not MONEY_CUE.search(phrase)
+        and not PER_HEAD_AMOUNT.search(phrase)
+        and not _TIGHT_MAX.fullmatch(phrase.strip())
+    ):
+        return None
     per = bool(PER_PERSON.search(phrase))
     digits = re.search(r"\d", phrase)
     if digits:

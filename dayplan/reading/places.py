@@ -167,9 +167,10 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
         name = " ".join(words)
         if words[0] in NOT_PLACES or (len(words) == 1 and words[0].lower() in PREFERENCE_WORDS):
             continue  # "at The ...", "on Saturday", "at the Museum": no venue name
-        if resolve_place(name, gaz) is not None or find_place_in_text(name, gaz) == resolve_place(
-            " ".join(words[:3]), gaz
-        ) is not None:
+        if (
+            resolve_place(name, gaz) is not None
+            or find_place_in_text(name, gaz) == resolve_place(" ".join(words[:3]), gaz) is not None
+        ):
             continue  # "going to South Bank": a place of the gazetteer, not a venue
         end = m.start(1) + m.group(1).find(words[-1]) + len(words[-1])
         out.append((m.start(), end, name.lower()))

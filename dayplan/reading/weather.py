@@ -49,7 +49,9 @@ ALL_DAY = re.compile(
 )
 PERIOD = r"(?:morning|afternoon|arvo|evening|avo)"
 RAIN_IN_PERIOD = re.compile(
-    r"\b" + RAIN + r"\b(?:\s+\w+){0,3}?\s+(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
+    r"\b"
+    + RAIN
+    + r"\b(?:\s+\w+){0,3}?\s+(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
     + PERIOD
     + r"\b|\b(?:(?:late|early)\s+)?"
     + PERIOD
