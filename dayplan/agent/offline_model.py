@@ -72,6 +72,7 @@ MAX_ARRANGE = 8
 TEXT_MUST_MINUTES = 120
 """How long a must-visit read from free text is planned for (the text gives no length)."""
 MAX_ARRANGE_CALLS = 3
+WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
     {"parks", "playgrounds", "gardens", "swimming", "animals", "markets", "beaches", "walks"}
 )
@@ -366,9 +367,11 @@ class Conversation:
             return _reply(_call("record_reading", readings=items))
         last = done[-1].response or {}
         if last.get("ok") and last.get("questions") and not self.calls("record_clarification"):
-            return _reply(
-                _call("record_clarification", questions=last["questions"][:3], missing=["text"])
-            )
+            asks, missing = list(last["questions"]), ["text"]
+            if not (self.location() or self.req.home is not None):
+                asks.insert(0, WHERE_QUESTION)  # nowhere to plan either: ask that first
+                missing.insert(0, "location")
+            return _reply(_call("record_clarification", questions=asks[:3], missing=missing))
         if not last.get("ok") and "attempts_left" in last and len(done) < 3:
             # drop what code rejected and state the rest again (an empty list is sent again:
             # code then freezes it and asks about what it found)
@@ -838,7 +841,7 @@ def no_location(c: Conversation) -> LlmResponse | None:
         _call(
             "record_clarification",
             questions=[
-                "Which city or suburb should I plan the day in?",
+                WHERE_QUESTION,
                 "Who is coming (adults, children), and is there a budget?",
             ],
             missing=["location"],

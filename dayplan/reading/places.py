@@ -57,7 +57,7 @@ _NEGATED_PREF = re.compile(
     re.I,
 )
 HOME_CUE = re.compile(
-    r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
+    r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
     re.I,
 )
 NOT_PLACES = {w.title() for w in WEEKDAYS} | {

@@ -153,6 +153,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
+        lead = re.search(r"\bwith\s+(?:the\s+|my\s+|our\s+)?$", sent[:a])
+        if lead and not people.WRITER.search(sent[a:b]):
+            a = lead.start()  # "with 2 kids and my partner": the writer comes too
         party = people.read_party(sent[a:b])
         if party.adults is not None:
             add("adults", party.adults, a, b)
@@ -275,6 +278,10 @@ _FOREIGN = re.compile(_NON_LATIN + r"(?:[\w\s,、。()（）]*" + _NON_LATIN + r
 """A run of letters in a script other than Latin (Japanese, Cyrillic, Arabic, ...), with what
 sits between them: the reader reads English, so such text is listed as unread (kind ``text``)."""
 
+_FOREIGN_TIME_CUE = re.compile(r"(?:\ba las|\ba la|\bà|\bum|\balle|\bore|\bom|\bkl\.?|\bàs)\s+$")
+"""A time cue of another language before a number ("a las 3", "à 15h", "um 3"): the number is a
+time this reader cannot place, so it is asked about."""
+
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
 )
@@ -328,9 +335,13 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for m in _FOREIGN.finditer(norm):  # a script this reader does not read: listed, never parsed
         found.append((m.start(), m.end(), "text"))
     masked = clock.mask_dates(norm)
+    for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
+        masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
     for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])", masked):
         if not any(a <= m.start() < b for a, b, _ in found):
-            found.append((m.start(), m.end(), "number"))  # "volver a las 3": a number nobody read
+            # a number nobody read; after a time word of another language ("a las 3") a time
+            foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
+            found.append((m.start(), m.end(), "time" if foreign_time else "number"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
         if not free(a, b):

@@ -163,6 +163,10 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
             continue
         head = sentence[max(0, m.start() - 45) : m.start()]
         end_cue, start_cue = END_CUE.search(head), START_CUE.search(head)
+        if end_cue and start_cue:  # the longer cue decides: "can't leave until half past nine"
+            end_cue, start_cue = (
+                (None, start_cue) if start_cue.start() < end_cue.start() else (end_cue, None)
+            )
         cue = end_cue or start_cue
         c = clock.word_clock(m)
         if not cue or c is None:

@@ -239,7 +239,9 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
     if field == "home" and not re.search(
-        r"\b(?:live|from|home|based|starting|leaving|coming)\b", quote, re.I
+        r"\b(?:live|from|home|based|starting|leaving|coming|staying|we're in|we are in)\b",
+        quote,
+        re.I,
     ):
         raise _Bad("the quote names a place but not that the party starts from it (home)", found)
     return found
