@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dayplan.agent.faults import list_faults
-from dayplan.agent.faults_agent import CAUGHT_BY, SPECS
+from dayplan.agent.faults import FAULTS, list_faults
+from dayplan.agent.faults.guardrail import FAULTS as GUARDRAIL_FAULTS
 from dayplan.agent.guardrails import GuardrailConfig
 from dayplan.cli import main
 from dayplan.evidence import RunEvidence
@@ -40,7 +40,7 @@ REJECTED = {
     "stubborn_search_loop": "rejected by loop_guard: the run used all 10 model turns without "
     "finishing (max_llm_calls)",
 }
-# fault -> outcome with CAUGHT_BY[fault] switched off (loop_guard off would never end)
+# fault -> outcome with the guardrails that catch it switched off (loop_guard off would never end)
 OFF = {
     "skip_validation": "rejected:status_gate",
     "premature_finish": "rejected:status_gate",
@@ -65,7 +65,7 @@ def outcome(run) -> str:
 
 
 def test_every_agent_fault_is_covered_and_declares_its_outcome():
-    agent = {s.cls.fault_name for s in SPECS}
+    agent = {f.name for f in GUARDRAIL_FAULTS}
     assert len(agent) >= 8
     assert agent == set(STEERED) | set(REJECTED)
     listed = {f.name: f for f in list_faults()}
@@ -106,10 +106,11 @@ def test_rejected_with_one_line_naming_the_guardrail(name, capsys):
 
 @pytest.mark.parametrize("name", sorted(OFF))
 def test_with_its_guardrails_off_the_fault_shows(name):
-    config = GuardrailConfig().without(*CAUGHT_BY[name])
+    caught_by = FAULTS[name].caught_by
+    config = GuardrailConfig().without(*caught_by)
     run = plan(case_request("wet_weather_family"), model=f"faulty:{name}", guardrails=config)
     assert outcome(run) == OFF[name]
-    assert not set(refusals(run)) & set(CAUGHT_BY[name])
+    assert not set(refusals(run)) & set(caught_by)
     if (
         name == "unknown_tool"
     ):  # ADK's own answer has no "ok": false, so the trace calls it a success

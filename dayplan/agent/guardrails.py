@@ -14,9 +14,7 @@ name                      what it does
                           unknown_tool`` and the list of real tools (ADK's own answer is an
                           unstructured ``{"error": ...}`` that a trace reads as success).
 ``clarification_gate``    ``record_clarification`` is refused when the request already names a
-                          location: plan it, stating assumptions for the rest; unless the
-                          frozen reading left a deadline, budget or party phrase unread that
-                          would change the plan (then asking is earned).
+                          location: plan it, stating assumptions for the rest.
 ``status_trace_gate``     at the ``finish`` call, a status the trace has not earned is refused
                           with the reason (complete needs a passing check on exactly the handed
                           in stops, no_feasible_plan a failed last check, needs_clarification a
@@ -57,7 +55,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.config import Settings
 from dayplan.evidence import RunEvidence, earned
 from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
-from dayplan.tools.reading import reading_needed, reading_questions
+from dayplan.tools.reading import reading_needed
 
 FINISH_GATE = "finish_gate"
 UNKNOWN_TOOL = "unknown_tool"
@@ -177,10 +175,20 @@ def location_given(state: Mapping[str, Any]) -> str | None:
     return ev.location_name
 
 
+def asks_about_unread(questions: Any, state: Mapping[str, Any]) -> bool:
+    """Whether one of ``questions`` quotes a phrase the frozen reading lists as unread (code
+    could not read it, so asking about it is earned): the phrase in double quotes, any case."""
+    reading = RunEvidence(state).reading
+    if reading is None or not reading.unread or not isinstance(questions, list):
+        return False
+    asked = " ".join(str(q) for q in questions).casefold()
+    return any(f'"{phrase.casefold()}"' in asked for phrase in reading.unread)
+
+
 class ClarificationGatePlugin(BasePlugin):
     """Refuse ``record_clarification`` when the request already names a location, unless the
-    question is only about a date that ``resolve_date`` could not resolve in this run, or the
-    frozen reading owes questions (``dayplan.tools.reading.reading_questions``)."""
+    question is only about a date that ``resolve_date`` could not resolve in this run, or quotes
+    a phrase the frozen reading could not read (``asks_about_unread``)."""
 
     def __init__(self) -> None:
         super().__init__(name=CLARIFICATION_GATE)
@@ -196,8 +204,8 @@ class ClarificationGatePlugin(BasePlugin):
         missing = {str(m).lower() for m in tool_args.get("missing") or []}
         if missing == {"date"} and RunEvidence(tool_context.state).date_error is not None:
             return None  # code could not resolve the date: asking about it is earned
-        if reading_questions(tool_context.state):
-            return None  # the frozen reading left a deadline, budget or party unread: ask
+        if asks_about_unread(tool_args.get("questions"), tool_context.state):
+            return None  # code could not read a phrase of the text: asking about it is earned
         return refusal(
             CLARIFICATION_GATE,
             "not_needed",

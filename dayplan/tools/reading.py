@@ -54,26 +54,6 @@ def reading_needed(state: Mapping[str, Any]) -> bool:
     return bool(ev.request.text.strip()) and ev.reading is None
 
 
-def reading_questions(state: Mapping[str, Any]) -> list[str]:
-    """The questions the frozen reading owes the user: one per unread phrase that would change
-    the plan (a time, an amount, the party; ``dayplan.reading.apply.questions``), ``[]`` before a
-    reading is frozen or when nothing unread changes the plan. Recomputed from the frozen items,
-    so a guardrail can tell an earned clarification from a guess."""
-    ev = RunEvidence.of(state)
-    reading = ev.reading
-    if reading is None or not ev.request.text.strip():
-        return []
-    unread = unread_phrases(ev.request.text, list(reading.items), today=ev.now.date())
-    known = {p.phrase for p in unread}
-    for attempt in ev.reading_attempts():  # quotes still rejected when frozen count as unread
-        for r in attempt.get("rejected") or []:
-            quote = str(r.get("quote") or "")
-            if quote in reading.unread and quote not in known:
-                unread.append(UnreadPhrase(quote, _kind(str(r.get("field") or ""))))
-                known.add(quote)
-    return questions(unread, apply_reading(ev.request, reading))
-
-
 def _freeze(
     state: MutableMapping[str, Any],
     accepted: list[ReadingItem],
