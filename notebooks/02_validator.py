@@ -468,7 +468,8 @@ print(f"median {statistics.median(ms):.2f} ms, max {max(ms):.1f} ms per instance
 #   model in; a verdict with every failure out.
 # - Each failure has a stable code (`outdoor_in_rain`, `overlaps_blocked`, `closed`,
 #   `over_budget`, `leg_over_cap`, `below_min_duration`, `home_after_deadline`,
-#   `overlap`, `window_too_short`, ...), a detail with numbers, and raw values.
+#   `overlap`, `window_too_short`, `unknown_venue`, `no_candidates`, `unknown_location`),
+#   a detail with numbers, and raw values (every code: `dayplan.contract.FailureCode`).
 # - Travel caps count the legs from and to home.
 # - Public holidays come from the venue's own calendar: `PH off` on Boxing Day (a
 #   Saturday in 2026) is proved `closed`, with the holiday named.

@@ -38,8 +38,9 @@ NAP_AT_HOME = {
 
 PARENT_TEXT = (
     "Plan my Saturday in New Farm with my partner and our 2 kids (4 and 7), budget 80 bucks, "
-    "home by 4pm, and somewhere around the party at 3"
+    "home by 4pm"
 )
+UNCLEAR_TEXT = PARENT_TEXT + ", and somewhere around the party at 3"
 
 
 def _hm(value: str) -> int:
@@ -256,6 +257,21 @@ def test_text_and_html_show_the_same_readings_with_quotes(text_run):
     full = report_html(report, text_run.request, text_run.steps, charts=False)
     assert full.count("What I read from your request") == 1
     assert "<h3>Assumptions</h3>" not in full
+
+
+def test_an_unread_phrase_is_asked_about_and_listed_in_both_views():
+    run = plan(PlanRequest.model_validate({"text": UNCLEAR_TEXT, "now": PIN}))
+    report = run.report
+    assert report.status == "needs_clarification" and report.unread == ["party at 3"]
+    assert any("party at 3" in q for q in report.questions)
+    summary = what_i_read(report)
+    assert summary.unread == ("party at 3",)
+    assert {r.field for r in summary.read} >= {"window_end", "budget", "adults", "children"}
+    text = render_report(report)
+    assert '  - not read: "party at 3"' in text
+    html = reading_html(report)
+    assert '<ul class="dp-unread"><li class="dp-quote">“party at 3”</li></ul>' in html
+    assert "dp-assumed" not in html  # nothing was planned, so nothing was assumed yet
 
 
 def test_unread_phrase_is_listed_in_both_views():
