@@ -858,7 +858,7 @@ def unreadable_date(c: Conversation) -> LlmResponse | None:
     return _reply(
         _call(
             "record_clarification",
-            questions=[f"Which day should I plan? ({error})"],
+            questions=[f"{error[:1].upper()}{error[1:]}. Which day should I plan?"],
             missing=["date"],
         )
     )

@@ -131,16 +131,17 @@ def resolve_plan_date(
         f"it is already {_hm(now_minutes)} on {WEEKDAYS[today.weekday()].title()} "
         f"{today.isoformat()} and the {span} window {state}"
     )
+    if kind not in ("weekday", "today"):
+        gone = "has passed" if left <= 0 else "has all but passed"
+        raise DateResolutionError(
+            f"{day.isoformat()} is today and its {span} window {gone}: it is {_hm(now_minutes)}"
+        )
     if kind == "weekday":
         later = today + timedelta(days=7)
         name = WEEKDAYS[later.weekday()].title()
         return later, (
             f"{expression.strip()!r} taken as next {name}, {later.isoformat()}: {situation}"
         )
-    if kind == "today":
-        later = today + timedelta(days=1)
-        name = WEEKDAYS[later.weekday()].title()
-        return later, f"'today' taken as tomorrow, {name} {later.isoformat()}: {situation}"
-    raise DateResolutionError(
-        f"the date has passed for planning: {situation} (asked for {expression.strip()!r})"
-    )
+    later = today + timedelta(days=1)
+    name = WEEKDAYS[later.weekday()].title()
+    return later, f"'today' taken as tomorrow, {name} {later.isoformat()}: {situation}"

@@ -957,6 +957,9 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
 # ---------------------------------------------------------------- why nothing fits
 
 
+DETAIL_CHARS = 480
+"""A failure's detail is served with at most 500 characters; ``nothing_fits`` stays below."""
+
 FITS = "can be visited on its own"
 """``why_not_alone``'s reason for a candidate that does fit by itself."""
 
@@ -1059,14 +1062,18 @@ def nothing_fits(
         reason, note = why_not_alone(problem, x, names, items)
         groups.setdefault(reason, []).append(note)
     n = len(problem.candidates)
-    parts = []
     values: dict[str, float | int | str] = {"found": n}
-    for reason, notes in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        shown = ", ".join(notes[:limit]) + (
-            f", +{len(notes) - limit} more" if len(notes) > limit else ""
-        )
-        parts.append(f"{len(notes)} {reason} ({shown})")
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    for reason, notes in ordered:
         values[reason[:60]] = len(notes)
+    for shown_limit in range(limit, 0, -1):  # fewer names until the detail fits
+        parts = []
+        for reason, notes in ordered:
+            more = len(notes) - shown_limit
+            shown = ", ".join(notes[:shown_limit]) + (f", +{more} more" if more > 0 else "")
+            parts.append(f"{len(notes)} {reason} ({shown})")
+        if sum(len(p) + 2 for p in parts) < DETAIL_CHARS - 80:
+            break
     values["reasons"] = "; ".join(sorted(groups, key=lambda r: (-len(groups[r]), r)))
     plural = "venue" if n == 1 else "venues"
     fits = len(groups.get(FITS, ()))
@@ -1075,6 +1082,14 @@ def nothing_fits(
     detail = f"{n} {plural} found for {day}, {verdict}: " + "; ".join(parts)
     if not n:
         detail = "0 venues found: the searches returned nothing to visit"
+    if len(detail) > DETAIL_CHARS:  # the served report's limit: keep every count, cut names
+        head = f"{n} {plural} found for {day}, {verdict}: "
+        short = "; ".join(
+            f"{len(v)} {r}" for r, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))
+        )
+        detail = (head + short)[: DETAIL_CHARS - 1] + (
+            "…" if len(head + short) >= DETAIL_CHARS else ""
+        )
     out = [Failure("no_candidates", detail, values=values)]
     if conflicts and not fits:
         whole = minimal_conflict(problem) if conflict is None else conflict
@@ -1142,7 +1157,8 @@ def _shared_failures(
                     values={"rain": f"{_hm(a)}-{_hm(b)}"},
                 )
             )
-    if hours and len(hours) == n:
+    closed_each = all({k for k, _ in items} <= {"hours", "window"} for _, items in conflicts)
+    if hours and len(hours) == n and closed_each:
         shut = all(not x.open for x, _ in conflicts)
         when = "all day" if shut else f"during {span}"
         out.append(

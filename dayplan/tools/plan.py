@@ -173,15 +173,19 @@ def run_check(
 
 
 def _state_unmet_preferences(state: MutableMapping[str, Any], result: CheckResult, c, travel):
-    """On a passing check: state, as the ``preference:<n>`` assumptions, each preferred kind the
-    checked stops do not include and why (``core.preferences.unmet_preferences``); a
-    preference that is met clears its assumption (the latest passing check is the one served)."""
+    """On a passing check whose stops include none of the preferred kinds: state, as the
+    ``preference:<n>`` assumptions, why each could not be kept (``core.preferences.
+    unmet_preferences``). Preferences are alternatives: when one is met, nothing is said and
+    earlier statements are cleared (the latest passing check is the one served)."""
     req = request_of(state)
     prefs = list(req.preferences) or list(text_hints(state).get("preferences") or [])
     chosen = [s.venue_id for s in result.stops if not s.activity]
     ev = RunEvidence(state)
+    venues = found_venues(state)
+    # preferences are alternatives ("a museum or the library"): one met is enough
+    met = len(unmet_preferences(prefs, chosen, venues, c, travel)) < len(prefs)
     for i, pref in enumerate(prefs[:5]):
-        notes = unmet_preferences([pref], chosen, found_venues(state), c, travel)
+        notes = [] if met else unmet_preferences([pref], chosen, venues, c, travel)
         if notes or ev.assumption(f"preference:{i}") is not None:
             text = notes[0] if notes else ""
             add_assumption(state, f"preference:{i}", text if len(text) <= 300 else text[:299] + "…")
