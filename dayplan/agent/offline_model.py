@@ -858,7 +858,7 @@ def unreadable_date(c: Conversation) -> LlmResponse | None:
     return _reply(
         _call(
             "record_clarification",
-            questions=[f"{error[:1].upper()}{error[1:]}. Which day should I plan?"],
+            questions=[f"{error}: which day should I plan?"],
             missing=["date"],
         )
     )
