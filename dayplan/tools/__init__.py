@@ -30,13 +30,23 @@ PLANNER_TOOLS = (
 """The planner's tool set (functions), in the order they are offered."""
 
 
+ON_LOOP_TOOLS = frozenset(
+    {record_reading, resolve_date, arrange_plan, check_plan, record_clarification, finish}
+)
+"""The synchronous tools that do no I/O (they compute over session state): they run on the
+event loop (``CheckedTool.on_loop``). The forecast (live HTTP), the store's tools and the search
+(async already) are not among them."""
+
+
 def planner_tools() -> list:
     """The planner's tools as the agent gets them: each a ``CheckedTool`` (its arguments are
-    parsed by the tool's model, unknown keys refused, before it runs)."""
-    return [CheckedTool(func=t) for t in PLANNER_TOOLS]
+    parsed by the tool's model, unknown keys refused, before it runs; ``ON_LOOP_TOOLS`` run on
+    the event loop, the rest of the synchronous ones on ADK's tool thread pool)."""
+    return [CheckedTool(func=t, on_loop=t in ON_LOOP_TOOLS) for t in PLANNER_TOOLS]
 
 
 __all__ = [
+    "ON_LOOP_TOOLS",
     "PLANNER_TOOLS",
     "CheckedTool",
     "planner_tools",
