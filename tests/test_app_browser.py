@@ -12,6 +12,7 @@ loopback server is aborted (map tiles included), so the test never touches the n
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -153,6 +154,33 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
     again, second = open_app(browser_context, voila.url + "/")
     print(f"playground page: first load {first:.2f} s, next load {second:.2f} s (preheated kernel)")
     again.close()
+
+
+def test_a_nap_at_home_shows_in_the_playground_with_both_legs(voila, browser_context):
+    page, _ = open_app(browser_context, voila.url + "/")
+    field(page, "Pin 'today'").fill(PIN)
+    field(page, "Children").fill("1")
+    field(page, "Blocked", "textarea").fill("12:00-13:30 nap in the cot at home")
+    field(page, "Must-do", "textarea").fill(
+        "Queensland Museum, 90, qld-museum-kurilpa\nGOMA, 90, gallery-of-modern-art"
+    )
+    page.keyboard.press("Tab")
+    page.get_by_role("button", name="Plan", exact=True).click()
+    expect(page.locator(".dp-badge")).to_have_text("Complete", timeout=60_000)
+    rows = page.locator("table.dp-itinerary tr").all_inner_texts()
+    (at,) = [i for i, r in enumerate(rows) if "at home" in r]
+    home = rows[at]
+    assert "12:00–13:30" in home and "nap in the cot" in home
+    leg_home = re.search(r"leg home: (\d+) min by car from (.+?), (\d\d:\d\d) → (\d\d:\d\d)", home)
+    leg_out = re.search(r"leg out: (\d+) min by car to (.+?), (\d\d:\d\d) → (\d\d:\d\d)", home)
+    assert leg_home and leg_out, home
+    before, after = rows[at - 1], rows[at + 1]
+    assert leg_home.group(2) in before and leg_home.group(3) in before  # leaves the stop before
+    assert leg_out.group(2) in after and leg_out.group(4) in after  # arrives at the stop after
+    assert int(leg_home.group(1)) > 0 and int(leg_out.group(1)) > 0
+    assert leg_home.group(4) <= "12:00" and leg_out.group(3) >= "13:30"
+    assert page.locator("img.dp-chart[alt='timeline of the day']").count() == 1
+    page.close()
 
 
 def test_idle_kernels_are_culled(voila, browser_context):
