@@ -28,6 +28,7 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
+CULL_IDLE = 20  # seconds a kernel may sit idle before Voila culls it (tests only)
 PIN = "2026-11-29T09:00:00+10:00"  # a Sunday: "Saturday" is 2026-12-05, as in the cases
 
 if not CHROMIUM.exists():
@@ -50,7 +51,9 @@ def voila(tmp_path_factory):
         None,  # no readiness request: every GET of the page takes a pooled kernel
         log,
         timeout=120,
-        env_extra={"PORT": str(port), "CULL_IDLE": "6", "CULL_INTERVAL": "2"},
+        # a page must connect to its preheated kernel before the cull: 20 s leaves room on a
+        # loaded machine (at 6 s pages were left on "Loading widget..." with the kernel culled)
+        env_extra={"PORT": str(port), "CULL_IDLE": str(CULL_IDLE), "CULL_INTERVAL": "2"},
         ready_log="Kernel pool of playground.ipynb is filled",
     )
     print(f"\nvoila preheated its kernel {server.started_s:.1f} s after start")
@@ -186,10 +189,10 @@ def test_a_nap_at_home_shows_in_the_playground_with_both_legs(voila, browser_con
 def test_idle_kernels_are_culled(voila, browser_context):
     page, _ = open_app(browser_context, voila.url + "/")
     page.close()
-    deadline = time.time() + 30
+    deadline = time.time() + CULL_IDLE + 30
     while time.time() < deadline and "Culling 'idle' kernel" not in voila.log_tail(50_000):
         time.sleep(1)
     log = voila.log_tail(50_000)
-    assert "Culling kernels with idle durations > 6 seconds" in log
+    assert f"Culling kernels with idle durations > {CULL_IDLE} seconds" in log
     culled = log.split("Culling 'idle' kernel", 1)[1].splitlines()[0]
     assert "seconds of inactivity" in culled
