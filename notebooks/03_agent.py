@@ -31,7 +31,9 @@
 #
 # You will run three cases (a rainy family Saturday, an impossible schedule and a request
 # with no location), read the tool trace and the raw ADK events, and see the rule that a
-# status must be **earned** by evidence in state.
+# status must be **earned** by evidence in state. First, with a request written all in
+# words, you will see how the model's reading of the text is quoted and verified by code,
+# and a misread deadline rejected with the parser's evidence.
 
 # %% [markdown]
 # **Make `dayplan` importable.** If the package is not installed in this environment,
@@ -176,8 +178,10 @@ for r in first["rejected"]:
 # **And then?** The model drops the rejected reading and states the rest again, which
 # code accepts and freezes. But the deadline did not vanish with it: code lists "back
 # by 11" as **unread**, a phrase that would change the plan, so the run asks instead of
-# guessing. This cell prints the tool path and the served status and question. No
-# search ran: `needs_clarification` is earned only before any search.
+# guessing (the guardrail that refuses needless questions when a location is given, met
+# in notebook 04, lets a question quoting an unread phrase through). This cell prints the
+# tool path and the served status and question. No search ran: `needs_clarification` is
+# earned only before any search.
 
 # %% tags=["nbval-check-output"]
 print(misread.trace_text())
@@ -433,6 +437,9 @@ print(nb03.check(proof, never_called, impossible))
 # - To read a run from its trace: each tool call, its response, and the evidence it left
 #   in state.
 # - That a status is earned: the boundary refuses a claim the evidence does not support.
+# - That the model's reading of the free text is a tool call code verifies: each reading
+#   quotes the text, a parser checks the value, and a misreading is rejected with what the
+#   parser found.
 #
 # **Next: [04_guardrails](04_guardrails.ipynb)**, what goes wrong when a model misbehaves, and
 # what catches it.

@@ -129,3 +129,34 @@ def test_faults_command_lists_one_per_line_name_first(capsys):
     assert names == sorted(names)
     skip = next(line for line in lines if line.startswith("skip_validation "))
     assert skip.split()[1] == "rejected:finish_gate"
+
+
+def test_one_registry_of_functions_over_the_next_step_run_by_one_adapter():
+    import inspect
+
+    from google.adk.models.base_llm import BaseLlm
+
+    from dayplan.agent import faults
+    from dayplan.agent.faults import FaultyModel, make_faulty
+
+    families = {f.family for f in FAULTS.values()}
+    assert families == {"faulty", "eval-fault"}
+    assert {f.name for f in list_faults("eval-fault")} == {
+        "broken_json",
+        "drifted_cost",
+        "search_first",
+        "skip_date",
+    }
+    for key, fault in FAULTS.items():
+        assert inspect.isfunction(fault.alter), key
+        assert list(inspect.signature(fault.alter).parameters) == ["turn", "step"], key
+        assert fault.description and fault.caught_by, key
+        model = make_faulty(key)
+        assert type(model) is FaultyModel and model.model == fault.spec
+    # no other model class anywhere in the fault modules: the machinery is the one adapter
+    for module in (faults.guardrail, faults.boundary, faults.reading, faults.harness):
+        assert not [
+            obj
+            for obj in vars(module).values()
+            if inspect.isclass(obj) and issubclass(obj, BaseLlm) and obj is not FaultyModel
+        ], module.__name__

@@ -223,3 +223,20 @@ def test_asking_about_an_unread_phrase_is_earned_but_not_a_needless_question():
     assert not asks_about_unread("back by 11", state)
     clean_state = plan(case_request(CASE)).state  # nothing unread: nothing to ask about
     assert not asks_about_unread(['I could not read "back by 11". When?'], clean_state)
+
+
+def test_the_misreadings_leave_values_they_cannot_misread_alone():
+    from dayplan.agent.faults.reading import _other_side_of_noon, _ten_times
+
+    assert [_other_side_of_noon(v) for v in ("11:00", "15:30", "00:05")] == [
+        "23:00",
+        "03:30",
+        "12:05",
+    ]
+    assert [_other_side_of_noon(v) for v in ("11am", None, 11)] == ["11am", None, 11]
+    assert _ten_times({"amount": 80.0, "currency": "AUD"}) == {"amount": 800.0, "currency": "AUD"}
+    assert [_ten_times(v) for v in (80, {"amount": True}, {"currency": "AUD"})] == [
+        80,
+        {"amount": True},
+        {"currency": "AUD"},
+    ]

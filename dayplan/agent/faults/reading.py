@@ -20,6 +20,7 @@ wrong_field         "back by 11 for the nap" as the day's start         steered:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from google.adk.models.llm_response import LlmResponse
@@ -58,7 +59,9 @@ def misreading(change: Change) -> Alter:
             return step
         for call in calls_in(step):
             if call.name == READING_TOOL:
-                readings = [dict(r) for r in (call.args or {}).get("readings") or []]
+                readings = [
+                    dict(r) for r in (call.args or {}).get("readings") or [] if isinstance(r, dict)
+                ]
                 call.args = {**(call.args or {}), "readings": change(readings, turn)}
         return step
 
@@ -66,9 +69,22 @@ def misreading(change: Change) -> Alter:
     return alter
 
 
-def _other_side_of_noon(hhmm: str) -> str:
-    hours, minutes = hhmm.split(":")
+def _other_side_of_noon(value: object) -> object:
+    """``"11:00"`` -> ``"23:00"``, ``"15:30"`` -> ``"03:30"``; anything else unchanged."""
+    if not (isinstance(value, str) and re.fullmatch(r"\d{2}:\d{2}", value)):
+        return value
+    hours, minutes = value.split(":")
     return f"{(int(hours) + 12) % 24:02d}:{minutes}"
+
+
+def _ten_times(value: object) -> object:
+    """A budget value with its amount times ten; anything else unchanged."""
+    if not isinstance(value, dict):
+        return value
+    amount = value.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, (int, float)):
+        return value
+    return {**value, "amount": amount * 10}
 
 
 @misreading
@@ -76,9 +92,7 @@ def misread_deadline(readings: list[dict], turn: Turn) -> list[dict]:
     """Reads the time the party must be home on the wrong side of noon ("back by 11 for the
     nap" as 23:00)."""
     return [
-        {**r, "value": _other_side_of_noon(r["value"])}
-        if r.get("field") == "window_end" and isinstance(r.get("value"), str)
-        else r
+        {**r, "value": _other_side_of_noon(r.get("value"))} if r.get("field") == "window_end" else r
         for r in readings
     ]
 
@@ -87,9 +101,7 @@ def misread_deadline(readings: list[dict], turn: Turn) -> list[dict]:
 def misread_budget(readings: list[dict], turn: Turn) -> list[dict]:
     """Reads the budget with one zero too many ("$80" as AUD 800)."""
     return [
-        {**r, "value": {**r["value"], "amount": r["value"]["amount"] * 10}}
-        if r.get("field") == "budget" and isinstance(r.get("value"), dict)
-        else r
+        {**r, "value": _ten_times(r.get("value"))} if r.get("field") == "budget" else r
         for r in readings
     ]
 
