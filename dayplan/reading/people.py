@@ -35,7 +35,7 @@ _CHILD_ONE = (
 )
 _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
-    r"|nieces|nephews|teens|teenagers|babies"
+    r"|nieces|nephews|teens|teenagers|babies|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
 _AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
 
@@ -62,7 +62,11 @@ ONE_ADULT = re.compile(
     + r"))\b(?!'s)",
     re.I,
 )
-TWO_ADULTS = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b", re.I)
+TWO_ADULTS = re.compile(
+    r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b"
+    r"|\b(?:grandparents|in-laws|inlaws)(?=\s*(?:\+|&|and\b|with\b|plus\b))",
+    re.I,
+)
 ONE_CHILD = re.compile(
     r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus)|\+|&)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
     + _CHILD_ONE

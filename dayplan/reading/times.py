@@ -17,7 +17,7 @@ import re
 from dayplan.reading import clock
 
 BLOCK_WORDS = (
-    r"nap|naps|nap time|naptime|sleep|lunch|training|practice|footy|soccer|netball|cricket|rugby"
+    r"nap|naps|nap time|naptime|sleep|sleeps|sleeping|asleep|quiet time|lunch|training|practice|footy|soccer|netball|cricket|rugby"
     r"|swimming lessons?|lessons?|class|classes|ballet|dance|party|appointment|appt|doctor|dentist"
     r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
     r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
@@ -38,7 +38,9 @@ START_CUE = re.compile(
 )
 _LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
 AT_HOME = re.compile(
-    r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house)\b",
+    r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
+    r"|(?:we'll|we will|we'd|we're|we are) (?:all )?be (?:at )?home (?:then|for it|for that|during)"
+    r"|stay(?:ing)? (?:at )?home (?:then|for it|for that|during|for (?:his|her|their|the) nap))\b",
     re.I,
 )
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
@@ -226,7 +228,8 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
         cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
         phrase = (cues[-1].group(0) + " " + phrase) if cues else phrase
     at_home = bool(AT_HOME.search(phrase)) or bool(
-        AT_HOME.search(sentence or "") and re.search(r"\bnap|sleep|lunch\b", phrase, re.I)
+        AT_HOME.search(sentence or "")
+        and re.search(r"\b(?:nap|naps|sleep|sleeps|asleep|lunch|quiet time)\b", phrase, re.I)
     )
     return {
         "start": clock.hhmm(start),
