@@ -1,5 +1,7 @@
 """Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
-"under a hundred dollars", "free stuff only".
+"under a hundred dollars", "free stuff only", "$15/head", "under 20 each", "AUD100 tops",
+"budget's 150", and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
+is no cap (nothing is read), never a zero budget; "10 each way" is travel, not per person.
 
 Amounts in digits go through ``price-parser``; amounts in words ("a hundred dollars") through
 Duckling's amount-of-money dimension. Currency: a stated ISO code (``AUD``, ``USD``) wins; ``$``,

@@ -10,6 +10,10 @@ Rules (each tested in ``tests/test_reading.py``):
 - the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
   "both of us" are two;
 - "family of N" is 2 adults and N-2 children;
+- a party phrase after "with" (or "w/") counts the writer too ("with 2 kids and my partner" is
+  2 adults); "+", "&" and "plus" join people like "and" ("2 adults + baby", "me + hubby");
+  ages in brackets are ages ("our son (5)"); "under 5s", "littlies" are children;
+- "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
   assumes (and says so) or asks.
 """

@@ -7,7 +7,10 @@
   "back at", "need to leave by", "done by", "finish by", "until", "in bed by";
 - a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
   "start at", "leave home at", "out the door at", "head off at";
-- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00).
+- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00);
+- times in words the Australian way: "half four" 16:30, "quarter to ten" 09:45 (``clock``);
+- a blocked window is at home when the phrase or its sentence says so ("nap at home 1-3", "in
+  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that.
 """
 
 from __future__ import annotations
