@@ -52,6 +52,7 @@ FailureCode = Literal[
     "unknown_venue",
     "no_candidates",
     "unknown_location",
+    "missing_must_do",
 ]
 
 

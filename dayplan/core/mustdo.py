@@ -157,21 +157,22 @@ class MustDoMatch:
         """Whether the planner must ask (``none`` or ``ambiguous``)."""
         return self.verdict in ("none", "ambiguous")
 
-    def question(self, limit: int = 4) -> str:
-        """The question to ask the user about this must-do (naming the activity); ``""`` when
-        the match needs none."""
+    def question(self, limit: int = 3) -> str:
+        """The question to ask about this must-do, naming the activity: one short question
+        (at most 120 characters, ending in "?"); ``""`` when the match needs none."""
+        phrase = self.phrase.strip()[:60]
         if self.verdict == "none":
             where = f" in {self.place}" if self.place else ""
-            return (
-                f"I could not find a place for the must-do '{self.phrase}'{where} among the "
-                "venues I know. Which venue should it be, or should I plan the day without it?"
-            )
+            return f"I know no venue for '{phrase}'{where}: which place do you mean?"
         if self.verdict == "ambiguous":
-            names = [f"{m.venue.name} ({m.venue.kind.replace('_', ' ')})" for m in self.matches]
-            shown = ", ".join(names[:limit]) + (
-                f" and {len(names) - limit} more" if len(names) > limit else ""
-            )
-            return f"The must-do '{self.phrase}' could mean several different places: {shown}. Which one?"
+            names = [m.venue.name for m in self.matches]
+            for n in range(min(limit, len(names)), 0, -1):
+                more = " or another" if len(names) > n else ""
+                shown = ", ".join(names[:n]) + more
+                q = f"Which do you mean by '{phrase}': {shown}?"
+                if len(q) <= 120:
+                    return q
+            return f"'{phrase}' could mean several different places: which one?"
         return ""
 
 
@@ -215,8 +216,11 @@ def _split_place(text: str, gazetteer: Mapping[str, Any] | None) -> tuple[str, s
     for m in re.finditer(r"\b(?:at|in|near|around|by|on)\s+(.+)$", text):
         tail = m.group(1).split()
         for end in range(len(tail), 0, -1):  # "south bank this morning" -> "south bank"
-            place = resolve_place(" ".join(tail[:end]), gazetteer)
+            words = " ".join(tail[:end])
+            place = resolve_place(words, gazetteer)
             if place is not None:
+                if words == str(gazetteer.get("city", "")).lower():
+                    return text[: m.start()].strip(), None  # "in Brisbane": the whole city
                 return text[: m.start()].strip(), place.name
     return text, None
 

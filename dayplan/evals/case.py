@@ -10,7 +10,7 @@ original format (``status``, ``tools_in_order``, ``forbidden_tools``, ``failure_
 Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
-  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
+  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``, ``includes_venue:<id>``,
   ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``), ``rubric:<id>``
 * contract: ``contract:http_status``, ``contract:parse``, ``contract:schema``, ``contract:rules``
 * trace: ``trace:tools_in_order``, ``trace:required_order``, ``trace:forbidden:<tool>``,
@@ -114,6 +114,7 @@ class Expect(_Strict):
     # planner's own reading of the text)
     rain: list[RainWindow] | None = None
     includes_tag: list[str] = Field(default_factory=list)
+    includes_venue: list[str] = Field(default_factory=list)  # venue ids the plan must visit
     min_stops: int | None = Field(default=None, ge=0)
     assumptions_mention: list[str] = Field(default_factory=list)
     rejected_field: str | None = None  # invalid_request: the field the rejection names

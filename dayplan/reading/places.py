@@ -83,9 +83,11 @@ NOT_PLACES = {w.title() for w in WEEKDAYS} | {
 }
 OTHER_PLACE = re.compile(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
 """A capitalised name after in/at/around/near: a place the gazetteer may not know."""
+# a must-do runs to the end of its clause; "in <Capitalised place>" stays part of it ("the
+# library in New Farm"), "in the morning" does not
 MUST = re.compile(
     r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|do|check out)\s+(?:the\s+)?"
-    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b|\bbefore\b|\bafter\b|\bif\b|$))",
+    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b(?!\s+(?-i:[A-Z]))|\bbefore\b|\bafter\b|\bif\b|$))",
     re.I,
 )
 

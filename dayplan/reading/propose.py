@@ -15,6 +15,7 @@ from datetime import date
 from dayplan.reading import clock, dates, duck, money, people, places, times, travel, weather
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
+from dayplan.reading.text import clean as clean_text
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset({"time", "money", "party"})
@@ -175,7 +176,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         value = places.read_place(sent[a:b])
         if value:
             add(field, value, a, b)
-    for m in places.MUST.finditer(sent):
+    cased = clean_text(text)[s0 : s0 + len(sent)]  # "in New Farm" (a place) vs "in the morning"
+    for m in places.MUST.finditer(cased if len(cased) == len(sent) else sent):
         add("must_do", m.group(1).strip().lower(), *m.span())
     for m in re.finditer(r"[a-z]+", sent):
         pref = places.PREFERENCE_WORDS.get(m.group(0))
