@@ -122,14 +122,6 @@ def load_request(spec: str) -> tuple[PlanRequest, str]:
         raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
 
 
-def _leg_text(minutes: int, mode: str) -> str:
-    """``"12 min by car"``, ``"8 min on foot"``, ``"same place"``."""
-    if minutes == 0:
-        return "next door, no travel"
-    how = {"walk": "on foot", "transit": "by public transport"}.get(mode, f"by {mode}")
-    return f"{minutes} min {how}"
-
-
 def refusal_lines(steps: Any) -> list[str]:
     """One line per guardrail refusal in ``steps`` (``ToolStep``s): ``"status_trace_gate
     refused finish: <why>"``. A steered run's report names every guardrail that refused it."""
@@ -139,22 +131,6 @@ def refusal_lines(steps: Any) -> list[str]:
         if r.get("guardrail"):
             out.append(f"{r['guardrail']} refused {step.tool}: {str(r.get('error', ''))[:200]}")
     return out
-
-
-def _reading_value(value: Any) -> str:
-    """A reading's value in words: ``{"start": "12:00", "end": "14:00", ...}`` -> ``12:00–14:00 ...``."""
-    if isinstance(value, dict):
-        if "start" in value and "end" in value:
-            extra = " ".join(
-                str(v) if k == "label" else "at home"
-                for k, v in value.items()
-                if k in ("label", "at_home") and v
-            )
-            return f"{value['start']}–{value['end']} {extra}".strip()
-        if "amount" in value:
-            each = " per person" if value.get("per_person") else ""
-            return f"{value.get('currency', 'AUD')} {value['amount']:g}{each}"
-    return str(value)
 
 
 def render_report(
@@ -168,6 +144,8 @@ def render_report(
     ``refused``: the guardrail refusals of the run (see ``refusal_lines``); ``notes``: lines
     shown under the header (e.g. which guardrails were off).
     """
+    from dayplan.ui.summary import home_visits, leg_words, what_i_read
+
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
         report.status, "NO FEASIBLE PLAN"
@@ -181,14 +159,17 @@ def render_report(
     lines += list(notes or [])
     if report.plan:
         lines.append("")
-        for s in report.plan.stops:
+        visits = home_visits(report.plan)
+        for i, s in enumerate(report.plan.stops):
+            lines += [f"  {v.text()}" for v in visits if v.after == i]
             where = "indoor" if s.indoor else "outdoor"
             cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
             est = ", estimated" if s.travel_in.estimated and s.travel_in.minutes else ""
             lines.append(
                 f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
-                f"{_leg_text(s.travel_in.minutes, s.travel_in.mode)}{est})"
+                f"{leg_words(s.travel_in.minutes, s.travel_in.mode)}{est})"
             )
+        lines += [f"  {v.text()}" for v in visits if v.after == len(report.plan.stops)]
         t = report.plan.totals
         back = report.plan.travel_home.minutes
         lines.append(
@@ -202,6 +183,7 @@ def render_report(
         replay = " (idempotent replay)" if sv.idempotent_replay else ""
         lines.append("")
         lines.append(f"Saved: {sv.plan_id} · {sv.status}{replay} · {sv.verification_status}")
+    read = what_i_read(report)
     sections = [
         ("Questions before I can plan:", [f"- {q}" for q in report.questions]),
         (
@@ -212,12 +194,8 @@ def render_report(
             "Refused by guardrails (the run was steered to this earned report):",
             [f"- {r}" for r in refused or []],
         ),
-        (
-            "What I read from your request:",
-            [f'- {r.field}: {_reading_value(r.value)}  ("{r.quote}")' for r in report.readings]
-            + [f'- not read: "{u}"' for u in report.unread],
-        ),
-        ("Assumptions:", [f"- {a}" for a in report.assumptions]),
+        ("What I read from your request:", [f"- {item}" for item in read.reading_items()]),
+        ("Assumptions:", [f"- {a}" for a in read.assumed]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
         (
             "Google Search Suggestions (shown in the HTML report, --html):",

@@ -54,6 +54,28 @@ FailureCode = Literal[
     "unknown_location",
     "missing_must_do",
 ]
+"""The stable code of a constraint failure (``ConstraintFailure.code``), found by
+``dayplan.core.checker.check_plan`` (its ``FAILURE_CODES`` is the same tuple):
+
+- ``outside_window``: a stop lies outside the day window (or its leg from home would leave
+  before the window opens), or a local time does not exist that day (a daylight-saving change);
+- ``overlaps_blocked``: a visit or a leg overlaps a blocked window, or the party is not home in
+  time for an at-home one (``BlockedTime.at_home``);
+- ``closed``: the venue is not open for the whole stop that day (public holidays from the
+  venue's own calendar; comment-only, ``unknown`` or unparseable hours prove nothing and fail);
+- ``outdoor_in_rain``: an outdoor stop overlaps a rain window;
+- ``leg_over_cap``: a leg, home legs included, is longer than ``travel.max_leg_minutes``;
+- ``over_budget``: the party's total cost is above the budget;
+- ``home_after_deadline``: the leg home arrives after ``window.end``;
+- ``overlap``: two stops overlap, or the leg between them does not fit;
+- ``below_min_duration``: a stop is shorter than its venue's (or activity's) minimum minutes,
+  or ends before it starts;
+- ``window_too_short``: the must-do activities need more minutes than the free window has;
+- ``unknown_venue``: a stop names a venue no search in the run returned;
+- ``no_candidates``: there is nothing to check (no stops);
+- ``unknown_location``: a leg starts or ends at a place without coordinates (an unresolved home
+  or venue); it is never counted as 0 minutes.
+"""
 
 
 def hhmm_to_minutes(value: str) -> int:

@@ -24,8 +24,9 @@
 # stable code and the numbers that broke it.
 #
 # You will set up the constraints of a rainy family Saturday, check a plan that passes,
-# then break it one constraint at a time and watch each failure code appear, and finally
-# prove a request impossible.
+# then break it one constraint at a time and watch each failure code appear, prove a
+# request impossible, see a venue closed on a Saturday public holiday, and plan around a
+# nap at home with the legs home and out again.
 #
 # Times in the core are **minutes after local midnight** (`09:00` is `540`); `HH:MM`
 # strings appear only at the edges.
@@ -223,6 +224,41 @@ for label, stops in [("no stops", []), ("made-up venue", [stop("dreamworld", "10
     print(f"{label:<14} ok={result.ok}", [f"[{f.code}] {f.detail}" for f in result.failures])
 
 # %% [markdown]
+# ## A public holiday on a Saturday: `closed`, with the holiday's name
+#
+# Opening hours often say `PH off`: closed on public holidays. Which days those are is a
+# fact the checker must know, not guess. It takes the calendar from python-holidays for
+# the venue's own country and subdivision (New Farm Library: `AU`, `QLD`), which knows
+# Queensland's holidays that fall on a Saturday, such as Boxing Day 2026.
+#
+# The next cell checks one visit to New Farm Library (`Sa 10:00-16:00; PH off`), 10:00 to
+# 11:30, on two Saturdays a week apart: 19 December, an ordinary Saturday (it passes), and
+# 26 December, Boxing Day (it fails as `closed`, and the detail and values name the
+# holiday). It prints, for each day, the holiday the calendar names (or `None`), the
+# verdict and any failure.
+
+# %% tags=["nbval-check-output"]
+from dayplan.core.hours import public_holiday
+
+library = catalog["new-farm-library"]
+library_travel = CoordinateTravel({library.id: library.point, HOME: home.point}, mode="car")
+visit = [stop(library.id, "10:00", "11:30")]
+print(f"{library.name}: {library.opening_hours!r} ({library.country}/{library.subdivision})")
+for day in (date(2026, 12, 19), date(2026, 12, 26)):
+    saturday = replace(constraints, day=day, rain=(), blocked=())
+    holiday = public_holiday(day, library.country, library.subdivision)
+    result = check_plan(visit, saturday, {library.id: library}, library_travel)
+    print(f"{day} {day:%A}  holiday={holiday}  ok={result.ok}")
+    for f in result.failures:
+        print(f"  [{f.code}] {f.detail}")
+        print(f"  values={f.values}")
+
+# %% [markdown]
+# The only thing that changed is the date. The stop is inside the Saturday hours both
+# times; on Boxing Day the `PH off` rule applies, and the checker proves the library is
+# closed. An unknown holiday calendar never counts as open.
+
+# %% [markdown]
 # ## The scheduler arranges the wet-weather stops
 #
 # Checking a guess is half the job. `dayplan.core.scheduler.arrange(picks, venues,
@@ -296,6 +332,99 @@ for f in proof.failures:
     print(f"  [{f.code}] {f.detail}")
 
 # %% [markdown]
+# ## A nap at home: the legs home and out again
+#
+# A blocked window can happen **at home** (`BlockedWindow(..., at_home=True)`: a nap in
+# the cot, lunch at home). Then the party must travel home before it starts and leave
+# after it ends, and both legs are checked against the cap and counted in the travel
+# total. This family lives in Coorparoo, about 18 minutes by car from the museums; the
+# toddler naps at home 12:00-14:00, and the day is dry.
+#
+# The next cell checks a day with SparkLab in the morning and the Queensland Museum after
+# the nap. It prints the verdict, then each home break the checker found: the window, the
+# stop it left from, the leg home in minutes (and when it arrives), and the leg out again
+# (the next stop's `travel_in`), then the travel total with every leg in it.
+
+# %% tags=["nbval-check-output"]
+coorparoo = resolve_place("Coorparoo", data.gazetteer())
+from_coorparoo = CoordinateTravel(
+    {venue_id: v.point for venue_id, v in venues.items()} | {HOME: coorparoo.point}, mode="car"
+)
+nap_at_home = replace(
+    constraints,
+    rain=(),
+    blocked=(BlockedWindow(hm("12:00"), hm("14:00"), "nap in the cot", at_home=True),),
+)
+
+
+def show_home_breaks(result):
+    stops = sorted(result.stops, key=lambda s: s.start)
+    for b in result.home_breaks:
+        left = next(s for s in reversed(stops) if s.end <= b.start)
+        back = next((s for s in stops if s.start >= b.end), None)
+        print(f"  home {minutes_to_hhmm(b.start)}-{minutes_to_hhmm(b.end)} {b.label}:")
+        print(
+            f"    leg home {b.travel_in} min from {left.name}, "
+            f"{minutes_to_hhmm(left.end)} -> {minutes_to_hhmm(left.end + b.travel_in)}"
+        )
+        if back is None:
+            print("    no stop after it: the party stays home")
+        else:
+            print(
+                f"    leg out  {back.travel_in} min to {back.name}, "
+                f"{minutes_to_hhmm(back.start - back.travel_in)} -> {minutes_to_hhmm(back.start)}"
+            )
+    into = " + ".join(str(s.travel_in) for s in result.stops)
+    breaks = " + ".join(str(b.travel_in) for b in result.home_breaks)
+    print(
+        f"  travel: into stops {into}; home for the break {breaks}; "
+        f"home at the end {result.travel_home}; total {result.travel_minutes} min"
+    )
+
+
+nap_day = [
+    stop("sparklab-sciencentre", "09:30", "11:00"),
+    stop("qld-museum-kurilpa", "14:30", "16:00"),
+]
+checked = check_plan(nap_day, nap_at_home, venues, from_coorparoo)
+show(checked)
+show_home_breaks(checked)
+
+# %% [markdown]
+# Staying out too long is a failure with the numbers: the next cell keeps the family at
+# SparkLab until 11:55, so the 18-minute leg home cannot arrive by 12:00. It prints the
+# one failure the checker finds.
+
+# %% tags=["nbval-check-output"]
+late = [stop("sparklab-sciencentre", "09:30", "11:55"), nap_day[1]]
+for f in check_plan(late, nap_at_home, venues, from_coorparoo).failures:
+    print(f"[{f.code}] {f.detail}")
+
+# %% [markdown]
+# The scheduler handles the nap exactly too. Given four indoor stops (no times) under the
+# same constraints, it arranges two before the nap and two after, with the legs home and
+# out; `check_plan` then verifies the arrangement independently. The next cell prints the
+# kept stops, the checked plan and its home break.
+
+# %% tags=["nbval-check-output"]
+arranged_nap = arrange(
+    [
+        Pick("sparklab-sciencentre"),
+        Pick("qld-museum-kurilpa"),
+        Pick("museum-of-brisbane"),
+        Pick("state-library-of-queensland"),
+    ],
+    venues,
+    nap_at_home,
+    from_coorparoo,
+    max_stops=4,
+)
+print("arranged:", arranged_nap.ok, "· kept:", arranged_nap.solution.keys)
+verified = check_plan(arranged_nap.solution.stops, nap_at_home, venues, from_coorparoo)
+show(verified)
+show_home_breaks(verified)
+
+# %% [markdown]
 # ## NATURAL PLAN: the same scheduler on a published benchmark
 #
 # NATURAL PLAN's meeting-planning task (Zheng et al., 2024) gives friends at places with
@@ -339,8 +468,13 @@ print(f"median {statistics.median(ms):.2f} ms, max {max(ms):.1f} ms per instance
 #   model in; a verdict with every failure out.
 # - Each failure has a stable code (`outdoor_in_rain`, `overlaps_blocked`, `closed`,
 #   `over_budget`, `leg_over_cap`, `below_min_duration`, `home_after_deadline`,
-#   `overlap`, `window_too_short`, ...), a detail with numbers, and raw values.
+#   `overlap`, `window_too_short`, `unknown_venue`, `no_candidates`, `unknown_location`),
+#   a detail with numbers, and raw values (every code: `dayplan.contract.FailureCode`).
 # - Travel caps count the legs from and to home.
+# - Public holidays come from the venue's own calendar: `PH off` on Boxing Day (a
+#   Saturday in 2026) is proved `closed`, with the holiday named.
+# - A blocked window at home sends the day home and out again; both legs are checked,
+#   counted, and served as `plan.home_breaks`.
 # - An impossible request is *proved* impossible, not guessed.
 # - The scheduler arranges chosen stops exactly (or names a minimal conflict), and
 #   `check_plan` still verifies what it arranged; on the NATURAL PLAN sample it printed

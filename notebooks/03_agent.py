@@ -31,7 +31,9 @@
 #
 # You will run three cases (a rainy family Saturday, an impossible schedule and a request
 # with no location), read the tool trace and the raw ADK events, and see the rule that a
-# status must be **earned** by evidence in state.
+# status must be **earned** by evidence in state. First, with a request written all in
+# words, you will see how the model's reading of the text is quoted and verified by code,
+# and a misread deadline rejected with the parser's evidence.
 
 # %% [markdown]
 # **Make `dayplan` importable.** If the package is not installed in this environment,
@@ -98,12 +100,114 @@ run = await run_plan(req)
 print(f"{run.report.status} (model: {run.model})")
 
 # %% [markdown]
+# ## Reading the request: the model quotes, code verifies
+#
+# The run's first tool call is `record_reading`. A parent writes most of a request in
+# words ("back by 11 for the nap", "$80 all up", "my partner and our two kids"), and
+# words are where models go wrong. So the model never hands the planner its own idea of
+# the constraints: it **states each reading** (a request field, its value, and the exact
+# quote from the text that says it) and code checks every one before anything is
+# accepted:
+#
+# - the quote must occur in the text;
+# - the value must be what the quote says, by a real parser for the dimension: Duckling
+#   for times, dates and durations, `price-parser` for money, small tested rules of ours
+#   for people counts and negation ("no rain", "don't want to walk");
+# - a structured field of the request always wins over a reading of the same field.
+#
+# The accepted reading is frozen in state: `check_plan` and `arrange_plan` take the
+# text's constraints from it, never from the model's later calls. The wet-weather case
+# states everything in structured fields, so take a request that is **all free text**
+# (the case `reading_back_by_11_nap`). This cell prints it and the fields it sets
+# besides the text: none but the pinned clock.
+
+# %% tags=["nbval-check-output"]
+text_req, _ = load_request("../cases/reading_back_by_11_nap.json")
+print(text_req.text)
+given = text_req.model_dump(exclude_none=True, exclude_defaults=True)
+print("fields besides the text:", sorted(set(given) - {"text"}))
+
+# %% [markdown]
+# **The stand-in's readings.** Run it with the offline model and look at its first tool
+# call: one row per reading it stated, with its quote, and the verdict code gave
+# (`accepted`, since the stand-in reads through the same parsers). The bare hour in
+# "back by 11" is read as 11:00 by the day-out rule (a family outing's "by 11" is the
+# morning), and the party comes from words ("my partner and our two kids").
+
+# %% tags=["nbval-check-output"]
+text_run = await run_plan(text_req)
+stated = next(s for s in text_run.steps if s.tool == "record_reading")
+accepted = {(r["field"], r["quote"]) for r in stated.response["accepted"]}
+
+
+def show(value):
+    if isinstance(value, dict):
+        return " ".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
+
+
+print(f"{'field':<12} {'value':<42} {'quote':<44} verdict")
+for r in stated.args["readings"]:
+    verdict = "accepted" if (r["field"], r["quote"]) in accepted else "rejected"
+    print(f"{r['field']:<12} {show(r['value']):<42} {r['quote']!r:<44} {verdict}")
+print()
+print(
+    f"{text_run.report.status}: home by {text_run.report.plan.totals.home_by}, "
+    f"AUD {text_run.report.plan.totals.cost:g} of the AUD 80"
+)
+
+# %% [markdown]
+# **A faulty reading, rejected by code.** `faulty:misread_deadline` is the stand-in with
+# one small function changed (`dayplan/agent/faults/reading.py`, in the one fault
+# registry): its first `record_reading` reads the home-by hour on the wrong side of
+# noon, "back by 11" as 23:00 (a misreading once served as a `complete` plan).
+# This cell runs it and prints what code answered to that first call: the quote, the
+# value the model claimed, what the parser **found** in the quote, and the error the
+# model can act on. Nothing of that call was recorded.
+
+# %% tags=["nbval-check-output"]
+misread = await run_plan(text_req, model="faulty:misread_deadline")
+first = next(s for s in misread.steps if s.tool == "record_reading").response
+print("ok:", first["ok"], "-", first["error"])
+for r in first["rejected"]:
+    print(f"  field {r['field']}, quote {r['quote']!r}")
+    print(f"  the model said {r['value']}, the parser found {r['found']}")
+    print(f"  error: {r['error']}")
+
+# %% [markdown]
+# **And then?** The model drops the rejected reading and states the rest again, which
+# code accepts and freezes. But the deadline did not vanish with it: code lists "back
+# by 11" as **unread**, a phrase that would change the plan, so the run asks instead of
+# guessing. This cell prints the tool path and the served status and question. No
+# search ran: `needs_clarification` is earned only before any search.
+
+# %% tags=["nbval-check-output"]
+print(misread.trace_text())
+print()
+print(misread.report.status, misread.report.questions)
+
+# %% [markdown]
+# **What the report says it read.** The served report carries `readings`
+# (`[{field, value, quote}]`) and `unread`, and the text report shows them under "What I
+# read from your request", quotes included, followed by what was assumed because
+# nothing was said. This cell prints that part of the good run's report, and the unread
+# line of the faulty run's.
+
+# %% tags=["nbval-check-output"]
+from dayplan.cli import render_report
+
+shown = render_report(text_run.report)
+print(shown[shown.index("What I read") : shown.index("Sources:")].rstrip())
+print()
+print([line for line in render_report(misread.report).splitlines() if "- not read:" in line])
+
+# %% [markdown]
 # ## The tool path
 #
-# Every tool call paired with its response, in order: the date, two searches (one per
-# preference, indoor only because rain is expected), `arrange_plan` (the exact scheduler
-# orders and times the chosen venues and checks the result), one passing `check_plan` on
-# exactly what it arranged, finish.
+# Every tool call paired with its response, in order: the reading (above), the date, two
+# searches (one per preference, indoor only because rain is expected), `arrange_plan` (the
+# exact scheduler orders and times the chosen venues and checks the result), one passing
+# `check_plan` on exactly what it arranged, finish.
 
 # %% tags=["nbval-check-output"]
 print(run.trace_text())
@@ -331,6 +435,9 @@ print(nb03.check(proof, never_called, impossible))
 # - To read a run from its trace: each tool call, its response, and the evidence it left
 #   in state.
 # - That a status is earned: the boundary refuses a claim the evidence does not support.
+# - That the model's reading of the free text is a tool call code verifies: each reading
+#   quotes the text, a parser checks the value, and a misreading is rejected with what the
+#   parser found.
 #
 # **Next: [04_guardrails](04_guardrails.ipynb)**, what goes wrong when a model misbehaves, and
 # what catches it.

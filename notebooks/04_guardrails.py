@@ -83,16 +83,17 @@ print(run.trace_text())
 # `python -m dayplan faults` lists them, and `python -m dayplan plan wet_weather_family
 # --model faulty:NAME` runs one. Each declares the outcome a correct system serves:
 # `rejected:<rule>` (the CLI exits 3 naming it) or `steered:<status>` (a guardrail's
-# refusal leads the model to an earned report). `CAUGHT_BY` names the guardrails that
-# catch each one.
+# refusal leads the model to an earned report). Each is one small function over the
+# stand-in's next step, registered in `dayplan.agent.faults`; its `caught_by` names the
+# guardrails that catch it.
 
 # %% tags=["nbval-check-output"]
 from dayplan.agent.faults import list_faults
-from dayplan.agent.faults_agent import CAUGHT_BY
+from dayplan.agent.guardrails import GUARDRAILS
 
 for fault in list_faults():
-    if fault.name in CAUGHT_BY:
-        print(f"{fault.name:<23} {fault.expected:<21} caught by {', '.join(CAUGHT_BY[fault.name])}")
+    if set(fault.caught_by) <= set(GUARDRAILS):  # the guardrail faults
+        print(f"{fault.name:<23} {fault.expected:<21} caught by {', '.join(fault.caught_by)}")
 
 # %% [markdown]
 # ## Each failure, off and on

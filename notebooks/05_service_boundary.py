@@ -150,24 +150,24 @@ for text in ['{"a": [1, "x"', '{"a": "}]"', '{"a": [1, 2', '{"a": "cut in the mi
 # %% [markdown]
 # ## Saved faulty outputs
 #
-# `dayplan/agent/faults_boundary.py` holds faulty models: the offline planner, except that
-# its `finish` payload is damaged on the way out. Here the same damage is applied to this
-# run's payload (`tamper(text, last_check)`), so each faulty output is saved as plain
-# text and served against the same evidence.
+# `dayplan/agent/faults/boundary.py` holds faulty models: the offline planner, except that
+# its `finish` payload is damaged on the way out. Each fault is a small function over the
+# payload text, `edit(text, last_check)`; here the same damage is applied to this run's
+# payload, so each faulty output is saved as plain text and served against the same evidence.
 
 # %% tags=["nbval-check-output"]
-from dayplan.agent import faults_boundary as fb
+from dayplan.agent.faults.boundary import PAYLOAD_EDITS
 
 last_check = {"stops": checked_stops}
 saved = {
-    name: model_cls().tamper(payload, last_check)
-    for name, model_cls in [
-        ("truncated_finish_json", fb.TruncatedFinishJson),
-        ("truncated_finish_midstring", fb.TruncatedFinishMidString),
-        ("renamed_activity", fb.RenamedActivity),
-        ("drifted_cost", fb.DriftedCost),
-        ("drifted_travel", fb.DriftedTravel),
-        ("ambiguous_duplicate_stop", fb.AmbiguousDuplicateStop),
+    name: PAYLOAD_EDITS[name](payload, last_check)
+    for name in [
+        "truncated_finish_json",
+        "truncated_finish_midstring",
+        "renamed_activity",
+        "drifted_cost",
+        "drifted_travel",
+        "ambiguous_duplicate_stop",
     ]
 }
 print("truncated:", "…" + saved["truncated_finish_json"][-40:])

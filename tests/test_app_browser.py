@@ -1,8 +1,8 @@
 """The playground app end to end in a real browser: Voila serves ``app/playground.ipynb`` on
 loopback (started by ``scripts/app.sh``, the script ``make app`` runs) and headless Chromium
 (Debian's ``chromium``, driven by Playwright; no browser download) fills the form, presses Plan,
-sees the status badge, the itinerary, the tool path and the map, then types a bad time and sees
-the one-sentence error.
+sees the status badge, the itinerary, "What I read from your request" (readings with their
+quotes), the tool path and the map, then types a bad time and sees the one-sentence error.
 
 Skipped only when ``/usr/bin/chromium`` is missing and ``CI`` is not set (``.ci/run`` installs
 it via ``.ci/chromium.sh`` and sets ``CI``). Every request the page makes to anything but the
@@ -101,7 +101,9 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
         assert lesson not in body, lesson  # the playground only, no lesson cells
 
     field(page, "Pin 'today'").fill(PIN)
-    field(page, "Free text", "textarea").fill("Rainy day with the kids, museums please")
+    field(page, "Free text", "textarea").fill(
+        "Rainy day with the kids, museums please; the baby naps 1-2pm"
+    )
     field(page, "Children").fill("2")
     field(page, "Budget").fill("80")
     page.keyboard.press("Tab")
@@ -116,6 +118,18 @@ def test_plan_in_the_browser_then_a_bad_time(voila, browser_context, tmp_path):
     assert "home" in itinerary and "Total" in itinerary and "min travelling" in itinerary
     assert "src-" in itinerary  # every stop cites the search result it came from
     expect(page.get_by_text("Done", exact=False).first).to_be_visible()
+    reading = page.locator(".dp-reading")  # "What I read from your request", with quotes
+    expect(reading.locator("h3")).to_have_text("What I read from your request")
+    read = [
+        [c.strip() for c in row.split("\t")]
+        for row in reading.locator("table.dp-readings tr").all_inner_texts()[1:]
+    ]
+    assert ["rain", "all_day", "“Rainy day”"] in read
+    assert ["preference", "museums", "“museums”"] in read
+    assert any(r[0] == "blocked" and r[1].startswith("13:00–14:00") for r in read), read
+    assert [r[2] for r in read if r[0] == "blocked"] == ["“naps 1-2pm”"]
+    assumed = reading.locator("ul.dp-assumed li").all_inner_texts()
+    assert "Saturday resolved to 2026-12-05" in assumed
     trace = page.locator(".dp-trace").inner_text()
     assert "check_plan ✓ passed" in trace and "finish ✓" in trace
     progress = page.locator(".jupyter-widgets-output-area, .widget-output").first.inner_text()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dayplan.agent.faults import list_faults
-from dayplan.agent.faults_agent import CAUGHT_BY, SPECS
+from dayplan.agent.faults import FAULTS, list_faults
+from dayplan.agent.faults.guardrail import FAULTS as GUARDRAIL_FAULTS
 from dayplan.agent.guardrails import GuardrailConfig
 from dayplan.cli import main
 from dayplan.evidence import RunEvidence
@@ -40,7 +40,7 @@ REJECTED = {
     "stubborn_search_loop": "rejected by loop_guard: the run used all 10 model turns without "
     "finishing (max_llm_calls)",
 }
-# fault -> outcome with CAUGHT_BY[fault] switched off (loop_guard off would never end)
+# fault -> outcome with the guardrails that catch it switched off (loop_guard off would never end)
 OFF = {
     "skip_validation": "rejected:status_gate",
     "premature_finish": "rejected:status_gate",
@@ -65,7 +65,7 @@ def outcome(run) -> str:
 
 
 def test_every_agent_fault_is_covered_and_declares_its_outcome():
-    agent = {s.cls.fault_name for s in SPECS}
+    agent = {f.name for f in GUARDRAIL_FAULTS}
     assert len(agent) >= 8
     assert agent == set(STEERED) | set(REJECTED)
     listed = {f.name: f for f in list_faults()}
@@ -106,10 +106,11 @@ def test_rejected_with_one_line_naming_the_guardrail(name, capsys):
 
 @pytest.mark.parametrize("name", sorted(OFF))
 def test_with_its_guardrails_off_the_fault_shows(name):
-    config = GuardrailConfig().without(*CAUGHT_BY[name])
+    caught_by = FAULTS[name].caught_by
+    config = GuardrailConfig().without(*caught_by)
     run = plan(case_request("wet_weather_family"), model=f"faulty:{name}", guardrails=config)
     assert outcome(run) == OFF[name]
-    assert not set(refusals(run)) & set(CAUGHT_BY[name])
+    assert not set(refusals(run)) & set(caught_by)
     if (
         name == "unknown_tool"
     ):  # ADK's own answer has no "ok": false, so the trace calls it a success
@@ -128,3 +129,34 @@ def test_faults_command_lists_one_per_line_name_first(capsys):
     assert names == sorted(names)
     skip = next(line for line in lines if line.startswith("skip_validation "))
     assert skip.split()[1] == "rejected:finish_gate"
+
+
+def test_one_registry_of_functions_over_the_next_step_run_by_one_adapter():
+    import inspect
+
+    from google.adk.models.base_llm import BaseLlm
+
+    from dayplan.agent import faults
+    from dayplan.agent.faults import FaultyModel, make_faulty
+
+    families = {f.family for f in FAULTS.values()}
+    assert families == {"faulty", "eval-fault"}
+    assert {f.name for f in list_faults("eval-fault")} == {
+        "broken_json",
+        "drifted_cost",
+        "search_first",
+        "skip_date",
+    }
+    for key, fault in FAULTS.items():
+        assert inspect.isfunction(fault.alter), key
+        assert list(inspect.signature(fault.alter).parameters) == ["turn", "step"], key
+        assert fault.description and fault.caught_by, key
+        model = make_faulty(key)
+        assert type(model) is FaultyModel and model.model == fault.spec
+    # no other model class anywhere in the fault modules: the machinery is the one adapter
+    for module in (faults.guardrail, faults.boundary, faults.reading, faults.harness):
+        assert not [
+            obj
+            for obj in vars(module).values()
+            if inspect.isclass(obj) and issubclass(obj, BaseLlm) and obj is not FaultyModel
+        ], module.__name__

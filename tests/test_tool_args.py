@@ -136,7 +136,7 @@ def test_a_run_whose_model_sends_bad_arguments_still_ends_earned(monkeypatch):
     is served."""
     from dayplan.agent import offline_model
 
-    original = offline_model._Planner.check
+    original = offline_model.Conversation.check
     sent: list[dict] = []
 
     def sloppy_once(self, stops):
@@ -147,7 +147,7 @@ def test_a_run_whose_model_sends_bad_arguments_still_ends_earned(monkeypatch):
         sent.append(dict(call.args))
         return response
 
-    monkeypatch.setattr(offline_model._Planner, "check", sloppy_once)
+    monkeypatch.setattr(offline_model.Conversation, "check", sloppy_once)
     run = plan(case_request("wet_weather_family"))
     errors = [s.response for s in run.steps if s.tool == "check_plan" and not s.ok]
     assert errors and errors[0]["argument"] == "constraints"

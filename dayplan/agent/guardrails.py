@@ -176,10 +176,21 @@ def location_given(state: Mapping[str, Any]) -> str | None:
     return ev.location_name
 
 
+def asks_about_unread(questions: Any, state: Mapping[str, Any]) -> bool:
+    """Whether one of ``questions`` quotes a phrase the frozen reading lists as unread (code
+    could not read it, so asking about it is earned): the phrase in double quotes, any case."""
+    reading = RunEvidence(state).reading
+    if reading is None or not reading.unread or not isinstance(questions, list):
+        return False
+    asked = " ".join(str(q) for q in questions).casefold()
+    return any(f'"{phrase.casefold()}"' in asked for phrase in reading.unread)
+
+
 class ClarificationGatePlugin(BasePlugin):
     """Refuse ``record_clarification`` when the request already names a location, unless the
-    question is only about a date that ``resolve_date`` could not resolve in this run, or about
-    a must-do code could not match to one kind of venue (``missing: ["must_do"]``,
+    question is only about a date that ``resolve_date`` could not resolve in this run, quotes
+    a phrase the frozen reading could not read (``asks_about_unread``), or is about a must-do
+    code could not match to one kind of venue (``missing: ["must_do"]``,
     ``dayplan.tools.mustdo.questions``)."""
 
     def __init__(self) -> None:
@@ -196,6 +207,8 @@ class ClarificationGatePlugin(BasePlugin):
         missing = {str(m).lower() for m in tool_args.get("missing") or []}
         if missing == {"date"} and RunEvidence(tool_context.state).date_error is not None:
             return None  # code could not resolve the date: asking about it is earned
+        if asks_about_unread(tool_args.get("questions"), tool_context.state):
+            return None  # code could not read a phrase of the text: asking about it is earned
         if "must_do" in missing and must_do_questions(tool_context.state):
             return None  # code matched a must-do to no venue, or to very different ones
         return refusal(

@@ -989,6 +989,3 @@ def next_step(c: Conversation, rules: tuple[Rule, ...] = RULES) -> LlmResponse:
         if step is not None:
             return step
     return _text_reply("No rule applies: nothing left to do.")
-
-
-_Planner = Conversation  # the name faulty models know it by

@@ -27,10 +27,10 @@ from collections.abc import AsyncGenerator
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
-from google.genai import types
 
-from dayplan.agent.faults_agent import SEARCH_SUFFIXES, FaultyPlannerModel, Turn
-from dayplan.agent.offline_model import OfflinePlannerModel, _call, _reply
+from dayplan.agent.faults import Alter, FaultyModel, Turn
+from dayplan.agent.faults.guardrail import search_queries
+from dayplan.agent.offline_model import OfflinePlannerModel
 from dayplan.cli_common import EXIT_OK, InputError, case_dirs
 from dayplan.contract import PlanRequest
 from dayplan.core.catalog import Venue
@@ -65,23 +65,15 @@ class SlowModel(BaseLlm):
             yield response
 
 
-class WideSearchModel(FaultyPlannerModel):
-    """The offline planner, but its search turn asks for ``queries`` query variants at once."""
+def wide_search(queries: int) -> Alter:
+    """The stand-in, but its search turn asks for ``queries`` query variants at once."""
 
-    queries: int = 2
-
-    def deviate(self, turn: Turn) -> LlmResponse | None:
+    def alter(turn: Turn, step: LlmResponse) -> LlmResponse:
         if not turn.calls("resolve_date") or turn.calls("search_public_web", raw=True):
-            return None
-        prefs = list(turn.request.preferences) or ["things to do"]
-        parts: list[types.Part] = []
-        for i in range(self.queries):
-            suffix = SEARCH_SUFFIXES[(i // len(prefs)) % len(SEARCH_SUFFIXES)]
-            query = f"{prefs[i % len(prefs)]} {suffix}".strip()
-            parts.append(
-                _call("search_public_web", query=query, location="Brisbane", indoor_only=True)
-            )
-        return _reply(*parts)
+            return step
+        return search_queries(turn, 0, queries)
+
+    return alter
 
 
 def delayed_backend(seconds: float, *, blocking: bool):
@@ -103,7 +95,9 @@ async def timed_run(
 ) -> tuple[float, str, int, int]:
     """One wet-weather run: (wall seconds, outcome, model turns, searches)."""
     inner: BaseLlm = (
-        OfflinePlannerModel() if queries == 2 else WideSearchModel(model="offline", queries=queries)
+        OfflinePlannerModel()
+        if queries == 2
+        else FaultyModel(model="offline", alter=wide_search(queries))
     )
     model = SlowModel(model=inner.model, inner=inner, delay=model_delay)
     turns = 0

@@ -1,9 +1,11 @@
 """``python -m dayplan faults``: list the faulty models, one per line, name first.
 
 Each line: the name (use it as ``--model faulty:NAME``), the outcome a correct system serves on
-the wet-weather case (``rejected:<rule>``, ``steered:<status>`` or ``repaired:<status>``), what
-catches it (guardrail names, which ``plan --without NAME`` switches off, or ``boundary:<rule>``,
-a step of the service boundary that cannot be switched off), and what the fault does.
+its case (``rejected:<rule>``, ``steered:<status>`` or ``repaired:<status>``), the case
+(``plan CASE --model faulty:NAME`` shows it), what catches it (guardrail names, which
+``plan --without NAME`` switches off; ``boundary:<rule>``, a step of the service boundary; or
+``tool:<name>``, a tool that verifies the model's call; neither can be switched off), and what
+the fault does.
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ def _run(args: argparse.Namespace) -> int:
     width = max((len(f.name) for f in faults), default=0)
     catch = {f.name: caught_by_text(f.caught_by) for f in faults}
     cwidth = max((len(c) for c in catch.values()), default=0)
-    print(f"{'# fault':<{width}}  {'served outcome':<27}  {'caught by':<{cwidth}}  what it does")
+    kwidth = max((len(f.case) for f in faults), default=0)
+    print(
+        f"{'# fault':<{width}}  {'served outcome':<27}  {'on case':<{kwidth}}  "
+        f"{'caught by':<{cwidth}}  what it does"
+    )
     for f in faults:
-        line = f"{f.name:<{width}}  {f.expected:<27}  {catch[f.name]:<{cwidth}}  {f.description}"
+        line = (
+            f"{f.name:<{width}}  {f.expected:<27}  {f.case:<{kwidth}}  "
+            f"{catch[f.name]:<{cwidth}}  {f.description}"
+        )
         if args.verbose:
             line += f" (reproduces: {f.reproduces})"
         print(line)

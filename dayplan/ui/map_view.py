@@ -36,11 +36,22 @@ def _colour(ctx: ReportContext, indoor: bool) -> str:
 
 
 def route(ctx: ReportContext) -> list[tuple[float, float]]:
-    """The day's path as ``(lat, lon)`` points: home, each stop with coordinates, home again."""
+    """The day's path as ``(lat, lon)`` points: home, each stop with coordinates, home again;
+    home also between two stops an at-home break falls between (``ctx.home_breaks``)."""
     points = [s.point for s in ctx.stops if s.point is not None]
-    if ctx.home and points:
-        return [ctx.home, *points, ctx.home]
-    return list(points)
+    if not (ctx.home and points):
+        return list(points)
+    path = [ctx.home]
+    prev_end: int | None = None
+    for stop in ctx.stops:
+        if prev_end is not None and any(
+            prev_end <= h.start and h.end <= stop.start for h in ctx.home_breaks
+        ):
+            path.append(ctx.home)
+        if stop.point is not None:
+            path.append(stop.point)
+        prev_end = stop.end
+    return [*path, ctx.home]
 
 
 def _home_note(ctx: ReportContext) -> str:

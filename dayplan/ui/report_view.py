@@ -1,8 +1,10 @@
 """The visual report: one self-contained HTML string for a served ``DayPlanReport``.
 
-It shows a status badge, the itinerary as a table, a timeline chart (stops, travel legs, rain
-and blocked windows shaded, the home deadline as a line), a plot of stops and legs by
-coordinates, the sources as links, and the questions or constraint failures in plain words.
+It shows a status badge, the itinerary as a table (home breaks as rows with the legs home and
+out), a timeline chart (stops, time at home, travel legs, rain and blocked windows shaded, the
+home deadline as a line), a plot of stops and legs by coordinates, "What I read from your
+request" (the verified readings with their quotes, the unread phrases, what was assumed), the
+sources as links, and the questions or constraint failures in plain words.
 Charts are drawn with matplotlib (Agg, no display needed) and embedded as base64 PNG, so the
 same string works in a notebook (``IPython.display.HTML``), in a Voila app and in a file written
 by ``python -m dayplan plan REQUEST --html FILE``.
@@ -29,13 +31,23 @@ from dayplan.agent.events import ToolStep, format_trace
 from dayplan.contract import DayPlanReport, PlanRequest, hhmm_to_minutes
 from dayplan.core.places import resolve_place
 from dayplan.ui.map_view import offline_map_figure
+from dayplan.ui.summary import (
+    ASSUMED_TITLE,
+    READ_TITLE,
+    UNREAD_TITLE,
+    HomeVisit,
+    home_visits,
+    what_i_read,
+)
 
 if TYPE_CHECKING:
     from dayplan.service.run import PlanRun
 
 __all__ = [
+    "ChartHome",
     "ReportContext",
     "context_for",
+    "reading_html",
     "map_png",
     "report_html",
     "run_html",
@@ -49,6 +61,7 @@ STATUS_STYLE = {
     "no_feasible_plan": ("No feasible plan", "#b3261e"),
 }
 CHECK_TOOLS = ("check_plan", "arrange_plan")
+HOME_COLOUR = "#6a4c93"
 
 
 @dataclass
@@ -65,9 +78,23 @@ class ChartStop:
 
 
 @dataclass
+class ChartHome:
+    """Time at home inside the day (an at-home blocked window), local minutes: ``start``/``end``
+    of the window, ``leg_home`` minutes of travel home leaving at ``leaves`` (the previous stop's
+    end; ``None`` when no stop comes before)."""
+
+    label: str
+    start: int
+    end: int
+    leg_home: int
+    leaves: int | None
+
+
+@dataclass
 class ReportContext:
     """What the charts need beyond the report: the day window (minutes after midnight), blocked
-    and rain windows ``(start, end, label)``, home coordinates and the stops to draw.
+    and rain windows ``(start, end, label)``, home coordinates, the stops to draw and the home
+    breaks (``ChartHome``: time at home and the leg home; the leg out is the next stop's).
 
     ``proposal`` is True when there is no served plan and the stops are the last checked (and
     rejected) proposal.
@@ -82,6 +109,7 @@ class ReportContext:
     travel_home: int = 0
     home_by: int | None = None
     proposal: bool = False
+    home_breaks: list[ChartHome] = field(default_factory=list)
 
 
 def _minutes(value: Any) -> int | None:
@@ -156,15 +184,17 @@ def context_for(
     ctx = ReportContext(window, blocked, rain, home, home_name)
     if report.plan is not None:
         raw_stops = [s.model_dump() for s in report.plan.stops]
+        raw_breaks = [b.model_dump() for b in report.plan.home_breaks]
         ctx.travel_home = report.plan.travel_home.minutes
         ctx.home_by = _minutes(report.plan.totals.home_by)
     elif check and check.get("stops"):
         raw_stops = list(check["stops"])
+        raw_breaks = list(check.get("home_breaks") or [])
         ctx.travel_home = int((check.get("travel_home") or {}).get("minutes") or 0)
         ctx.home_by = _minutes((check.get("totals") or {}).get("home_by"))
         ctx.proposal = True
     else:
-        raw_stops = []
+        raw_stops, raw_breaks = [], []
     for s in raw_stops:
         start, end = _minutes(s.get("start")), _minutes(s.get("end"))
         if start is None or end is None:
@@ -181,7 +211,27 @@ def context_for(
                 point=points.get(vid),
             )
         )
+    ctx.home_breaks = _chart_homes(raw_breaks, ctx.stops)
     return ctx
+
+
+def _chart_homes(raw: list[dict[str, Any]], stops: list[ChartStop]) -> list[ChartHome]:
+    out = []
+    for b in raw:
+        start, end = _minutes(b.get("start")), _minutes(b.get("end"))
+        if start is None or end is None:
+            continue
+        before = [s.end for s in stops if s.end <= start]
+        out.append(
+            ChartHome(
+                label=str(b.get("label") or "home"),
+                start=start,
+                end=end,
+                leg_home=int((b.get("travel_in") or {}).get("minutes") or 0),
+                leaves=max(before) if before else None,
+            )
+        )
+    return sorted(out, key=lambda h: h.start)
 
 
 def _png(fig: Figure) -> bytes:
@@ -213,8 +263,9 @@ def timeline_png(
 
 def timeline_figure(ctx: ReportContext) -> Figure | None:
     """The day as a timeline: stops as numbered bars (green indoor, orange outdoor; the name in
-    the bar when it fits) with every stop listed in full under the chart, travel legs as grey
-    bars before each stop and after the last, rain windows shaded blue, blocked windows hatched,
+    the bar when it fits) with every stop listed in full under the chart, time at home (an
+    at-home blocked window the itinerary went home for) as a purple "home" bar, travel legs as
+    grey bars before each stop, home before each home break and after the last stop, rain windows shaded blue, blocked windows hatched,
     the home deadline as a red line, the legend right of the data. ``None`` when there is
     nothing to draw."""
     if ctx.window is None and not ctx.stops:
@@ -258,6 +309,17 @@ def timeline_figure(ctx: ReportContext) -> Figure | None:
                 rows["travel"], stop.travel_in, left=stop.start - stop.travel_in, height=0.35,
                 color="#607d8b",
             )  # fmt: skip
+    for home in ctx.home_breaks:
+        ax.barh(
+            rows["stops"], home.end - home.start, left=home.start, height=0.6, color=HOME_COLOUR,
+            edgecolor="black", lw=0.6,
+        )  # fmt: skip
+        ax.text(
+            (home.start + home.end) / 2, rows["stops"], "home", ha="center", va="center",
+            fontsize=8, color="white", fontweight="bold",
+        )  # fmt: skip
+        if home.leg_home and home.leaves is not None:
+            ax.barh(rows["travel"], home.leg_home, left=home.leaves, height=0.35, color="#607d8b")
     if ctx.stops and ctx.travel_home:
         ax.barh(
             rows["travel"], ctx.travel_home, left=ctx.stops[-1].end, height=0.35, color="#607d8b"
@@ -285,7 +347,13 @@ def timeline_figure(ctx: ReportContext) -> Figure | None:
             handles.append(Patch(color="#2e7d32", label="indoor stop"))
         if not all(s.indoor for s in ctx.stops):
             handles.append(Patch(color="#ef6c00", label="outdoor stop"))
-    if any(s.travel_in for s in ctx.stops) or ctx.travel_home:
+    if ctx.home_breaks:
+        handles.append(Patch(color=HOME_COLOUR, label="at home"))
+    if (
+        any(s.travel_in for s in ctx.stops)
+        or ctx.travel_home
+        or any(h.leg_home for h in ctx.home_breaks)
+    ):
         handles.append(Patch(color="#607d8b", label="travel leg"))
     if ctx.rain:
         handles.append(Patch(color="#4a90d9", alpha=0.3, label="rain"))
@@ -305,7 +373,12 @@ def _stop_key(fig: Figure, ctx: ReportContext) -> None:
     """The numbered stops written out in full under the timeline (names are never cut)."""
     if not ctx.stops:
         return
-    items = [f"{i}. {_hhmm(s.start)}–{_hhmm(s.end)} {s.name}" for i, s in enumerate(ctx.stops, 1)]
+    timed = [
+        (s.start, f"{i}. {_hhmm(s.start)}–{_hhmm(s.end)} {s.name}")
+        for i, s in enumerate(ctx.stops, 1)
+    ]
+    timed += [(h.start, f"home {_hhmm(h.start)}–{_hhmm(h.end)} {h.label}") for h in ctx.home_breaks]
+    items = [t for _, t in sorted(timed, key=lambda x: x[0])]
     cols = 2 if len(items) > 3 else 1
     per = -(-len(items) // cols)
     for c in range(cols):
@@ -356,6 +429,8 @@ div.dp-report table td.num,div.dp-report table th.num{text-align:right !importan
 div.dp-report h3{font-size:15px;font-weight:600;margin:18px 0 6px}
 .dp-chart{max-width:100%;display:block;margin:6px 0}
 .dp-charts{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+.dp-quote{font-style:italic}
+div.dp-report table tr.dp-home-break{background:#f3eef9}
 .dp-problem{border-left:4px solid #b3261e;background:#fdf3f2;padding:6px 12px}
 .dp-question{border-left:4px solid #b26a00;background:#fff8eb;padding:6px 12px}
 .dp-report code{background:#f2f2f2;padding:0 3px;border-radius:3px}
@@ -374,7 +449,9 @@ def _itinerary(report: DayPlanReport) -> str:
     if plan is None:
         return ""
     rows = []
+    visits = home_visits(plan)
     for i, s in enumerate(plan.stops, 1):
+        rows += [_home_row(v) for v in visits if v.after == i - 1]
         rows.append(
             "<tr>"
             f"<td>{i}</td><td>{escape(s.start)}–{escape(s.end)}</td>"
@@ -384,6 +461,7 @@ def _itinerary(report: DayPlanReport) -> str:
             f"<td>{', '.join(f'<code>{escape(x)}</code>' for x in s.source_ids)}</td>"
             "</tr>"
         )
+    rows += [_home_row(v) for v in visits if v.after == len(plan.stops)]
     t = plan.totals
     assumed = any(a.startswith("Home assumed") for a in report.assumptions)
     home = "<b>home</b>" + (" (assumed, see Assumptions)" if assumed else "")
@@ -404,6 +482,48 @@ def _itinerary(report: DayPlanReport) -> str:
     )
     why = f"<p><b>Why this plan:</b> {escape(plan.rationale)}</p>" if plan.rationale else ""
     return f'<h3>Itinerary</h3><table class="dp-itinerary">{head}{"".join(rows)}</table>{why}'
+
+
+def _home_row(visit: HomeVisit) -> str:
+    """An itinerary row for time at home: the window, its label, the legs home and out."""
+    return (
+        '<tr class="dp-home-break">'
+        f"<td>⌂</td><td>{escape(visit.start)}–{escape(visit.end)}</td>"
+        f"<td><b>at home</b>: {escape(visit.label)}</td><td>home</td><td></td>"
+        f"<td>leg home: {escape(visit.home_text())}<br>leg out: {escape(visit.out_text())}</td>"
+        "<td></td></tr>"
+    )
+
+
+def reading_html(report: DayPlanReport) -> str:
+    """ "What I read from your request" (``dayplan.ui.summary.what_i_read``): the verified
+    readings as a table of field, value and the exact quote; the phrases that could not be
+    read; and the served assumptions. ``""`` when there is none of these."""
+    summary = what_i_read(report)
+    parts = []
+    if summary.read:
+        rows = "".join(
+            f"<tr><td><code>{escape(r.field)}</code></td><td>{escape(r.value)}</td>"
+            f'<td class="dp-quote">“{escape(r.quote)}”</td></tr>'
+            for r in summary.read
+        )
+        parts.append(
+            '<table class="dp-readings"><tr><th>field</th><th>value</th><th>quote</th></tr>'
+            f"{rows}</table>"
+        )
+    if summary.unread:
+        items = "".join(f'<li class="dp-quote">“{escape(u)}”</li>' for u in summary.unread)
+        parts.append(f'<p><b>{escape(UNREAD_TITLE)}:</b></p><ul class="dp-unread">{items}</ul>')
+    if summary.has_reading and not summary.read:
+        parts.insert(0, "<p>Nothing in the text could be read as a constraint.</p>")
+    if summary.assumed:
+        items = "".join(f"<li>{escape(a)}</li>" for a in summary.assumed)
+        title = f"<p><b>{escape(ASSUMED_TITLE)}:</b></p>" if summary.has_reading else ""
+        parts.append(f'{title}<ul class="dp-assumed">{items}</ul>')
+    if not parts:
+        return ""
+    head = READ_TITLE if summary.has_reading else "Assumptions"
+    return f'<div class="dp-reading"><h3>{escape(head)}</h3>{"".join(parts)}</div>'
 
 
 def _problems(report: DayPlanReport) -> str:
@@ -512,9 +632,7 @@ def report_html(
         ]
         if any(imgs):
             parts.append(f'<div class="dp-charts">{"".join(imgs)}</div>')
-    if report.assumptions:
-        items = "".join(f"<li>{escape(a)}</li>" for a in report.assumptions)
-        parts.append(f"<h3>Assumptions</h3><ul>{items}</ul>")
+    parts.append(reading_html(report))
     parts.append(_sources(report))
     parts.append(search_suggestions_html(report))
     if steps:
