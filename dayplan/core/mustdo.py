@@ -101,7 +101,7 @@ FILLER = _vocab(
     """a an the some our my your their his her its of and or to for with at in on by near around
     from go going goes see seeing visit visiting do doing check out take taking try get have
     hit catch watch ride pat cuddle hold feed meet play quick little big small nice good great
-    fun local nearby favourite favorite cool best huge new old long short bit time trip day
+    fun local nearby favourite favorite cool best huge long short bit time trip day
     kids kid children child family toddler toddlers baby bub we us me i must really want need
     has have had promised maybe also too one two three again first then later morning afternoon
     lunchtime session lesson lessons class visit outing adventure"""
