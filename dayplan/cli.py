@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-import yaml
 from pydantic import ValidationError
 
 from dayplan import commands
@@ -41,17 +40,24 @@ def _load_file(path: Path) -> Any:
         raise InputError(f"{path} is not UTF-8 text") from None
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        if path.suffix.lower() in (".yaml", ".yml"):
+    if path.suffix.lower() in (".yaml", ".yml"):
+        import yaml  # only for YAML requests: every other start is spared loading it
+
+        try:
             return yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise _not_valid(path, exc) from None
+    try:
         return loads_strict_json(text)
     except DuplicateKeyError as exc:
         raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        first = str(exc).splitlines()[0]
-        raise InputError(
-            f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}"
-        ) from None
+    except json.JSONDecodeError as exc:
+        raise _not_valid(path, exc) from None
+
+
+def _not_valid(path: Path, exc: Exception) -> InputError:
+    first = str(exc).splitlines()[0]
+    return InputError(f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}")
 
 
 def _as_path(spec: str) -> Path | None:
@@ -323,8 +329,22 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``python -m dayplan`` argument parser."""
+def _command_modules(command: str | None) -> list[str]:
+    """The ``dayplan.commands`` modules to register for ``command`` (the first argument): none
+    for ``plan``, only its own module for another known subcommand, every module otherwise (no
+    command, ``--help`` or a typo, so that help and the error list every subcommand). Importing
+    only what the command needs keeps ``plan`` from loading the eval runner, the service and
+    the benchmarks."""
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    if command == "plan":
+        return []
+    wanted = (command or "").replace("-", "_")
+    return [wanted] if wanted in names else names
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``python -m dayplan`` argument parser; ``command`` (the first argument, if known)
+    limits the subcommand modules it imports (``_command_modules``)."""
     parser = OneLineParser(
         prog="python -m dayplan",
         description="dayplan: plan a day offline (or live with Gemini); the model chooses, code "
@@ -362,15 +382,16 @@ def build_parser() -> argparse.ArgumentParser:
         "guardrail catches each fault",
     )
     p.set_defaults(func=_cmd_plan)
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)
+    for name in _command_modules(command):
+        importlib.import_module(f"{commands.__name__}.{name}").register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     try:
-        parser = build_parser()
+        given = sys.argv[1:] if argv is None else argv
+        parser = build_parser(given[0] if given and not given[0].startswith("-") else None)
         try:
             args = parser.parse_args(argv)
         except SystemExit as exc:  # OneLineParser printed one error line

@@ -73,7 +73,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 DEFAULT_DB_URL = "sqlite:///runs/dayplan.sqlite"
 DEFAULT_LOCK_TIMEOUT_SECONDS = 5.0
@@ -234,10 +234,27 @@ def _sqlite_recipe(engine: Engine, busy_ms: int) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}".strip())
 
 
+def at_head(engine: Engine) -> bool:
+    """Whether the database's ``alembic_version`` holds exactly the scripts' heads
+    (``dayplan.migrations.head_revisions``): one ``SELECT``; a missing table (a new database)
+    or any database error is ``False``, so ``migrate`` then runs Alembic as before."""
+    from dayplan.migrations import head_revisions
+
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+    except SQLAlchemyError:
+        return False
+    return {r[0] for r in rows} == head_revisions() and len(rows) == len(head_revisions())
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (``dayplan/migrations``), in one
     transaction; safe when several processes start at once (PostgreSQL: an advisory lock;
-    SQLite: ``BEGIN IMMEDIATE``)."""
+    SQLite: ``BEGIN IMMEDIATE``). A database already at the head is left alone without loading
+    Alembic (``at_head``)."""
+    if at_head(engine):
+        return
     from alembic import command
     from alembic.config import Config
 

@@ -178,8 +178,10 @@ for r in first["rejected"]:
 # **And then?** The model drops the rejected reading and states the rest again, which
 # code accepts and freezes. But the deadline did not vanish with it: code lists "back
 # by 11" as **unread**, a phrase that would change the plan, so the run asks instead of
-# guessing. This cell prints the tool path and the served status and question. No
-# search ran: `needs_clarification` is earned only before any search.
+# guessing (the guardrail that refuses needless questions when a location is given, met
+# in notebook 04, lets a question quoting an unread phrase through). This cell prints the
+# tool path and the served status and question. No search ran: `needs_clarification` is
+# earned only before any search.
 
 # %% tags=["nbval-check-output"]
 print(misread.trace_text())

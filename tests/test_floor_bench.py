@@ -30,3 +30,30 @@ def test_bench_floor_prints_both_medians_the_ratio_and_the_target(capsys):
 def test_bench_lists_benchmarks_without_importing_them(capsys):
     assert main(["bench", "nope"]) == 2
     assert "known:" in capsys.readouterr().err
+
+
+def test_plan_imports_no_other_command_nor_what_only_they_need():
+    """``plan`` registers no other subcommand's module, so it does not load the eval runner,
+    the service, the benchmarks, matplotlib, YAML (for JSON or case-name requests) or Alembic
+    (the store is already at its migration head after one run)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = (
+        "import sys\n"
+        "from dayplan.cli import main\n"
+        "main(['plan', 'wet_weather_family', '--json'])\n"  # once: the store is migrated
+        "main(['plan', 'wet_weather_family', '--json'])\n"
+        "heavy = ('dayplan.commands.', 'dayplan.evals', 'dayplan.benchmarks', 'dayplan.service.app',"
+        " 'matplotlib', 'yaml', 'uvicorn', 'ipyleaflet')\n"
+        "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=root
+    )
+    loaded = done.stdout.rsplit("LOADED", 1)[1].strip()
+    assert loaded == "[]", loaded

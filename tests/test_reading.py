@@ -481,3 +481,157 @@ def test_uncounted_kids_ask_only_when_a_budget_makes_the_count_matter():
 
 def test_structured_window_settles_an_unread_time():
     assert applied("the party starts at 2", window={"start": "09:00", "end": "13:00"})[1] == []
+
+
+# -- classes of misreading found by the parent-phrased cases (cases/read_*.json) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("home by half four", "window_end", "16:30"),
+        ("back by half past 4", "window_end", "16:30"),
+        ("need to be back by half eleven for her nap", "window_end", "11:30"),
+        ("home by three o'clock", "window_end", "15:00"),
+        ("not before quarter to ten", "window_start", "09:45"),
+        ("out from ten past nine", "window_start", "09:10"),
+        ("can't leave until half past nine, out till 3", "window_start", "09:30"),
+        ("can't leave until half past nine, out till 3", "window_end", "15:00"),
+    ],
+)
+def test_times_in_words_the_australian_way(text, field, value):
+    """Duckling reads none of "half four"; a deadline said so was silently dropped."""
+    assert read(text)[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "per_person"),
+    [
+        ("$15/head, 2 adults 2 kids", 15, True),
+        ("me and the twins, under 20 each", 20, True),
+        ("20 dollars each", 20, True),
+        ("$$ tight - like 50 max", 50, False),
+        ("saturday. me + 3 kids. $$ tight — like 50 max. home by 2", 50, False),
+        ("max 60 all up", 60, False),
+        ("kids 4 and 6, AUD 80, window 9 to 5", 80, False),  # not "6, AUD"
+        ("$1,200 budget", 1200, False),
+    ],
+)
+def test_budget_notations(text, amount, per_person):
+    got = read(text)["budget"]
+    assert (got["amount"], got["per_person"]) == (amount, per_person), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["SOUTH BANK, NO BUDGET", "no budget really, 2 adults", "10 each way max, 2 adults"],
+)
+def test_no_budget_or_a_travel_each_is_no_budget(text):
+    """'no budget' is no cap (it was read as AUD 0); '10 each way' is travel, not per person."""
+    assert "budget" not in read(text)
+
+
+def test_a_bare_capped_number_in_a_travel_sentence_is_not_money():
+    text = "2 adults, 30 max in the car"
+    item = {"field": "budget", "value": {"amount": 30}, "quote": "30 max"}
+    got = verify_reading(text, item, today=TODAY)
+    assert isinstance(got, ReadingRejection) and "not money" in got.error
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("might shower in the arvo, New Farm", {"start": "12:00", "end": "17:00"}),
+        ("afternoon storms expected", {"start": "12:00", "end": "17:00"}),
+        ("it's going to rain in the afternoon", {"start": "12:00", "end": "17:00"}),
+        ("a wet morning then fine", {"start": "06:00", "end": "12:00"}),
+        ("storms in the late arvo", {"start": "14:30", "end": "18:00"}),
+    ],
+)
+def test_rain_in_part_of_the_day_is_a_window_not_all_day(text, window):
+    assert read(text)["rain"] == [window]
+
+
+@pytest.mark.parametrize("text", ["dry all day", "should stay dry", "it'll stay dry, parks"])
+def test_dry_all_day_is_no_rain(text):
+    assert read(text)["rain"] == ["none"]
+
+
+@pytest.mark.parametrize(
+    ("text", "must"),
+    [
+        ("Saturday at Lone Pine with 2 kids", "lone pine"),
+        ("We want to go to Lone Pine on Saturday, West End", "lone pine"),
+        ("A day at Lone Pine, staying in Fig Tree Pocket", "lone pine"),
+        ("visit GOMA then lunch, home in Paddington", "goma"),
+        ("Off to the Queensland Museum on Sunday the 13th", "queensland museum"),
+    ],
+)
+def test_a_venue_after_at_or_going_to_is_a_must_do_not_the_location(text, must):
+    got = read(text)
+    assert got["must_do"] == [must]
+    assert got.get("location") != "Lone Pine"
+
+
+@pytest.mark.parametrize(
+    "text", ["going to South Bank Saturday", "at Kangaroo Point", "day at the museum"]
+)
+def test_a_place_or_a_kind_after_at_is_no_must_do(text):
+    assert "must_do" not in read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("partner and I plus our son (5)", 2, 1),
+        ("with 2 kids and my partner", 2, 2),
+        ("Boxing Day with the kids (4 and 9)", 1, 2),
+        ("2 adults + baby", 2, 1),
+        ("me + hubby + 2 boys", 2, 2),
+        ("with the grandparents and our 2 kids", 3, 2),
+        ("Brisbane city with my parents and the kids (3 and 6)", 3, 2),
+    ],
+)
+def test_parties_in_words(text, adults, children):
+    got = read(text)
+    assert (got.get("adults"), got.get("children")) == (adults, children), got
+
+
+def test_ages_in_brackets_are_not_unread_numbers():
+    assert unread("partner and I plus our son (5), $60") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Christmas Day 2027 in Brisbane", "2027-12-25"),
+        ("Boxing Day 2026 in West End", "2026-12-26"),
+        ("Easter Saturday 2027, Brisbane", "2027-03-27"),
+    ],
+)
+def test_a_holiday_with_its_year(text, day):
+    """The year was dropped: 'Christmas Day 2027' resolved to this year's Christmas."""
+    assert read(text)["date"] == day
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("土曜日にブリスベンで子供2人と", "text"),
+        ("Субота в Брисбене, двое детей", "text"),
+        ("שבת בבריסביין עם 2 ילדים", "text"),
+        ("Sábado en Brisbane con mis dos hijos, volver a las 3", "time"),
+    ],
+)
+def test_other_scripts_and_foreign_times_are_listed_unread(text, kind):
+    accepted, phrases = read_request(text, today=TODAY)
+    assert [p.kind for p in phrases] == [kind]
+    assert not any(i.field in ("adults", "children") for i in accepted.items)
+    if kind == "time":  # "a las 3" would change the plan: it is asked about
+        assert phrases[0].asks and phrases[0].phrase == "a las 3"
+    else:
+        assert phrases[0].phrase in text and not phrases[0].asks
+
+
+def test_emoji_are_not_unread():
+    assert unread("Saturday 🙂 in West End with 2 kids 👍") == []

@@ -133,3 +133,88 @@ def test_bad_input_is_a_structured_error_never_an_exception(readings):
 def test_without_free_text_no_reading_is_needed():
     ctx = make_ctx(text="")
     assert not reading_needed(ctx.state)
+
+
+# -- reading classes through the tool, the constraints and the stand-in's run ------------------
+
+
+def _read_all(ctx):
+    from datetime import date
+
+    from dayplan.reading import propose_readings
+
+    proposed = [
+        i.as_dict()
+        for i in propose_readings(ctx.state["request"]["text"], today=date(2026, 11, 29))
+    ]
+    return record_reading(proposed, ctx)
+
+
+def test_an_at_home_window_read_from_the_text_is_an_at_home_blocked_constraint():
+    ctx = make_ctx("lunch at home 12-1, then out again; nap at home from 2:30 to 3:30. 2 adults")
+    out = _read_all(ctx)
+    assert out["ok"] and out["questions"] == []
+    c = constraints_for(ctx.state)
+    assert [(b.start, b.end, b.at_home) for b in c.blocked] == [
+        (12 * 60, 13 * 60, True),
+        (14 * 60 + 30, 15 * 60 + 30, True),
+    ]
+
+
+def test_a_venue_after_at_is_a_must_do_and_not_the_location():
+    request = PlanRequest(text="Saturday at Lone Pine with 2 kids and my partner")
+    state = initial_state(request, run_id="t", now=NOW)
+    ctx = SimpleNamespace(state=state, function_call_id="call-1")
+    out = _read_all(ctx)
+    fields = {i["field"]: i["value"] for i in out["accepted"]}
+    assert fields["must_do"] == "lone pine" and "location" not in fields
+    assert state["location_name"] is None  # the run does not plan "Lone Pine" as a city
+
+
+def _run(text: str):
+    from dayplan.service.run import plan
+
+    return plan(PlanRequest(text=text, now="2026-11-29T09:00:00+10:00"))
+
+
+def test_with_the_kids_and_a_budget_asks_naming_the_phrase():
+    """'with the kids' (no count) with a budget: the run asks instead of assuming one adult."""
+    run = _run("Day at the museum with the kids in Brisbane, $50 max")
+    report = run.report
+    assert report.status == "needs_clarification"
+    assert any('"museum with the kids"' in q for q in report.questions)
+    assert [s.tool for s in run.steps] == ["record_reading", "record_clarification", "finish"]
+    assert "with the kids" in " ".join(report.unread)
+
+
+def test_with_the_kids_without_a_budget_is_planned_with_the_assumption_stated():
+    report = _run("Saturday in Brisbane with the kids, museums").report
+    assert report.status == "complete"
+    assert any("one adult" in a for a in report.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "rain"),
+    [
+        (
+            "might shower in the arvo, New Farm, 2 adults and 3 kids, parks please",
+            ("12:00", "17:00"),
+        ),
+        ("Brisbane, rain after 2, 2 adults, likes parks and museums", ("14:00", "23:59")),
+    ],
+)
+def test_rain_in_part_of_the_day_keeps_parks_in_the_dry_part(text, rain):
+    """Partial rain in the text is a window: parks are searched as they are (not indoor-only)
+    and an outdoor stop is planned outside the rain."""
+    run = _run(text)
+    searches = {
+        s.args["query"]: s.args["indoor_only"] for s in run.steps if s.tool == "search_public_web"
+    }
+    assert searches["parks"] is False
+    report = run.report
+    assert report.status == "complete"
+    assert any(
+        r.field == "rain" and (r.value["start"], r.value["end"]) == rain for r in report.readings
+    )
+    outdoor = [s for s in report.plan.stops if not s.indoor]
+    assert outdoor and all(s.end <= rain[0] or s.start >= rain[1] for s in outdoor)

@@ -472,3 +472,25 @@ def test_every_alternative_closed_is_a_proof_naming_the_must_do_and_each_venues_
     assert "closed" in {f.code for f in out.proof.failures}
     cands = [candidate_for(p, venues[p.venue_id], c) for p in picks]
     assert_minimal(Problem(cands, c, matrix_travel(list(venues), 10)), out.proof.items)
+
+
+def test_the_bound_prunes_only_what_is_strictly_worse():
+    """Branch and bound in ``solve``: a partial itinerary is dropped only when even its best
+    completion (every addable must-do, the meal, the heaviest addable stops) is strictly below
+    the incumbent's (must-dos, meal, weight); an equal bound is kept for the later tie-breaks."""
+    from dayplan.core.scheduler import Candidate, _bounded_out
+
+    cands = [
+        Candidate(key=k, min_minutes=30, typical_minutes=60, weight=w)
+        for k, w in (("a", 3.0), ("b", 2.0), ("c", 1.0))
+    ]
+    no_clash = [0, 0, 0]
+    args = ([0, 1, 2], [], cands, [False] * 3, no_clash)
+    # {c} with one slot left can reach at most 1.0 + 3.0 = 4.0
+    assert _bounded_out((0, 1, 5.0, 0), 0b100, 0, 1.0, 1, *args)
+    assert not _bounded_out((0, 1, 4.0, 0), 0b100, 0, 1.0, 1, *args)  # a tie is kept
+    assert not _bounded_out((0, 0, 5.0, 0), 0b100, 0, 1.0, 1, *args)  # incumbent lacks the meal
+    clash_a = [0b100, 0, 0b001]  # c and a are of one kind: {c} cannot add a
+    assert _bounded_out(
+        (0, 1, 3.5, 0), 0b100, 0, 1.0, 1, [0, 1, 2], [], cands, [False] * 3, clash_a
+    )

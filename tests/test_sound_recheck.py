@@ -96,3 +96,86 @@ def test_an_at_home_must_do_is_not_a_stop(wet):
     body = request.model_dump(mode="json")
     body["activities"] = [{"name": "Lunch at home", "duration_minutes": 45}]
     assert independent_findings(PlanRequest.model_validate(body), report) == []
+
+
+# -- the re-check reads the frozen reading the report serves, never the text again ---------------
+
+AT_HOME_TEXT = (
+    "Sunday from New Farm: the market first thing, the baby naps at home 10:30-12:30, "
+    "then Eat Street in the evening. 2 adults 1 baby."
+)
+
+
+@pytest.fixture(scope="module")
+def nap_read_from_text():
+    """A plan whose at-home nap comes from the text only (no structured ``blocked``)."""
+    request = PlanRequest.model_validate(
+        {
+            "text": AT_HOME_TEXT,
+            "date": "2026-12-13",
+            "now": "2026-11-29T09:00:00+10:00",
+            "window": {"start": "07:00", "end": "19:30"},
+            "activities": [
+                {
+                    "name": "Northey Street market",
+                    "venue": "Northey Street Organic Market",
+                    "duration_minutes": 60,
+                },
+                {"name": "Eat Street", "venue": "Eat Street Northshore", "duration_minutes": 90},
+            ],
+        }
+    )
+    return request, plan(request).report
+
+
+def test_a_nap_at_home_read_from_the_text_reaches_the_plan(nap_read_from_text):
+    request, report = nap_read_from_text
+    assert not request.blocked and report.status == "complete"
+    nap = [r for r in report.readings if r.field == "blocked"]
+    assert [r.value for r in nap] == [
+        {"start": "10:30", "end": "12:30", "label": "naps", "at_home": True}
+    ]
+    assert [(b.start, b.end) for b in report.plan.home_breaks] == [("10:30", "12:30")]
+    before = [s for s in report.plan.stops if s.end <= "10:30"]
+    after = [s for s in report.plan.stops if s.start >= "12:30"]
+    assert before and after and len(before) + len(after) == len(report.plan.stops)
+    assert report.plan.home_breaks[0].travel_in.minutes > 0
+    assert independent_findings(request, report) == []
+
+
+def test_the_independent_check_uses_the_served_reading_for_at_home_windows(nap_read_from_text):
+    request, report = nap_read_from_text
+    no_break = report.model_copy(
+        update={"plan": report.plan.model_copy(update={"home_breaks": []})}
+    )
+    found = independent_findings(request, no_break)
+    assert "naps at home 10:30: no home break served" in found, found
+    # without the served reading the same text names no blocked window to the re-check: it
+    # judges against what the run froze, and never reads the text again
+    unread = no_break.model_copy(update={"readings": []})
+    assert independent_findings(request, unread) == []
+
+
+def test_the_recheck_never_reads_the_text_again(nap_read_from_text, monkeypatch):
+    import dayplan.reading as reading
+    import dayplan.reading.propose as propose
+    from dayplan.service.recheck import recheck_report, served_reading
+
+    def boom(*args, **kwargs):
+        raise AssertionError("the re-check read the request text again")
+
+    for mod in (reading, propose):
+        monkeypatch.setattr(mod, "read_request", boom)
+        monkeypatch.setattr(mod, "propose_readings", boom)
+    request, report = nap_read_from_text
+    frozen = served_reading(request, report)
+    assert [i.as_dict() for i in frozen.items] == [r.model_dump() for r in report.readings]
+    assert recheck_report(request, report).ok
+    assert independent_findings(request, report) == []
+    moved = report.model_copy(
+        update={"readings": [r for r in report.readings if r.field != "home"]}
+    )
+    # home falls back to nothing read: the re-check has no home point, never a text guess
+    from dayplan.service import recheck
+
+    assert recheck._home_of(request, served_reading(request, moved)) is None

@@ -83,6 +83,42 @@ def test_opening_twice_migrates_once_and_keeps_rows(any_db_url):
             s.close()
 
 
+def test_the_scripts_heads_are_alembics_heads():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from dayplan.migrations import head_revisions
+
+    config = Config()
+    config.set_main_option("script_location", "dayplan:migrations")
+    assert head_revisions() == frozenset(ScriptDirectory.from_config(config).get_heads())
+
+
+def test_a_database_at_the_head_opens_without_loading_alembic(any_db_url, tmp_path):
+    from sqlalchemy import create_engine
+
+    from dayplan.store import at_head
+
+    fresh = create_engine(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    assert not at_head(fresh)  # no alembic_version table yet: migrate runs Alembic
+    fresh.dispose()
+    Store(any_db_url).close()  # migrated
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from dayplan.store import Store
+        s = Store({any_db_url!r})
+        print(s.count_plans(), "alembic" in sys.modules)
+        s.close()
+        """
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "False"]
+
+
 def test_a_nested_write_rolls_back_with_its_outer_transaction(store):
     """The pysqlite recipe: without it, SQLite's driver commits around SAVEPOINT and the nested
     row survives the outer rollback."""

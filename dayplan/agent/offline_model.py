@@ -70,6 +70,13 @@ MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 8
 MAX_ARRANGE_CALLS = 3
+WHERE_QUESTION = "Which city or suburb should I plan the day in?"
+OUTDOOR_PREFERENCES = frozenset(
+    {"parks", "playgrounds", "gardens", "swimming", "animals", "markets", "beaches", "walks"}
+)
+"""Preferences for outdoor kinds: searched as they are when part of a wet day is dry."""
+DRY_STRETCH = 90
+"""Minutes of dry window that still make an outdoor preference worth searching on a wet day."""
 
 
 def render_request(request: PlanRequest) -> str:
@@ -298,7 +305,8 @@ class Conversation:
             ]
         elif self.hints.rain_all_day:
             stated = [self.window()]
-        return stated + self.forecast_rain()
+        # the forecast answer echoes weather the text states (source "request"): count it once
+        return sorted(set(stated + self.forecast_rain()))
 
     def forecast_rain(self) -> list[tuple[int, int]]:
         """Rain windows from the last successful ``get_forecast`` answer (none before it)."""
@@ -355,14 +363,13 @@ class Conversation:
         if last.get("ok") and last.get("questions") and not self.calls("record_clarification"):
             if contradiction(self) is not None:
                 return None  # the must-dos cannot fit the window at all: prove that instead
-            about_must = any(h.get("question") for h in last.get("must_dos") or [])
-            return _reply(
-                _call(
-                    "record_clarification",
-                    questions=last["questions"][:3],
-                    missing=["must_do"] if about_must else ["text"],
-                )
-            )
+            asks, missing = list(last["questions"]), ["text"]
+            if any(h.get("question") for h in last.get("must_dos") or []):
+                missing.insert(0, "must_do")  # code matched a must-do to nothing, or to many
+            if not (self.location() or self.req.home is not None):
+                asks.insert(0, WHERE_QUESTION)  # nowhere to plan either: ask that first
+                missing.insert(0, "location")
+            return _reply(_call("record_clarification", questions=asks[:3], missing=missing))
         if not last.get("ok") and "attempts_left" in last and len(done) < 3:
             # drop what code rejected and state the rest again (an empty list is sent again:
             # code then freezes it and asks about what it found)
@@ -463,24 +470,53 @@ class Conversation:
         musts = self.must_searches()
         if not queries:
             queries = [self.broad_query()]
-        indoor = self.mostly_wet()
         location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
         calls = [  # a must-do is searched as it is: the check decides about the rain
             _call("search_public_web", query=q, location=where or location or "", indoor_only=False)
             for q, where in musts
         ]
         return calls + [
-            _call("search_public_web", query=q, location=location or "", indoor_only=indoor)
+            _call(
+                "search_public_web",
+                query=q,
+                location=location or "",
+                indoor_only=self.indoor_query(q),
+            )
             for q in queries
             if (q, "") not in musts
         ]
+
+    def wet_minutes(self) -> tuple[int, int]:
+        """``(wet, longest dry stretch)`` in minutes of the day window: rain windows merged, so
+        overlapping windows (text and forecast) count once."""
+        w = self.window()
+        merged: list[list[int]] = []
+        for a, b in sorted((max(a, w[0]), min(b, w[1])) for a, b in self.rain()):
+            if b <= a:
+                continue
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        wet = sum(b - a for a, b in merged)
+        edges = [w[0]] + [x for ab in merged for x in ab] + [w[1]]
+        dry = max(edges[i + 1] - edges[i] for i in range(0, len(edges), 2))
+        return wet, dry
 
     def mostly_wet(self) -> bool:
         """Search indoor-only when rain covers at least half of the day window; with less rain,
         outdoor places stay candidates and the scheduler keeps them out of the rain."""
         w = self.window()
-        wet = sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in self.rain())
-        return wet * 2 >= w[1] - w[0]
+        return self.wet_minutes()[0] * 2 >= w[1] - w[0]
+
+    def indoor_query(self, query: str) -> bool:
+        """Whether ``query`` is searched indoor-only: the day is mostly wet, unless the query is
+        an outdoor kind the request asks for ("parks") and a dry stretch of at least
+        ``DRY_STRETCH`` minutes is left ("might shower in the arvo": parks in the morning)."""
+        if not self.mostly_wet():
+            return False
+        outdoor = query.lower() in OUTDOOR_PREFERENCES
+        return not (outdoor and self.wet_minutes()[1] >= DRY_STRETCH)
 
     def broad_query(self) -> str:
         """The query for "anything worth doing": used when nothing specific was asked, or once
@@ -825,7 +861,7 @@ def no_location(c: Conversation) -> LlmResponse | None:
         _call(
             "record_clarification",
             questions=[
-                "Which city or suburb should I plan the day in?",
+                WHERE_QUESTION,
                 "Who is coming (adults, children), and is there a budget?",
             ],
             missing=["location"],

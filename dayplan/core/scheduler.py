@@ -356,7 +356,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     n = len(cands)
     c = problem.constraints
     clock = _Day(c, relax)
-    add, arrive = clock.add, clock.arrive
+    arrive = clock.arrive
+    plus, busy = clock.plus, clock.busy
+    departs: dict[tuple[int, int], int] = {}  # (ready, leg) -> arrival, for legs around busy
     w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
@@ -418,6 +420,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     }
     best_key = None
     best = None
+    # bound: the real candidates by weight, heaviest first (ties by index), and the pseudo ones
+    by_weight = sorted((i for i in range(n) if not cands[i].role), key=lambda i: -cands[i].weight)
+    pseudo = [i for i in range(n) if cands[i].role]
     for mask in range(1 << n):
         states = layers.pop(mask, None)
         if not states:
@@ -426,6 +431,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         size = sum(1 for i in members if not cands[i].role)
         n_must = sum(1 for i in members if must[i])
         weight = round(sum(cands[i].weight for i in members), 9)
+        if best_key is not None and _bounded_out(
+            best_key, mask, n_must, weight, limit - size, by_weight, pseudo, cands, must, clash
+        ):
+            continue
         fill = (
             min(fill_cap, sum(cands[i].typical_minutes for i in members if not cands[i].role))
             if meal
@@ -463,48 +472,74 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                 if mask >> j & 1 or mask & clash[j]:
                     continue
                 x = cands[j]
-                if not x.role and size >= limit:
+                role = x.role
+                if not role and size >= limit:
                     continue
                 target = idx[j + 1]
+                if target >= 0:  # the leg does not depend on the label: test it once
+                    leg = legs[place][target]
+                    if leg >= _FAR or (cap is not None and leg > cap):
+                        continue
+                    new_place = target
+                else:
+                    leg, new_place = 0, place
+                seg_j, need_j, x_cost = segs[j], need[j], x.cost
+                going_out = place == 0 and target > 0 and role != "home"
+                hungry = meal and not fed
+                bucket = None
                 for lab in labels:
-                    if target >= 0:
-                        leg = legs[place][target]
-                        if leg >= _FAR or (cap is not None and leg > cap):
-                            break
-                        new_place = target
+                    ready = lab[0]
+                    if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
+                        arrival = departs.get((ready, leg))
+                        if arrival is None:
+                            arrival = departs[(ready, leg)] = arrive(ready, leg)
                     else:
-                        leg, new_place = 0, place
-                    arrival = arrive(lab[0], leg)
-                    s = _earliest(segs[j], arrival, need[j], clock.plus)
+                        arrival = plus(ready, leg) if plus else ready + leg
+                    s = None  # _earliest, inlined
+                    for a, b in seg_j:
+                        t = a if a > arrival else arrival
+                        if (plus(t, need_j) if plus else t + need_j) <= b:
+                            s = t
+                            break
                     if s is None:
                         continue
-                    cost = lab[1] + x.cost
-                    if budget is not None and round(cost, 2) > budget + 1e-9:
+                    cost = lab[1] + x_cost
+                    # round(cost, 2) can only exceed the budget when cost is within a cent of it
+                    if (
+                        budget is not None
+                        and cost > budget - 0.01
+                        and round(cost, 2) > budget + 1e-9
+                    ):
                         continue
-                    first_out = lab[3] == never and place == 0 and target > 0 and x.role != "home"
-                    starts = [(s, False)]
-                    if meal and not fed and x.food and not food_counts((s, add(s, need[j]))):
-                        s2 = _earliest(segs[j], max(arrival, lunch_at[j]), need[j], clock.plus)
-                        if s2 is not None and food_counts((s2, add(s2, need[j]))):
-                            starts.append((s2, True))
-                    for st, timed in starts:
+                    first_out = going_out and lab[3] == never
+                    end = plus(s, need_j) if plus else s + need_j
+                    starts = ((s, end, False),)
+                    if hungry and x.food and not food_counts((s, end)):
+                        s2 = _earliest(seg_j, max(arrival, lunch_at[j]), need_j, plus)
+                        if s2 is not None:
+                            end2 = plus(s2, need_j) if plus else s2 + need_j
+                            if food_counts((s2, end2)):
+                                starts = ((s, end, False), (s2, end2, True))
+                    for st, st_end, timed in starts:
                         got = fed
-                        if meal and not fed:
-                            end = add(st, need[j])
+                        if hungry:
                             got = (
-                                x.role == "lunch"
+                                role == "lunch"
                                 or (
-                                    x.role == "home"
-                                    and overlap_minutes((st, end), LUNCH) >= FOOD_OVERLAP
+                                    role == "home"
+                                    and overlap_minutes((st, st_end), LUNCH) >= FOOD_OVERLAP
                                 )
-                                or (x.food and food_counts((st, end)))
+                                or (x.food and food_counts((st, st_end)))
                             )
                         lv = st - leg if first_out else lab[3]
-                        new = (add(st, need[j]), cost, lab[2] + leg, lv, lab, j, st, timed)
-                        bucket = layers.setdefault(mask | 1 << j, {}).setdefault(
-                            (new_place, got, x.role == "lunch"), []
+                        new = (st_end, cost, lab[2] + leg, lv, lab, j, st, timed)
+                        if bucket is None:
+                            bucket = layers.setdefault(mask | 1 << j, {})
+                        _insert(
+                            bucket.setdefault((new_place, got, role == "lunch"), []),
+                            new,
+                            meal and not got,
                         )
-                        _insert(bucket, new, meal and not got)
     if best is None:
         return Solution([], [], 0, 0.0, 0, 0.0, c.window[0], None)
     lab, h, meal_ok = best
@@ -544,6 +579,26 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         home_by=home_at if home_at is not None else c.window[0],
         meal=meal_ok if problem.meal else None,
     )
+
+
+def _bounded_out(best_key, mask, n_must, weight, slots, by_weight, pseudo, cands, must, clash):
+    """Whether no itinerary that grows from the stops in ``mask`` can beat ``best_key`` (branch
+    and bound on the objective's first three terms). Upper bounds: every must-do still addable
+    is added, the meal term holds, and the weight gains every addable pseudo candidate plus the
+    ``slots`` heaviest addable real ones (weights are ≥ 0). "Addable": not in ``mask`` and of a
+    kind ``mask`` does not already hold. Strictly below ``best_key`` only, so ties are kept and
+    the search stays exact."""
+    addable = [j for j in range(len(cands)) if not (mask >> j & 1 or mask & clash[j])]
+    gain = sum(cands[j].weight for j in pseudo if j in addable)
+    taken = 0
+    for j in by_weight:
+        if taken >= slots:
+            break
+        if j in addable:
+            gain += cands[j].weight
+            taken += 1
+    musts = n_must + sum(1 for j in addable if must[j])
+    return (musts, 1, weight + gain + 1e-6) < best_key[:3]
 
 
 def _insert(bucket: list[tuple], new: tuple, unfed: bool = False) -> None:

@@ -7,11 +7,26 @@ original format (``status``, ``tools_in_order``, ``forbidden_tools``, ``failure_
 ``date``, ``max_cost``, ``home_by``, ``all_indoor``, ``no_outdoor_in_rain``,
 ``all_checks_pass``) keep their meaning.
 
+``expect.readings`` asserts what the planner read from the request's free text: a list of
+``{"field", "value", "quote_contains"?}``, graded against the served report's ``readings``
+(``[{field, value, quote}]``). A reading matches when a served reading has the same ``field``
+and an equal ``value`` (strings compared without case or surrounding space; numbers as
+numbers; a dict value matches when every key given here is equal, so
+``{"start": "12:00", "end": "13:00", "at_home": true}`` ignores the label), and, with
+``quote_contains``, its quote contains that text (case-insensitive). Fields read more than once
+(``blocked``, ``rain``, ``preference``, ``must_do``) match when any served reading does.
+``expect.readings_absent`` lists fields that must **not** be read (``["location"]`` for "a day
+at the museum": a venue is not the city). ``expect.unread_mentions`` lists phrases (or parts of
+them) the report must list as ``unread`` (a request in a script the reader cannot read).
+
 Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
-  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``, ``includes_venue:<id>``,
-  ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``), ``rubric:<id>``
+  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
+  ``includes_venue:<id>``, ``must_dos_visited``,
+  ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``, ``reading:<field>``
+  (``reading:<field>#2`` for a second expected reading of the same field),
+  ``reading_absent:<field>``, ``unread:<text>``), ``rubric:<id>``
 * contract: ``contract:http_status``, ``contract:parse``, ``contract:schema``, ``contract:rules``
 * trace: ``trace:tools_in_order``, ``trace:required_order``, ``trace:forbidden:<tool>``,
   ``trace:status_earned``, ``trace:finish_last``, ``trace:all_checks_pass``
@@ -30,6 +45,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dayplan.contract import HHMM, FailureCode, PlanRequest
+from dayplan.reading.records import Field_ as ReadingField
 
 ExpectedStatus = Literal["complete", "needs_clarification", "no_feasible_plan", "invalid_request"]
 
@@ -46,6 +62,8 @@ DEFAULT_CRITICAL = (
     "property:date",
     "property:failure_code:",
     "property:rejected_field",
+    "property:reading",  # reading:<field> and reading_absent:<field>
+    "property:unread:",
 )
 
 RubricCheck = Literal[
@@ -93,6 +111,16 @@ class RainWindow(_Strict):
     end: HHMM
 
 
+class ExpectedReading(_Strict):
+    """One reading the request's text must give: the request ``field`` (one of
+    ``dayplan.reading.FIELDS``), its ``value`` (shape per field: ``dayplan.reading.records``;
+    a dict may give only the keys that matter) and, optionally, text the served quote contains."""
+
+    field: ReadingField
+    value: Any
+    quote_contains: str | None = Field(default=None, min_length=1, max_length=200)
+
+
 class Expect(_Strict):
     """What a correct planner must serve for the case's request (see the module docstring)."""
 
@@ -118,6 +146,10 @@ class Expect(_Strict):
     min_stops: int | None = Field(default=None, ge=0)
     assumptions_mention: list[str] = Field(default_factory=list)
     rejected_field: str | None = None  # invalid_request: the field the rejection names
+    # what the free text must be read as (``readings``), must not be read as, and left unread
+    readings: list[ExpectedReading] = Field(default_factory=list)
+    readings_absent: list[ReadingField] = Field(default_factory=list)
+    unread_mentions: list[str] = Field(default_factory=list)
     # meaning and criticality
     rubric: list[RubricItem] = Field(default_factory=list)
     critical: list[str] = Field(default_factory=list)

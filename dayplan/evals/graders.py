@@ -275,6 +275,7 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
     for code in exp.failure_codes:
         codes = [f.get("code") for f in _failures(body)]
         _check(checks, f"property:failure_code:{code}", code in codes, f"served codes {codes}")
+    _reading_checks(exp, body, checks)
     for text in exp.assumptions_mention:
         found = any(text.lower() in str(a).lower() for a in body.get("assumptions") or [])
         _check(
@@ -356,6 +357,52 @@ def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool,
     if missing:
         return False, f"must-dos not visited: {', '.join(missing)}"
     return (True, f"{len(phrases)} must-do(s) visited") if phrases else None
+
+
+def _same(want: Any, got: Any) -> bool:
+    """Whether a served reading value ``got`` is the expected ``want`` (see ``dayplan.evals.case``:
+    strings without case or surrounding space, numbers as numbers, dicts on the keys given)."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _same(v, got[k]) for k, v in want.items())
+    if isinstance(want, bool) or isinstance(got, bool):
+        return want is got
+    if isinstance(want, int | float) and isinstance(got, int | float):
+        return abs(float(want) - float(got)) < 0.005
+    if isinstance(want, str) and isinstance(got, str):
+        return want.strip().lower() == got.strip().lower()
+    return want == got
+
+
+def _reading_checks(exp: Any, body: dict, checks: list[CheckResult]) -> None:
+    """``property:reading:<field>`` per expected reading, ``property:reading_absent:<field>`` and
+    ``property:unread:<text>``, against the served ``readings`` and ``unread``."""
+    served = [r for r in body.get("readings") or [] if isinstance(r, dict)]
+    seen: dict[str, int] = {}
+    for want in exp.readings:
+        seen[want.field] = seen.get(want.field, 0) + 1
+        cid = f"property:reading:{want.field}" + (
+            f"#{seen[want.field]}" if seen[want.field] > 1 else ""
+        )
+        same_field = [r for r in served if r.get("field") == want.field]
+        hit = [
+            r
+            for r in same_field
+            if _same(want.value, r.get("value"))
+            and (
+                want.quote_contains is None
+                or want.quote_contains.lower() in str(r.get("quote", "")).lower()
+            )
+        ]
+        shown = [(r.get("value"), r.get("quote")) for r in same_field] or "nothing"
+        quote = f" quoting {want.quote_contains!r}" if want.quote_contains else ""
+        _check(checks, cid, bool(hit), f"expected {want.value!r}{quote}; read {shown}")
+    for field in exp.readings_absent:
+        got = [(r.get("value"), r.get("quote")) for r in served if r.get("field") == field]
+        _check(checks, f"property:reading_absent:{field}", not got, f"{field} read as {got}")
+    unread = [str(u) for u in body.get("unread") or []]
+    for text in exp.unread_mentions:
+        found = any(text.lower() in u.lower() for u in unread)
+        _check(checks, f"property:unread:{text}", found, f"unread: {unread}")
 
 
 # -- contract --------------------------------------------------------------------------------

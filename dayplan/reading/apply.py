@@ -12,7 +12,8 @@ Rules (one place each):
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
   each is an ``assumed`` sentence;
 - an unread phrase of a kind that changes the plan (a time, an amount, the party) becomes a
-  question (``questions``), with the phrase in it.
+  question (``questions``), with the phrase in it ("with the kids", no count, asks when a
+  budget applies: the count decides the price).
 """
 
 from __future__ import annotations

@@ -147,6 +147,60 @@ def word_time(phrase: str) -> int | None:
     return None
 
 
+_HOUR_WORDS = {
+    w: i + 1
+    for i, w in enumerate(
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+WORD_CLOCK_RE = re.compile(
+    r"\b(half past|half|quarter past|quarter to|quarter of|twenty past|ten past|ten to"
+    r"|twenty to)[\s-]+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
+    r"(?!\s*(?:kids?|children|adults?|hours?|hrs?|min|mins|minutes))"
+    r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b",
+    re.I,
+)
+"""A time said in words the British/Australian way: "half four" (16:30 on a day out), "half past
+4", "quarter to five", "ten past two", "three o'clock"; Duckling reads none of "half four"."""
+_OFFSETS = {
+    "half past": 30,
+    "half": 30,
+    "quarter past": 15,
+    "twenty past": 20,
+    "ten past": 10,
+    "quarter to": -15,
+    "quarter of": -15,
+    "ten to": -10,
+    "twenty to": -20,
+}
+
+
+def word_clock(match: re.Match) -> Clock | None:
+    """The ``Clock`` of a ``WORD_CLOCK_RE`` match (am/pm left to ``resolve``), else ``None``."""
+    if match.group(3):
+        return Clock(_HOUR_WORDS[match.group(3).lower()], 0, False, match.group(0))
+    word = match.group(2).lower()
+    hour = _HOUR_WORDS.get(word) or int(word)
+    if not 1 <= hour <= 12:
+        return None
+    offset = _OFFSETS[" ".join(match.group(1).lower().split())]
+    minutes = hour * 60 + offset
+    return Clock(minutes // 60, minutes % 60, False, match.group(0))
+
+
 def hhmm(minutes: int) -> str:
     """``HH:MM`` for minutes after midnight (0–1439)."""
     return f"{minutes // 60:02d}:{minutes % 60:02d}"

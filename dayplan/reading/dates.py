@@ -51,9 +51,10 @@ _FIXED = {
 """Named days that are a fixed date (the day itself, not the Monday a holiday moves to)."""
 HOLIDAY_RE = re.compile(
     r"\b(" + "|".join(re.escape(k) for k in sorted(_ALIASES, key=len, reverse=True)) + r")\b"
-    r"(?!\s+eve)",
+    r"(?!\s+eve)(?:,?\s+((?:19|20)\d{2})\b)?",
     re.I,
 )
+"""A named holiday, with the year when one follows ("Christmas Day 2027")."""
 ISO_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
@@ -69,16 +70,28 @@ def _calendar(year: int) -> dict[str, list[date]]:
     return named
 
 
-def holiday_date(name: str, today: date) -> date | None:
-    """The next date (today or later) of the public holiday ``name`` ("Easter Saturday")."""
+def holiday_date(name: str, today: date, year: int | None = None) -> date | None:
+    """The next date (today or later) of the public holiday ``name`` ("Easter Saturday"), or
+    its date in ``year`` when the text names one ("Christmas Day 2027"; ``None`` if that has
+    passed)."""
     key = _ALIASES.get(" ".join(name.lower().replace("\u2019", "'").split()))
     if key is None:
         return None
+    if year is not None:
+        if key in _FIXED:
+            day = date(year, *_FIXED[key])
+        else:
+            day = next((d for d in _calendar(year).get(key, []) if d.year == year), None)
+        return day if day is not None and day >= today else None
     if key in _FIXED:
         month, dom = _FIXED[key]
         day = date(today.year, month, dom)
         return day if day >= today else date(today.year + 1, month, dom)
     return next((d for d in _calendar(today.year).get(key, []) if d >= today), None)
+
+
+def _year(m: re.Match) -> int | None:
+    return int(m.group(2)) if m.group(2) else None
 
 
 def read_date(phrase: str, today: date) -> date | None:
@@ -94,7 +107,7 @@ def read_date(phrase: str, today: date) -> date | None:
             return None
     hol = HOLIDAY_RE.search(phrase)
     if hol:
-        return holiday_date(hol.group(1), today)
+        return holiday_date(hol.group(1), today, _year(hol))
     ref = datetime(today.year, today.month, today.day)
     for span in _date_candidates(phrase, ref):
         value = span.value
@@ -146,7 +159,7 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
         except ValueError:
             continue
     for m in HOLIDAY_RE.finditer(text):
-        day = holiday_date(m.group(1), today)
+        day = holiday_date(m.group(1), today, _year(m))
         if day:
             out.append((m.start(), m.end(), day))
     ref = datetime(today.year, today.month, today.day)

@@ -30,7 +30,7 @@ PER_PERSON = re.compile(
 )
 ZERO = re.compile(
     r"\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
-    r"|zero budget|nothing to spend|no budget|spend nothing|(?:nothing|things|stuff) that costs? nothing"
+    r"|zero budget|nothing to spend|spend nothing|(?:nothing|things|stuff) that costs? nothing"
     r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing|only free)\b",
     re.I,
 )
@@ -39,10 +39,12 @@ MONEY_CUE = re.compile(
     re.I,
 )
 DIGIT_MONEY = re.compile(
-    r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d[\d,]*(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
-    r"|\d[\d,]*(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
-    r"|\bbudget(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d[\d,]*(?:\.\d{1,2})?\b)"
-    r"(?:\s*(?:each|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|total|all up|in total))?",
+    r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
+    r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
+    r"|\bbudget(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
+    r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
+    r"|\b(?:under|below|less than|max(?:imum)?|up to|no more than|at most)\s+\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?=\s*(?:all up|total|in total|for (?:all of )?us|for everyone)\b))"
+    r"(?:\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child)|total|all up|in total|max(?:imum)?|tops|at most))?",
     re.I,
 )
 """An amount in digits with its money cue (and an "each"/"total" right after)."""
@@ -62,6 +64,33 @@ def _currency(phrase: str) -> str:
     return iso.group(1).upper() if iso else LOCAL_CURRENCY
 
 
+PER_HEAD_AMOUNT = re.compile(
+    r"\d[\d,]*(?:\.\d{1,2})?\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp"
+    r"|/\s*(?:head|person|kid|child))\b"
+    r"|\b(?:under|below|less than|max(?:imum)?|up to|no more than|at most)\s+\d[\d,]*(?:\.\d{1,2})?"
+    r"\s*(?:all up|total|in total|for (?:all of )?us|for everyone)\b",
+    re.I,
+)
+"""An amount with no currency that still states a budget: "under 20 each", "15/head", "max 60
+all up" (a count of people never reads so: "2 each" needs "each" or "per" right after it)."""
+_TIGHT_MAX = re.compile(
+    r"\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|kids?|children|adults?|people))",
+    re.I,
+)
+"""A bare amount capped by a word ("like 50 max", "100 tops"): money only in a sentence with a
+money cue ("$$ tight - like 50 max")."""
+
+
+def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:
+    """Spans of "N max"/"N tops" in ``sentence`` when it, or its ``context`` (the text around
+    it), has a money cue ($, budget, "tight", "cheap"), else none."""
+    around = context or sentence
+    if not MONEY_CUE.search(around) and not re.search(r"\btight\b|\bcheap\b", around, re.I):
+        return []
+    return [m.span() for m in _TIGHT_MAX.finditer(sentence)]
+
+
 def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
 
@@ -69,7 +98,11 @@ def read_money(phrase: str) -> Money | None:
     """
     if ZERO.search(phrase):
         return Money(0.0, _currency(phrase), False)
-    if not MONEY_CUE.search(phrase):
+    if (
+        not MONEY_CUE.search(phrase)
+        and not PER_HEAD_AMOUNT.search(phrase)
+        and not _TIGHT_MAX.fullmatch(phrase.strip())
+    ):
         return None
     per = bool(PER_PERSON.search(phrase))
     digits = re.search(r"\d", phrase)

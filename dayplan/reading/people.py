@@ -50,7 +50,10 @@ COUNTED_CHILDREN = re.compile(
     + r")\b",
     re.I,
 )
-_BARE_ADULT = r"grandma|grandpa|granny|grandad|granddad|nan|nana|nanna|hubby|mum|mom|dad"
+_BARE_ADULT = (
+    r"grandma|grandpa|granny|grandad|granddad|nan|nana|nanna|hubby|mum|mom|dad"
+    r"|partner(?= and (?:i|me)\b)|wife(?= and (?:i|me)\b)|husband(?= and (?:i|me)\b)"
+)
 ONE_ADULT = re.compile(
     r"\b(?:(?:my|our|the|his|her|their|a|with|and)\s+(?:"
     + _ADULT_ONE
@@ -61,7 +64,7 @@ ONE_ADULT = re.compile(
 )
 TWO_ADULTS = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b", re.I)
 ONE_CHILD = re.compile(
-    r"\b(?:my|our|the|his|her|their|a|an|and)\s+(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
+    r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus)|\+|&)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
     + _CHILD_ONE
     + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))",
     re.I,
@@ -74,7 +77,13 @@ CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)": one
     r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars))",
     re.I,
 )
-WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b", re.I)
+AGES_IN_BRACKETS = re.compile(
+    r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\s*\(([\d\s,&and]+)\)", re.I
+)
+"""Ages in brackets after a child word ("our son (5)", "the twins (6)"): ages, not a count."""
+WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b", re.I)
+"""The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
+("with 2 kids and my partner", "with the kids (4 and 9)")."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
 FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
-from dayplan.core.places import find_place_in_text
+from dayplan.core.places import find_place_in_text, resolve_place
 
 PREFERENCE_WORDS = {
     "museum": "museums",
@@ -57,7 +57,7 @@ _NEGATED_PREF = re.compile(
     re.I,
 )
 HOME_CUE = re.compile(
-    r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|based in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
+    r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
     re.I,
 )
 NOT_PLACES = {w.title() for w in WEEKDAYS} | {
@@ -81,8 +81,17 @@ NOT_PLACES = {w.title() for w in WEEKDAYS} | {
     "Bed",
     "Mind",
 }
-OTHER_PLACE = re.compile(r"\b(?:in|at|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
-"""A capitalised name after in/at/around/near: a place the gazetteer may not know."""
+OTHER_PLACE = re.compile(r"\b(?:in|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
+"""A capitalised name after in/around/near: a place the gazetteer may not know. Not after "at":
+"at Lone Pine", "a day at the Museum" name a venue (a must-do), not where the day is planned."""
+_NAME = r"[A-Z][\w'&-]*(?:\s+(?:(?:of|the|de|at|and)\s+)?[A-Z][\w'&-]*)*"
+VENUE_NAMED = re.compile(
+    r"\b(?:[Aa]t|[Gg]oing to|[Gg]o to|[Hh]eading to|[Hh]ead to|[Oo]ff to|[Vv]isit|[Vv]isiting"
+    r"|[Tt]rip to|[Dd]ay at|[Mm]orning at|[Aa]fternoon at|[Tt]ake (?:the kids|them|her|him|us) to"
+    r"|[Ss]ee|[Cc]heck out)\s+(?:the\s+)?(" + _NAME + r")"
+)
+"""A capitalised venue name after at/going to/visit/see ("at Lone Pine", "going to the Wheel of
+Brisbane"): a must-do unless the name is a place of the gazetteer (then it is where)."""
 # a must-do runs to the end of its clause; "in <Capitalised place>" stays part of it ("the
 # library in New Farm"), "in the morning" does not
 MUST = re.compile(
@@ -144,11 +153,41 @@ def read_preferences(phrase: str) -> list[str]:
     return out
 
 
+def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
+    """``(start, end, name)`` for venues named in ``phrase`` (case kept: the name is capitalised)
+    after at/going to/visit/see, that are no gazetteer place, weekday, month or kind word."""
+    gaz = data.gazetteer()
+    out = []
+    for m in VENUE_NAMED.finditer(phrase):
+        words = m.group(1).split()
+        cut_at = next((i for i, w in enumerate(words) if i and w in NOT_PLACES), len(words))
+        words = words[:cut_at]  # "going to South Bank Saturday": the weekday is no part of it
+        while words and words[-1].lower() in {"of", "the", "de", "at", "and"}:
+            words.pop()
+        if not words:
+            continue
+        name = " ".join(words)
+        if words[0] in NOT_PLACES or (len(words) == 1 and words[0].lower() in PREFERENCE_WORDS):
+            continue  # "at The ...", "on Saturday", "at the Museum": no venue name
+        if (
+            resolve_place(name, gaz) is not None
+            or find_place_in_text(name, gaz) == resolve_place(" ".join(words[:3]), gaz) is not None
+        ):
+            continue  # "going to South Bank": a place of the gazetteer, not a venue
+        end = m.start(1) + m.group(1).find(words[-1]) + len(words[-1])
+        out.append((m.start(), end, name.lower()))
+    return out
+
+
 def read_must(phrase: str) -> list[str]:
-    """What ``phrase`` insists on visiting ("we must see Lone Pine" -> ["lone pine"])."""
+    """What ``phrase`` insists on visiting ("we must see Lone Pine" -> ["lone pine"]; "a day at
+    Lone Pine" -> ["lone pine"]: a venue named with capitals after at/going to/visit)."""
     out: list[str] = []
     for m in MUST.finditer(phrase):
         name = m.group(1).strip().lower()
         if name and name not in out:
+            out.append(name)
+    for _, _, name in venue_spans(phrase):
+        if name not in out and not any(name in o or o in name for o in out):
             out.append(name)
     return out

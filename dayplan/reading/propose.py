@@ -15,7 +15,7 @@ from datetime import date
 from dayplan.reading import clock, dates, duck, money, people, places, times, travel, weather
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
-from dayplan.reading.text import clean as clean_text
+from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset({"time", "money", "party"})
@@ -25,7 +25,8 @@ ASKING_KINDS = frozenset({"time", "money", "party"})
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
-    (``time``, ``money``, ``party``, ``duration``, ``place``)."""
+    (``time``, ``money``, ``party``, ``duration``, ``place``, ``number``, or ``text`` for a script
+    the reader does not read)."""
 
     phrase: str
     kind: str
@@ -87,9 +88,16 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if re.search(r"\b(?:rain|showers?|storms?)\b[^,;]*$", sent[max(0, a - 25) : a]):
             continue
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
-    # rain (negation first)
+    # rain (negation first; rain in part of the day said by a period before rain all day)
+    periods = [] if weather.NO_RAIN.search(sent) else list(weather.RAIN_IN_PERIOD.finditer(sent))
+    for m in periods:
+        value = weather.read_rain(m.group(0), sent)
+        if isinstance(value, dict):
+            add("rain", value, *m.span())
     for rx in (weather.NO_RAIN, weather.ALL_DAY):
         for m in rx.finditer(sent):
+            if any(p.start() < m.end() + 12 and m.start() < p.end() for p in periods):
+                continue  # "going to rain in the arvo": the period says when
             value = weather.read_rain(m.group(0), sent)
             if value is not None:
                 add("rain", value, *m.span())
@@ -118,6 +126,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         )
     else:
         spans = [m.span() for m in money.DIGIT_MONEY.finditer(sent)]
+        spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
             for sp in duck.parse(sent, duck_ref(today), ("amount-of-money",)):
                 if money.MONEY_CUE.search(sp.body):
@@ -144,6 +153,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
+        lead = re.search(r"\bwith\s+(?:the\s+|my\s+|our\s+)?$", sent[:a])
+        if lead and not people.WRITER.search(sent[a:b]):
+            a = lead.start()  # "with 2 kids and my partner": the writer comes too
         party = people.read_party(sent[a:b])
         if party.adults is not None:
             add("adults", party.adults, a, b)
@@ -176,9 +188,17 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         value = places.read_place(sent[a:b])
         if value:
             add(field, value, a, b)
-    cased = clean_text(text)[s0 : s0 + len(sent)]  # "in New Farm" (a place) vs "in the morning"
-    for m in places.MUST.finditer(cased if len(cased) == len(sent) else sent):
+    cased = cased_text(text)
+    aligned = len(cased) == len(normalise(text))
+    here = cased[s0 : s0 + len(sent)] if aligned else sent  # "in New Farm" vs "in the morning"
+    musts = []
+    for m in places.MUST.finditer(here):
         add("must_do", m.group(1).strip().lower(), *m.span())
+        musts.append(m.span())
+    if aligned:  # capitals name a venue: "a day at Lone Pine"
+        for a, b, name in places.venue_spans(here):
+            if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
+                add("must_do", name, a, b)
     for m in re.finditer(r"[a-z]+", sent):
         pref = places.PREFERENCE_WORDS.get(m.group(0))
         if pref and pref in places.read_preferences(sent):
@@ -256,6 +276,15 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     return out
 
 
+_NON_LATIN = r"[^\W\d_a-zA-Z\u00c0-\u024f\u1e00-\u1eff]"
+_FOREIGN = re.compile(_NON_LATIN + r"(?:[\w\s,、。()（）]*" + _NON_LATIN + r")?")
+"""A run of letters in a script other than Latin (Japanese, Cyrillic, Arabic, ...), with what
+sits between them: the reader reads English, so such text is listed as unread (kind ``text``)."""
+
+_FOREIGN_TIME_CUE = re.compile(r"(?:\ba las|\ba la|\bà|\bum|\balle|\bore|\bom|\bkl\.?|\bàs)\s+$")
+"""A time cue of another language before a number ("a las 3", "à 15h", "um 3"): the number is a
+time this reader cannot place, so it is asked about."""
+
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
 )
@@ -263,7 +292,8 @@ _TIME_CUE = re.compile(
 
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
-    count of people, a duration) and that no accepted reading's quote covers."""
+    count of people, a duration, a number nobody read) or are in a script this reader does not
+    read (kind ``text``), and that no accepted reading's quote covers."""
     norm = normalise(text)
     covered = [sp for it in accepted if (sp := find_quote(text, it.quote))]
     for it in accepted:  # every occurrence of an accepted quote is read
@@ -305,12 +335,24 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     if not any(it.field == "children" for it in accepted):
         for m in people.UNCOUNTED_CHILDREN.finditer(norm):
             found.append((m.start(), m.end(), "party"))
+    for m in _FOREIGN.finditer(norm):  # a script this reader does not read: listed, never parsed
+        found.append((m.start(), m.end(), "text"))
+    masked = clock.mask_dates(norm)
+    for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
+        masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
+    for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])", masked):
+        if not any(a <= m.start() < b for a, b, _ in found):
+            # a number nobody read; after a time word of another language ("a las 3") a time
+            foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
+            found.append((m.start(), m.end(), "time" if foreign_time else "number"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
         if not free(a, b):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
+        if kind == "text":
+            lo = a
         phrase = cut(text, (lo, b)).strip(" ,.;:!?")[:120]
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))

@@ -158,6 +158,22 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         role = "end" if end_cue else "start"
         cue_start = m.start() - len(head) + cue.start()
         out.append((cue_start, m.end(), role, clock.resolve(c, role, sentence)))
+    for m in clock.WORD_CLOCK_RE.finditer(sentence):  # "home by half four"
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        head = sentence[max(0, m.start() - 45) : m.start()]
+        end_cue, start_cue = END_CUE.search(head), START_CUE.search(head)
+        if end_cue and start_cue:  # the longer cue decides: "can't leave until half past nine"
+            end_cue, start_cue = (
+                (None, start_cue) if start_cue.start() < end_cue.start() else (end_cue, None)
+            )
+        cue = end_cue or start_cue
+        c = clock.word_clock(m)
+        if not cue or c is None:
+            continue
+        role = "end" if end_cue else "start"
+        cue_start = m.start() - len(head) + cue.start()
+        out.append((cue_start, m.end(), role, clock.resolve(c, role, sentence)))
     return sorted(out)
 
 
@@ -183,6 +199,10 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
 
 
 def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
+    w = clock.WORD_CLOCK_RE.search(phrase)
+    if w and not clock.TOKEN_RE.search(phrase[: w.start()]):
+        c = clock.word_clock(w)
+        return fallback if c is None else clock.resolve(c, role, sentence)
     m = clock.TOKEN_RE.search(phrase)
     if not m or _LUNCH.search(phrase):
         return fallback

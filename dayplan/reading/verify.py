@@ -136,6 +136,12 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    if (
+        not money.MONEY_CUE.search(quote)
+        and not money.PER_HEAD_AMOUNT.search(quote)
+        and (travel.TRAVEL_WORDS.search(sentence) or re.search(r"\bmin|\bhours?\b", sentence))
+    ):
+        raise _Bad("the quote's bare number caps travel or time in its sentence, not money", None)
     evidence = {"amount": found.amount, "currency": found.currency, "per_person": found.per_person}
     if abs(found.amount - float(amount)) > 0.005:
         raise _Bad(f"the quote says {found.amount:g} {found.currency}, not {amount!r}", evidence)
@@ -233,7 +239,9 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
     if field == "home" and not re.search(
-        r"\b(?:live|from|home|based|starting|leaving|coming)\b", quote, re.I
+        r"\b(?:live|from|home|based|starting|leaving|coming|staying|we're in|we are in)\b",
+        quote,
+        re.I,
     ):
         raise _Bad("the quote names a place but not that the party starts from it (home)", found)
     return found
@@ -331,7 +339,7 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
     sentence = sentence_around(text, span)
     try:
         # places keep their capitals (an unknown place is a capitalised name); the rest is case-free
-        said = clean(quote) if field in ("home", "location") else normalise(quote)
+        said = clean(quote) if field in ("home", "location", "must_do") else normalise(quote)
         value = _CHECKS[field](item["value"], said, sentence, today)
     except _Bad as bad:
         return _reject(item, bad.error, _jsonable(bad.found))

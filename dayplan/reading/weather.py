@@ -18,7 +18,8 @@ NO_RAIN = re.compile(
     r"\s+(?:be\s+)?(?:any\s+|expected\s+to\s+|supposed\s+to\s+|meant\s+to\s+|forecast\s+to\s+)?(?:be\s+)?"
     + RAIN
     + r"|\b(?:sunny|clear skies|clear day|no clouds|blue skies?)\b(?:\s+(?:day|all day|weather|forecast))?"
-    r"|\b(?:a )?dry (?:day|weekend|saturday|sunday|weather|forecast)\b"
+    r"|\b(?:a )?dry (?:day|weekend|saturday|sunday|weather|forecast|all day|the whole day)\b"
+    r"|\b(?:stay|staying|stays|keep|keeping) dry\b|\ball day dry\b"
     r"|\b(?:forecast|weather|it)(?:'s| is| will be| looks| should be)(?: \w+)? dry\b"
     r"|\bfine (?:day|weather|and sunny)\b|\b(?:weather|forecast|it)(?:'s| is| will be| looks| should be) fine\b"
     r"|\brain(?:'s| is)? not (?:expected|forecast|likely)\b",
@@ -46,10 +47,28 @@ ALL_DAY = re.compile(
     + r"|wet weekend|rained out|(?:rainy|wet|stormy|drizzly) (?:day|saturday|sunday|weekend|one))\b",
     re.I,
 )
+PERIOD = r"(?:morning|afternoon|arvo|evening|avo)"
+RAIN_IN_PERIOD = re.compile(
+    r"\b"
+    + RAIN
+    + r"\b(?:\s+\w+){0,3}?\s+(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
+    + PERIOD
+    + r"\b|\b(?:(?:late|early)\s+)?"
+    + PERIOD
+    + r"\s+"
+    + RAIN
+    + r"\b|\b(?:a\s+)?(?:wet|rainy|stormy|drizzly)\s+"
+    + PERIOD
+    + r"\b",
+    re.I,
+)
+"""Rain in part of the day said by a period: "might shower in the arvo", "afternoon storms",
+"a wet morning", "rain later in the afternoon" (the period's hours, below)."""
 _PERIODS = {
     "morning": (360, 720),
     "afternoon": (720, 1020),
     "arvo": (720, 1020),
+    "avo": (720, 1020),
     "evening": (1020, 1260),
 }
 
@@ -92,6 +111,10 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
             if window[1] > window[0]:
                 return {"start": clock.hhmm(window[0]), "end": clock.hhmm(window[1])}
     for word, (s, e) in _PERIODS.items():
-        if re.search(r"\b" + word + r"\b", phrase, re.I):
-            return {"start": clock.hhmm(s), "end": clock.hhmm(e)}
+        m = re.search(r"\b(?:(late|early)\s+)?" + word + r"\b", phrase, re.I)
+        if m:
+            if m.group(1):  # "late afternoon": its second half; "early morning": its first
+                mid = (s + e) // 2
+                s, e = (mid, e + 60) if m.group(1).lower() == "late" else (s, mid)
+            return {"start": clock.hhmm(s), "end": clock.hhmm(min(e, 23 * 60 + 59))}
     return "all_day"

@@ -1,7 +1,8 @@
 """Re-check a served report from its JSON alone: the plan must pass ``check_plan`` again.
 
 Venue facts are re-read from the offline catalog by ``venue_id`` and constraints rebuilt from
-the request, so a report whose numbers drifted from the checked result fails here.
+the request and the frozen reading the report serves (``readings``; the text is never read
+again), so a report whose numbers drifted from the checked result fails here.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
 from dayplan.core.mustdo import match_must_do
-from dayplan.core.places import find_place_in_text, resolve_place
+from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
-from dayplan.reading import AcceptedReading, ReadingItem, read_request
+from dayplan.reading import AcceptedReading, ReadingItem
 from dayplan.reading.times import AT_HOME
 from dayplan.service.run import initial_state
 from dayplan.tools.mustdo import with_must_do_rules
@@ -28,14 +29,18 @@ from dayplan.tools.state import constraints_for, found_venues, travel_for
 
 
 def served_reading(request: PlanRequest, report: DayPlanReport) -> AcceptedReading:
-    """The reading the re-check applies: the report's verified ``readings`` when it carries them,
-    else code's own reading of the request text (``dayplan.reading.read_request``)."""
-    served = getattr(report, "readings", None)
-    if served:
-        items = tuple(ReadingItem(field=r.field, value=r.value, quote=r.quote) for r in served)
-        return AcceptedReading(items=items)
-    today = request.now.date() if request.now else date.today()
-    return read_request(request.text, today=today)[0]
+    """The reading the re-check applies: the frozen reading as the report serves it (its
+    ``readings`` and ``unread``). The request text is never read again here: a re-check must judge
+    the plan against what the run read and froze, and a report without readings had an empty
+    reading. A served reading whose field is unknown is skipped (the contract allows any short
+    field name; the re-check applies only the reading's own fields)."""
+    items = []
+    for r in getattr(report, "readings", None) or []:
+        try:
+            items.append(ReadingItem(field=r.field, value=r.value, quote=r.quote))
+        except ValueError:
+            continue
+    return AcceptedReading(items=tuple(items), unread=tuple(getattr(report, "unread", ()) or ()))
 
 
 def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
@@ -85,17 +90,45 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
-def _home_of(request: PlanRequest) -> tuple[float, float] | None:
+def _home_of(request: PlanRequest, reading: AcceptedReading) -> tuple[float, float] | None:
+    """Home: the request's ``home``, else the home the frozen reading read, else the centre of
+    the request's location, else of the location the reading read (never the text re-read)."""
     gaz = data.gazetteer()
     if request.home is not None and not isinstance(request.home, str):
         return (request.home.lat, request.home.lon)
-    for name in (request.home if isinstance(request.home, str) else None, request.location):
-        if name:
+    names = (
+        request.home if isinstance(request.home, str) else None,
+        reading.first("home"),
+        request.location,
+        reading.first("location"),
+    )
+    for name in names:
+        if isinstance(name, str) and name:
             place = resolve_place(name, gaz)
             if place:
                 return place.point
-    place = find_place_in_text(request.text, gaz) if request.text else None
-    return place.point if place else None
+    return None
+
+
+def _blocked_of(request: PlanRequest, reading: AcceptedReading) -> list[tuple[int, int, str, bool]]:
+    """Blocked windows ``(start, end, label, at_home)``: the request's, else those the frozen
+    reading read ("lunch at home 12-1"), in minutes."""
+    if request.blocked:
+        return [
+            (_hm(b.start), _hm(b.end), b.label or "blocked", b.at_home) for b in request.blocked
+        ]
+    out = []
+    for b in reading.values("blocked"):
+        if isinstance(b, dict) and {"start", "end"} <= set(b):
+            out.append(
+                (
+                    _hm(b["start"]),
+                    _hm(b["end"]),
+                    b.get("label") or "blocked",
+                    bool(b.get("at_home")),
+                )
+            )
+    return out
 
 
 def _free_run(start: int, end: int, minutes: int, busy: list[tuple[int, int]]) -> bool:
@@ -137,7 +170,8 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     """What is wrong with a served ``complete`` plan, by rules independent of the checker:
 
     * **0-minute legs**: a leg of 0 minutes between two points more than 100 m apart (home
-      included: the request's home, else the centre of its location);
+      included: the request's home, else the home the frozen reading read, else the centre of
+      the location);
     * **legs through blocked windows**: each leg must fit, in one run of its minutes, between
       the previous stop's end (or the home break's end) and the stop's start without touching a
       blocked window;
@@ -151,6 +185,10 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     * **holidays**: on a Queensland public holiday (python-holidays, AU/QLD), a venue whose
       hours say ``PH off`` is not visited, and one with ``PH HH:MM-HH:MM`` only within those.
 
+    Blocked windows, the home and the day's start come from the request's structured fields,
+    else from the frozen reading the report serves (``served_reading``): the text is never read
+    again, by the stand-in's hints or otherwise.
+
     Returns readable findings (empty = nothing found).
     """
     if report.plan is None or report.date is None:
@@ -159,10 +197,18 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     day = date.fromisoformat(report.date)
     catalog = {v.id: v for v in data.venues()}
     out: list[str] = []
-    blocked = [(_hm(b.start), _hm(b.end), b.label or "blocked", b.at_home) for b in request.blocked]
+    reading = served_reading(request, report)
+    blocked = _blocked_of(request, reading)
     busy = [(a, b) for a, b, _, _ in blocked]
-    window_start = _hm(request.window.start) if request.window else 0
-    home = _home_of(request)
+    read_start = reading.first("window_start")
+    window_start = (
+        _hm(request.window.start)
+        if request.window
+        else _hm(read_start)
+        if isinstance(read_start, str)
+        else 0
+    )
+    home = _home_of(request, reading)
     breaks = sorted(plan.home_breaks, key=lambda b: b.start)
     # the itinerary as a sequence of (label, start, end, point, travel_in)
     seq = []

@@ -19,18 +19,40 @@ them:
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from dayplan.agent.faults import boundary, guardrail, harness, reading
-from dayplan.agent.faults.step import Alter, Fault, FaultyModel, Turn
+if TYPE_CHECKING:
+    from dayplan.agent.faults.step import Alter, Fault, FaultyModel, Turn
 
-FAULTS: dict[str, Fault] = {}
-"""Registry key (``Fault.key``: ``NAME``, or ``eval-fault:NAME``) -> fault."""
+_FROM_STEP = ("Alter", "Fault", "FaultyModel", "Turn")
 
-for _fault in (*guardrail.FAULTS, *boundary.FAULTS, *reading.FAULTS, *harness.FAULTS):
-    if _fault.key in FAULTS:
-        raise ValueError(f"fault {_fault.key!r} registered twice")
-    FAULTS[_fault.key] = _fault
+
+@functools.cache
+def registry() -> dict[str, Fault]:
+    """Registry key (``Fault.key``: ``NAME``, or ``eval-fault:NAME``) -> fault, built on first
+    use (importing ``dayplan.agent.faults`` stays cheap: the CLI needs only ``unknown_name``).
+    Raises ``ValueError`` when two faults share a key."""
+    from dayplan.agent.faults import boundary, guardrail, harness, reading
+
+    faults: dict[str, Fault] = {}
+    for fault in (*guardrail.FAULTS, *boundary.FAULTS, *reading.FAULTS, *harness.FAULTS):
+        if fault.key in faults:
+            raise ValueError(f"fault {fault.key!r} registered twice")
+        faults[fault.key] = fault
+    return faults
+
+
+def __getattr__(name: str) -> Any:
+    # ``FAULTS`` (the registry) and the step types, imported on first use
+    if name == "FAULTS":
+        return registry()
+    if name in _FROM_STEP:
+        from dayplan.agent.faults import step
+
+        return getattr(step, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class UnknownNameError(ValueError):
@@ -48,27 +70,30 @@ def unknown_name(kind: str, name: str, valid: Iterable[str]) -> UnknownNameError
 
 def list_faults(family: str = "faulty") -> list[Fault]:
     """The registered faults of ``family`` (default: the project's ``faulty:`` ones), by name."""
-    return [FAULTS[k] for k in sorted(FAULTS) if FAULTS[k].family == family]
+    faults = registry()
+    return [faults[k] for k in sorted(faults) if faults[k].family == family]
 
 
 def fault_named(name: str) -> Fault:
     """The registered ``faulty`` fault ``name``; ``UnknownNameError`` (one line, valid names)
     otherwise."""
-    if name not in FAULTS:
-        raise unknown_name("fault", name, [k for k, f in FAULTS.items() if f.family == "faulty"])
-    return FAULTS[name]
+    faults = registry()
+    if name not in faults:
+        raise unknown_name("fault", name, [k for k, f in faults.items() if f.family == "faulty"])
+    return faults[name]
 
 
 def make_faulty(name: str) -> FaultyModel:
     """A fresh faulty model for ``name`` (``eval-fault:NAME`` for the eval family); ``KeyError``
     naming the known faults of that family otherwise."""
-    if name not in FAULTS:
+    faults = registry()
+    if name not in faults:
         family = name.split(":", 1)[0] if ":" in name else "faulty"
-        known = sorted(f.name for f in FAULTS.values() if f.family == family)
+        known = sorted(f.name for f in faults.values() if f.family == family)
         shown = name.split(":", 1)[-1]
         kind = "eval fault" if family == "eval-fault" else "fault"
         raise KeyError(f"unknown {kind} {shown!r}; known: {', '.join(known) or 'none'}")
-    return FAULTS[name].model()
+    return faults[name].model()
 
 
 __all__ = [
@@ -81,5 +106,6 @@ __all__ = [
     "fault_named",
     "list_faults",
     "make_faulty",
+    "registry",
     "unknown_name",
 ]
