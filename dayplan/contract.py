@@ -282,6 +282,8 @@ class Plan(_Strict):
 
 
 WEB_URL_SCHEMES = ("https", "http")
+_URL_BAD_CHAR = re.compile(r"[\s\x00-\x1f\x7f]")
+"""Whitespace (``str.isspace``: a str pattern's ``\\s``) or a control character (< 32, DEL)."""
 
 
 def web_url_problem(url: object) -> str | None:
@@ -292,7 +294,7 @@ def web_url_problem(url: object) -> str | None:
         return "no link"
     if len(url) > 500:
         return "the link is over 500 characters"
-    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+    if _URL_BAD_CHAR.search(url):
         return "the link contains spaces or control characters"
     try:
         parts = urlsplit(url)

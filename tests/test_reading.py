@@ -635,3 +635,45 @@ def test_other_scripts_and_foreign_times_are_listed_unread(text, kind):
 
 def test_emoji_are_not_unread():
     assert unread("Saturday 🙂 in West End with 2 kids 👍") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "family of four, AUD100 tops",
+            "budget",
+            {"amount": 100.0, "currency": "AUD", "per_person": False},
+        ),
+        ("Sat in Brissie w/ 2 kids + partner", "location", "Brisbane City"),
+        ("Sat in Brissie w/ 2 kids + partner", "adults", 2),
+        ("me & my wife + 3 kids", "adults", 2),
+        ("thinking Saturday morning - back for lunch at 12", "window_end", "12:00"),
+    ],
+)
+def test_shorthand_slang_and_glued_currency(text, field, value):
+    assert read(text)[field] == value
+
+
+def test_a_phrase_restating_a_read_value_is_not_unread():
+    assert unread("no later than 4pm home, 2 adults, budget $0 - free things only") == []
+    assert unread("thinking Saturday morning - back for lunch at 12. Toowong") == []
+
+
+def test_no_car_and_no_other_way_asks_how_they_travel():
+    assert unread("saturday after 10 - we don't have a car - Fortitude Valley") == [
+        ("we don't have a car", "travel")
+    ]
+    assert "mode" not in read("we don't have a car")
+    assert unread("no car today so we'll take the bus") == []  # the bus says how
+    a, asks = applied("we don't have a car, 2 adults, West End")
+    assert len(asks) == 1 and "get around" in asks[0] and '"' in asks[0]
+    _, settled = applied("we don't have a car", travel={"mode": "transit"})
+    assert settled == []
+
+
+def test_n_of_us_without_a_split_is_an_unread_party():
+    assert unread("12th Dec, Paddington, 4 of us, fifty bucks") == [
+        ("Dec, Paddington, 4 of us", "party")
+    ]
+    assert unread("12th Dec, Paddington, 4 of us (2 adults 2 kids)") == []

@@ -110,6 +110,24 @@ def test_bad_input_names_the_field(changes, fragment):
     assert "\n" not in str(info.value) and "Traceback" not in str(info.value)
 
 
+def test_a_blocked_line_ending_at_home_is_an_at_home_window():
+    req = form_to_request(_values(blocked="12:00-13:30 nap in the cot at home\n15:00-15:30 snack"))
+    assert [(b.start, b.end, b.label, b.at_home) for b in req.blocked] == [
+        ("12:00", "13:30", "nap in the cot", True),
+        ("15:00", "15:30", "snack", False),
+    ]
+    (only,) = form_to_request(_values(blocked="12:00-13:00 AT HOME")).blocked
+    assert (only.label, only.at_home) == (None, True)
+
+
+def test_request_to_values_round_trips_an_at_home_case():
+    req = case_request("nap_at_home_in_the_cot")
+    values = request_to_values(req)
+    assert values["blocked"] == "12:30-14:30 nap in the cot at home"
+    again = form_to_request(values)
+    assert again.blocked == req.blocked
+
+
 def test_request_to_values_round_trips_a_case():
     req = case_request(WET)
     again = form_to_request(request_to_values(req))

@@ -346,6 +346,11 @@ class RunEvidence:
         raw = self._get(K.READING)
         return AcceptedReading.model_validate(raw) if raw else None
 
+    @property
+    def has_reading(self) -> bool:
+        """Whether a reading is frozen (``reading is not None``, without parsing it)."""
+        return bool(self._get(K.READING))
+
     def record_reading(
         self,
         items: list[ReadingItem] | list[Mapping[str, Any]],

@@ -11,7 +11,8 @@ Rules (one place each):
   window of the day, with its flag kept for the planner;
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
   each is an ``assumed`` sentence;
-- an unread phrase of a kind that changes the plan (a time, an amount, the party) becomes a
+- an unread phrase of a kind that changes the plan (a time, an amount, the party, travel
+  without a car and no other way named) becomes a
   question (``questions``), with the phrase in it ("with the kids", no count, asks when a
   budget applies: the count decides the price).
 """
@@ -165,7 +166,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.party_set = bool(request.party) or "adults" in h
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather")
+        for name in ("window", "budget", "party", "blocked", "weather", "travel")
         if getattr(request, name)
     )
     return out
@@ -200,6 +201,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "budget" in applied.given
     if kind == "party":
         return applied.party_set or not applied.budget_set
+    if kind == "travel":
+        return "travel" in applied.given or "mode" in applied.hints
     return True
 
 
@@ -217,6 +220,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
             "money": "Is this your budget for the day, and is it per person or for everyone?",
             "party": "How many adults and how many children are coming?",
+            "travel": "How will you get around: public transport, walking, or a lift by car?",
         }[p.kind]
         q = f'I could not read "{p.phrase}". {what}'
         if q not in out:

@@ -22,7 +22,7 @@ from dayplan.reading import duck
 LOCAL_CURRENCY = "AUD"
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
 
-_ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)\b", re.I)
+_ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)(?![a-z])", re.I)
 PER_PERSON = re.compile(
     r"\b(?:each|per (?:person|head|kid|child|adult|pax)|a (?:head|person)|pp|p\.p\.|/person|/head)\b"
     r"|(?<=\d)pp\b|/\s*(?:person|head)\b",
@@ -35,7 +35,7 @@ ZERO = re.compile(
     re.I,
 )
 MONEY_CUE = re.compile(
-    r"(?:a\$|\$|\baud\b|\busd\b|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
+    r"(?:a\$|\$|\baud(?![a-z])|\busd(?![a-z])|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
     re.I,
 )
 DIGIT_MONEY = re.compile(

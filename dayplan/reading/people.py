@@ -55,9 +55,9 @@ _BARE_ADULT = (
     r"|partner(?= and (?:i|me)\b)|wife(?= and (?:i|me)\b)|husband(?= and (?:i|me)\b)"
 )
 ONE_ADULT = re.compile(
-    r"\b(?:(?:my|our|the|his|her|their|a|with|and)\s+(?:"
+    r"(?:(?:\b(?:my|our|the|his|her|their|a|with|and|plus)\s+|(?:\+|&|\bw/)\s*)(?:"
     + _ADULT_ONE
-    + r")|(?:"
+    + r")|\b(?:"
     + _BARE_ADULT
     + r"))\b(?!'s)",
     re.I,
@@ -81,7 +81,7 @@ AGES_IN_BRACKETS = re.compile(
     r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\s*\(([\d\s,&and]+)\)", re.I
 )
 """Ages in brackets after a child word ("our son (5)", "the twins (6)"): ages, not a count."""
-WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b", re.I)
+WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b|^w/", re.I)
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)

@@ -18,8 +18,9 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party"})
-"""Unread phrases of these kinds would change the plan (a deadline, a budget, the party)."""
+ASKING_KINDS = frozenset({"time", "money", "party", "travel"})
+"""Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
+party travels: "we don't have a car" with no other way named)."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
-        lead = re.search(r"\bwith\s+(?:the\s+|my\s+|our\s+)?$", sent[:a])
+        lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too
         party = people.read_party(sent[a:b])
@@ -335,29 +336,59 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     if not any(it.field == "children" for it in accepted):
         for m in people.UNCOUNTED_CHILDREN.finditer(norm):
             found.append((m.start(), m.end(), "party"))
+    for m in re.finditer(r"\b(" + people.COUNT_WORD + r")\s+of us\b", norm):
+        if not {"adults", "children"} <= read_fields and not people.US_TWO.search(m.group(0)):
+            found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
     for m in _FOREIGN.finditer(norm):  # a script this reader does not read: listed, never parsed
         found.append((m.start(), m.end(), "text"))
     masked = clock.mask_dates(norm)
     for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
         masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
-    for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])", masked):
+    for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])(?!\s+of us\b)", masked):
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
             found.append((m.start(), m.end(), "time" if foreign_time else "number"))
+    if not any(it.field == "mode" for it in accepted):
+        for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
+            found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
-        if not free(a, b):
+        if not free(a, b) or _restates(norm, a, b, kind, accepted):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
         if kind == "text":
             lo = a
-        phrase = cut(text, (lo, b)).strip(" ,.;:!?")[:120]
+        phrase = cut(text, (lo, b)).strip(" ,.;:!?-")[:120]
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
     return out[:10]
+
+
+def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem]) -> bool:
+    """Whether the phrase at ``a:b`` says again what an accepted reading already says: an
+    amount equal to the read budget ("budget $0 - free things only"), a time equal to a read
+    window or blocked time ("back for lunch at 12"). Such a phrase is read, not unread."""
+    if kind == "money":
+        found = money.read_money(norm[a:b])
+        budgets = [i.value for i in accepted if i.field == "budget" and isinstance(i.value, dict)]
+        return found is not None and any(
+            abs(found.amount - float(v.get("amount", -1))) < 0.005 for v in budgets
+        )
+    if kind == "time":
+        m = clock.TOKEN_RE.match(norm, a)
+        c = clock.token(m) if m else None
+        if c is None:
+            return False
+        said = {clock.hhmm(clock.resolve(c, role, norm)) for role in ("start", "end")}
+        times_read = {i.value for i in accepted if i.field in ("window_start", "window_end")}
+        for i in accepted:
+            if i.field in ("blocked", "rain") and isinstance(i.value, dict):
+                times_read |= {i.value.get("start"), i.value.get("end")}
+        return bool(said & times_read)
+    return False
 
 
 def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:

@@ -23,6 +23,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
+from google.adk.sessions.base_session_service import GetSessionConfig
 from google.genai import types
 
 from dayplan import data
@@ -243,8 +244,11 @@ async def run_plan(
             error = BoundaryError("agent_error", f"{name}: {str(exc)[:300]}")
     finally:
         await runner.close()
-    final = await runner.session_service.get_session(
-        app_name=app.name, user_id=user_id, session_id=session.id
+    final = await runner.session_service.get_session(  # the state only: the events are above
+        app_name=app.name,
+        user_id=user_id,
+        session_id=session.id,
+        config=GetSessionConfig(num_recent_events=0),
     )
     final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + with_retries(tool_steps(events), events)

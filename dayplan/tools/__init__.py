@@ -2,6 +2,8 @@
 on bad arguments (it returns ``{"ok": false, "error": ...}``), and records what it found in
 session state so code, not the model's prose, decides what is served."""
 
+import functools
+
 from dayplan.tools.actions import get_saved_plan, save_plan
 from dayplan.tools.args import CheckedTool
 from dayplan.tools.arrange import arrange_plan
@@ -30,13 +32,32 @@ PLANNER_TOOLS = (
 """The planner's tool set (functions), in the order they are offered."""
 
 
+ON_LOOP_TOOLS = frozenset(
+    {record_reading, resolve_date, arrange_plan, check_plan, record_clarification, finish}
+)
+"""The synchronous tools that do no I/O (they compute over session state): they run on the
+event loop (``CheckedTool.on_loop``). The forecast (live HTTP), the store's tools and the search
+(async already) are not among them."""
+
+
+@functools.cache
+def _tools() -> tuple[CheckedTool, ...]:
+    return tuple(CheckedTool(func=t, on_loop=t in ON_LOOP_TOOLS) for t in PLANNER_TOOLS)
+
+
 def planner_tools() -> list:
     """The planner's tools as the agent gets them: each a ``CheckedTool`` (its arguments are
-    parsed by the tool's model, unknown keys refused, before it runs)."""
-    return [CheckedTool(func=t) for t in PLANNER_TOOLS]
+    parsed by the tool's model, unknown keys refused, before it runs; ``ON_LOOP_TOOLS`` run on
+    the event loop, the rest of the synchronous ones on ADK's tool thread pool).
+
+    A new list each call, of tool objects built once per process: they hold no run state (a
+    run's state lives in its session), and nothing changes a tool after it is built
+    (``guardrails.drop_tool`` edits the model request, not the tool)."""
+    return list(_tools())
 
 
 __all__ = [
+    "ON_LOOP_TOOLS",
     "PLANNER_TOOLS",
     "CheckedTool",
     "planner_tools",

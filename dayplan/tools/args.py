@@ -235,20 +235,32 @@ def validated(model: type[ToolArgs]) -> Callable[[Callable[..., Any]], Callable[
     return deco
 
 
+_DECLARATIONS: dict[Callable[..., Any], Any] = {}
+"""Each tool function's ADK declaration, built once per process (``CheckedTool``)."""
+
+
 class CheckedTool(FunctionTool):
     """The ADK ``FunctionTool`` for a tool function: the raw call's arguments are parsed by the
     tool's model (``MODELS``), unknown keys included, before ADK runs the function.
 
-    Its function declaration is built once (ADK's ``FunctionTool`` rebuilds a deep copy on every
-    model turn); nothing in the project mutates a declaration (``drop_tool`` replaces the list
-    it sits in).
+    Its function declaration is built once per function and process (ADK's ``FunctionTool``
+    rebuilds a deep copy on every model turn, and the planner builds its tools for every run);
+    nothing in the project mutates a declaration (``drop_tool`` replaces the list it sits in).
+
+    ``on_loop=True`` is for a tool that does no I/O (pure computation over session state): it
+    runs on the event loop instead of ADK's tool thread pool, since under the GIL a thread buys
+    such a tool nothing and the hop to the pool and back costs each call. Tools that touch the
+    store or the network keep ``on_loop=False`` and run on the pool, off the loop.
     """
 
+    def __init__(self, func: Callable[..., Any], *, on_loop: bool = False, **kwargs: Any):
+        super().__init__(func, **kwargs)
+        self.on_loop = on_loop
+
     def _get_declaration(self) -> Any:
-        cached = self.__dict__.get("_dayplan_declaration")
+        cached = _DECLARATIONS.get(self.func)
         if cached is None:
-            cached = super()._get_declaration()
-            self.__dict__["_dayplan_declaration"] = cached
+            cached = _DECLARATIONS[self.func] = super()._get_declaration()
         return cached
 
     async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> Any:
@@ -256,3 +268,9 @@ class CheckedTool(FunctionTool):
         if problem is not None:
             return problem
         return await super().run_async(args=args, tool_context=tool_context)
+
+    async def _invoke_callable(self, target: Callable[..., Any], args_to_call: dict) -> Any:
+        # (the name is ADK's: FunctionTool tells call-site TypeErrors by this frame's name)
+        if self.on_loop and target is self.func:
+            return target(**args_to_call)  # a synchronous, I/O-free tool: no thread hop
+        return await super()._invoke_callable(target, args_to_call)

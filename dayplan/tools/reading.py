@@ -53,7 +53,7 @@ MAX_ATTEMPTS = 3
 def reading_needed(state: Mapping[str, Any]) -> bool:
     """Whether the run still owes a reading: the request has free text and none is frozen."""
     ev = RunEvidence.of(state)
-    return bool(ev.request.text.strip()) and ev.reading is None
+    return bool(ev.request.text.strip()) and not ev.has_reading
 
 
 def _freeze(

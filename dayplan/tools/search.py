@@ -30,6 +30,8 @@ MAX_RESULTS = 10
 UNTRUSTED_OPEN = "<<untrusted_description>>"
 UNTRUSTED_CLOSE = "<</untrusted_description>>"
 _MARKER_LIKE = re.compile(r"<<|>>|untrusted_description", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")
+"""The control characters a description loses: every one below a space but tab and newline."""
 
 
 def neutralise(text: str) -> str:
@@ -44,7 +46,7 @@ def neutralise(text: str) -> str:
         hit = m.group(0)
         return {"<<": "‹‹", ">>": "››"}.get(hit, hit.replace("_", " "))
 
-    cleaned = "".join(ch for ch in str(text) if ch in "\n\t" or ch >= " ")
+    cleaned = _CONTROL.sub("", str(text))
     return _MARKER_LIKE.sub(swap, cleaned)
 
 

@@ -43,7 +43,8 @@ __all__ = [
 
 #: Form field names, their labels and defaults. Windows are ``HH:MM``; ``budget`` is an amount
 #: in ``currency`` ("" = no cap); ``max_leg_minutes`` 0 = no travel cap; ``blocked`` one window per
-#: line (``13:00-14:00 nap``); ``rain`` windows separated by commas or new lines; ``preferences``
+#: line (``13:00-14:00 nap``; ending in "at home", e.g. ``12:00-13:30 nap at home``, the day goes
+#: home for it and out again); ``rain`` windows separated by commas or new lines; ``preferences``
 #: comma separated; ``activities`` one per line (``name, minutes[, venue]``).
 FIELDS: dict[str, tuple[str, Any]] = {
     "location": ("Location", "Brisbane"),
@@ -66,6 +67,8 @@ FIELDS: dict[str, tuple[str, Any]] = {
 }
 
 _WINDOW = re.compile(r"^\s*(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})\s*(.*)$")
+_AT_HOME = re.compile(r"^(.*?)\s*\bat home$", re.IGNORECASE)
+"""A blocked window's label ending in "at home" marks it ``at_home`` (the label keeps the rest)."""
 
 
 class FormError(ValueError):
@@ -100,9 +103,15 @@ def _windows(raw: str, name: str, *, labels: bool) -> list[dict[str, str]]:
                 + (" nap" if labels else "")
                 + "."
             )
-        item = {"start": _hhmm(m.group(1), name), "end": _hhmm(m.group(2), name)}
-        if labels and m.group(3).strip():
-            item["label"] = m.group(3).strip()
+        item: dict[str, Any] = {"start": _hhmm(m.group(1), name), "end": _hhmm(m.group(2), name)}
+        label = m.group(3).strip()
+        if labels:
+            home = _AT_HOME.match(label)
+            if home:  # "12:00-13:30 nap at home": the day goes home for it and out again
+                item["at_home"] = True
+                label = home.group(1).strip()
+        if labels and label:
+            item["label"] = label
         out.append(item)
     return out
 
@@ -226,7 +235,10 @@ def request_to_values(request: PlanRequest) -> dict[str, Any]:
         children=request.party.children if request.party else 0,
         travel_mode=request.travel.mode if request.travel else "car",
         max_leg_minutes=(request.travel.max_leg_minutes or 0) if request.travel else 0,
-        blocked="\n".join(f"{b.start}-{b.end} {b.label or ''}".strip() for b in request.blocked),
+        blocked="\n".join(
+            f"{b.start}-{b.end} {b.label or ''}{' at home' if b.at_home else ''}".strip()
+            for b in request.blocked
+        ),
         rain=", ".join(f"{r.start}-{r.end}" for r in request.weather.rain)
         if request.weather
         else "",
@@ -306,7 +318,7 @@ def _make_widget(name: str, default: Any) -> w.Widget:
         "date": "Saturday, tomorrow or 2026-12-05",
         "now": "optional ISO datetime, e.g. 2026-11-29T09:00:00+10:00",
         "budget": "e.g. 100 (empty: no cap)",
-        "blocked": "one per line: 13:00-14:00 nap",
+        "blocked": "one per line: 13:00-14:00 nap (or: 12:00-13:30 nap at home)",
         "rain": "e.g. 11:00-15:00",
         "preferences": "e.g. museums, indoor play",
         "activities": "one per line: name, minutes[, venue]",
