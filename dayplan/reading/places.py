@@ -6,7 +6,8 @@ longest suburb or alias named in the phrase. A place after a home cue ("we live 
 that the gazetteer does not know is still read as the location (the place resolver then says it
 is unknown, and the run asks). Preferences are kinds of outing named by a word ("museums",
 "swim"), dropped when negated ("no museums", "not the pool"); must-dos are what the text insists
-on ("we must see Lone Pine").
+on ("we must see Lone Pine") or a capitalised venue named after at/going to/visit ("a day at
+Lone Pine", "visit GOMA"): a venue is a must-do, never the city or suburb the day is planned in.
 """
 
 from __future__ import annotations
