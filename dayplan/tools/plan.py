@@ -21,6 +21,7 @@ from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
+from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.state import (
     add_assumption,
     constraints_for,
@@ -150,7 +151,7 @@ def run_check(
     Raises ``ValueError`` on malformed stops (the tool turns it into an error result).
     """
     proposed = _parse_stops(stops)
-    c = constraints_for(state)
+    c = with_must_do_rules(state, constraints_for(state))
     travel = travel_for(state, c.mode, text_hints(state).get("home"))
     venues = found_venues(state)
     result = _check(proposed, c, venues, travel)
