@@ -677,3 +677,34 @@ def test_n_of_us_without_a_split_is_an_unread_party():
         ("Dec, Paddington, 4 of us", "party")
     ]
     assert unread("12th Dec, Paddington, 4 of us (2 adults 2 kids)") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("2 adults & 2 under 5s, 60 bucks", "children", 2),
+        ("grandparents + 2 grandkids", "adults", 2),
+        (
+            "just the wife and me, budget's 150",
+            "budget",
+            {"amount": 150.0, "currency": "AUD", "per_person": False},
+        ),
+    ],
+)
+def test_more_parties_and_budgets_in_words(text, field, value):
+    assert read(text)[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "at_home"),
+    [
+        ("the baby's asleep 1-3 so we'll be home then", True),
+        ("must be home by 5, nap 1-2", False),  # a deadline, not where the nap happens
+        ("we'll be home by 4, nap 12-1", False),
+        ("nap at home from 1 to 3", True),
+    ],
+)
+def test_sleep_words_are_blocked_and_at_home_only_when_said(text, at_home):
+    got = read(text)
+    assert [b["at_home"] for b in got["blocked"]] == [at_home]
+    assert "window_start" not in got

@@ -1,5 +1,7 @@
 """Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
-"under a hundred dollars", "free stuff only".
+"under a hundred dollars", "free stuff only", "$15/head", "under 20 each", "AUD100 tops",
+"budget's 150", and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
+is no cap (nothing is read), never a zero budget; "10 each way" is travel, not per person.
 
 Amounts in digits go through ``price-parser``; amounts in words ("a hundred dollars") through
 Duckling's amount-of-money dimension. Currency: a stated ISO code (``AUD``, ``USD``) wins; ``$``,
@@ -41,7 +43,7 @@ MONEY_CUE = re.compile(
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
-    r"|\bbudget(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
+    r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
     r"|\b(?:under|below|less than|max(?:imum)?|up to|no more than|at most)\s+\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?=\s*(?:all up|total|in total|for (?:all of )?us|for everyone)\b))"
     r"(?:\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child)|total|all up|in total|max(?:imum)?|tops|at most))?",

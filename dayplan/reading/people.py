@@ -10,6 +10,10 @@ Rules (each tested in ``tests/test_reading.py``):
 - the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
   "both of us" are two;
 - "family of N" is 2 adults and N-2 children;
+- a party phrase after "with" (or "w/") counts the writer too ("with 2 kids and my partner" is
+  2 adults); "+", "&" and "plus" join people like "and" ("2 adults + baby", "me + hubby");
+  ages in brackets are ages ("our son (5)"); "under 5s", "littlies" are children;
+- "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
   assumes (and says so) or asks.
 """
@@ -35,7 +39,7 @@ _CHILD_ONE = (
 )
 _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
-    r"|nieces|nephews|teens|teenagers|babies"
+    r"|nieces|nephews|teens|teenagers|babies|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
 _AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
 
@@ -62,7 +66,11 @@ ONE_ADULT = re.compile(
     + r"))\b(?!'s)",
     re.I,
 )
-TWO_ADULTS = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b", re.I)
+TWO_ADULTS = re.compile(
+    r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b"
+    r"|\b(?:grandparents|in-laws|inlaws)(?=\s*(?:\+|&|and\b|with\b|plus\b))",
+    re.I,
+)
 ONE_CHILD = re.compile(
     r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus)|\+|&)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
     + _CHILD_ONE

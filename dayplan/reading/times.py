@@ -7,7 +7,10 @@
   "back at", "need to leave by", "done by", "finish by", "until", "in bed by";
 - a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
   "start at", "leave home at", "out the door at", "head off at";
-- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00).
+- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00);
+- times in words the Australian way: "half four" 16:30, "quarter to ten" 09:45 (``clock``);
+- a blocked window is at home when the phrase or its sentence says so ("nap at home 1-3", "in
+  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import re
 from dayplan.reading import clock
 
 BLOCK_WORDS = (
-    r"nap|naps|nap time|naptime|sleep|lunch|training|practice|footy|soccer|netball|cricket|rugby"
+    r"nap|naps|nap time|naptime|sleep|sleeps|sleeping|asleep|quiet time|lunch|training|practice|footy|soccer|netball|cricket|rugby"
     r"|swimming lessons?|lessons?|class|classes|ballet|dance|party|appointment|appt|doctor|dentist"
     r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
     r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
@@ -38,7 +41,9 @@ START_CUE = re.compile(
 )
 _LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
 AT_HOME = re.compile(
-    r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house)\b",
+    r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
+    r"|(?:we'll|we will|we'd|we're|we are) (?:all )?be (?:at )?home (?:then|for it|for that|during)"
+    r"|stay(?:ing)? (?:at )?home (?:then|for it|for that|during|for (?:his|her|their|the) nap))\b",
     re.I,
 )
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
@@ -226,7 +231,8 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
         cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
         phrase = (cues[-1].group(0) + " " + phrase) if cues else phrase
     at_home = bool(AT_HOME.search(phrase)) or bool(
-        AT_HOME.search(sentence or "") and re.search(r"\bnap|sleep|lunch\b", phrase, re.I)
+        AT_HOME.search(sentence or "")
+        and re.search(r"\b(?:nap|naps|sleep|sleeps|asleep|lunch|quiet time)\b", phrase, re.I)
     )
     return {
         "start": clock.hhmm(start),

@@ -1,7 +1,9 @@
 """Rain in request text, with negation: "no rain", "it won't rain", "there won't be any rain"
 and "dry" say **no** rain; "in case of rain", "if it rains", "wet-weather backup" are
 conditions, not rain; "rain 1-3pm", "showers after 2" are windows; "raining all day",
-"a wet day", "it's going to rain" are rain all day."""
+"a wet day", "it's going to rain" are rain all day; "dry all day", "should stay dry" are no rain;
+rain in part of the day said by a period is that period's window ("might shower in the arvo"
+12:00-17:00, "a wet morning" 06:00-12:00, "storms in the late arvo" 14:30-18:00)."""
 
 from __future__ import annotations
 
