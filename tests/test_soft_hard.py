@@ -367,3 +367,89 @@ def test_christmas_day_museum_lover_gets_a_day_from_what_is_open():
     said = [a for a in report["assumptions"] if a.startswith("No museums")]
     assert said and "can be visited on Fri 25 Dec 2026" in said[0]
     assert "closed all day" in said[0]
+
+
+# ------------------------------------------------------------------ the tools, end to end
+
+
+def _ctx(**fields):
+    from datetime import datetime
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from dayplan.service.run import initial_state
+
+    now = datetime(2026, 11, 29, 9, 0, tzinfo=ZoneInfo("Australia/Brisbane"))
+    request = PlanRequest(text="t", location="Brisbane", date="Saturday", **fields)
+    return SimpleNamespace(
+        state=initial_state(request, run_id="t", now=now),
+        function_call_id="call-1",
+        actions=SimpleNamespace(skip_summarization=False),
+    )
+
+
+def test_checking_a_proofs_witness_serves_only_its_conflicts():
+    from dayplan.evidence import RunEvidence
+    from dayplan.tools import arrange_plan, check_plan, search_public_web
+
+    # 2-hour must-do at Lone Pine, AUD 20 for four, rain 11-15: two independent conflicts
+    # (the budget; rain with the window and its hours). The window's leg-before-09:00 noise
+    # of the witness is never served.
+    ctx = _ctx(
+        party={"adults": 2, "children": 2},
+        budget={"amount": 20, "currency": "AUD"},
+        weather={"rain": [{"start": "11:00", "end": "15:00"}]},
+    )
+    lone_pine = next(
+        r for r in search_public_web("animals", ctx)["results"] if "lone-pine" in r["id"]
+    )
+    out = arrange_plan([{"venue_id": lone_pine["id"], "must": True, "duration_minutes": 120}], ctx)
+    assert not out["arranged"]
+    served = check_plan(out["witness"], ctx)
+    assert sorted(f["code"] for f in served["failures"]) == sorted(
+        f["code"] for f in out["failures"]
+    )
+    assert "over_budget" in [f["code"] for f in served["failures"]]
+    assert RunEvidence(ctx.state).checks()[-1].tool == "check_plan"
+    # a different itinerary is checked in full, not narrowed
+    early = [{"venue_id": lone_pine["id"], "start": "09:00", "end": "11:00"}]
+    full = {f["code"] for f in check_plan(early, ctx)["failures"]}
+    assert {"outside_window", "over_budget"} <= full
+
+
+def test_an_empty_itinerary_says_what_the_searches_found():
+    from dayplan.tools import check_plan, search_public_web
+
+    ctx = _ctx(window={"start": "04:00", "end": "05:00"}, weather={"rain": []})
+    found = search_public_web("museums", ctx)["results"]
+    out = check_plan([], ctx)
+    first = out["failures"][0]
+    assert first["code"] == "no_candidates"
+    assert first["detail"].startswith(f"{len(found)} venues found for 2026-12-05, none can be")
+    assert first["values"]["found"] == len(found)
+
+
+def test_an_empty_itinerary_with_nothing_found_names_the_searches():
+    from dayplan.tools import check_plan, search_public_web
+
+    ctx = _ctx()
+    search_public_web("museums", ctx, location="Melbourne")
+    detail = check_plan([], ctx)["failures"][0]["detail"]
+    assert detail.startswith("0 venues found by the searches ('museums')")
+    assert "covers Brisbane only" in detail
+
+
+def test_a_later_plan_with_a_preferred_kind_withdraws_the_statement():
+    from dayplan.evidence import RunEvidence
+    from dayplan.tools import check_plan, search_public_web
+
+    ctx = _ctx(preferences=["museums"], weather={"rain": []})
+    results = search_public_web("museums", ctx)["results"]
+    results += search_public_web("parks", ctx)["results"]
+    park = next(r for r in results if r["kind"] == "park")
+    museum = next(r for r in results if r["id"] == "museum-of-brisbane")
+    assert check_plan([{"venue_id": park["id"], "start": "10:00", "end": "11:00"}], ctx)["passed"]
+    said = [a for a in RunEvidence(ctx.state).assumptions() if a.startswith("No museums")]
+    assert said and "could be visited on its own but was not kept" in said[0]
+    assert check_plan([{"venue_id": museum["id"], "start": "10:30", "end": "11:30"}], ctx)["passed"]
+    assert not [a for a in RunEvidence(ctx.state).assumptions() if a.startswith("No museums")]
