@@ -187,10 +187,11 @@ class RunEvidence:
         return self._get(K.key(K.ASSUMPTION, topic))
 
     def assumptions(self) -> list[str]:
-        """All stated assumptions, in a stable order (date first, then by topic)."""
+        """All stated assumptions, in a stable order (date first, then by topic); an assumption
+        set to ``""`` was withdrawn and is left out."""
         items = self._prefixed(K.ASSUMPTION)
         items.sort(key=lambda kv: (kv[0] != "date", kv[0]))
-        return [v for _, v in items]
+        return [v for _, v in items if v]  # "" = withdrawn (ADK state keeps its keys)
 
     # -- date and weather ---------------------------------------------------------------------------
 
