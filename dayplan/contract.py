@@ -52,6 +52,7 @@ FailureCode = Literal[
     "unknown_venue",
     "no_candidates",
     "unknown_location",
+    "missing_must_do",
 ]
 """The stable code of a constraint failure (``ConstraintFailure.code``), found by
 ``dayplan.core.checker.check_plan`` (its ``FAILURE_CODES`` is the same tuple):

@@ -197,8 +197,10 @@ for code in ("over_budget", "home_after_deadline", "outdoor_in_rain"):
 #
 # A swimming lesson and a birthday party, an hour each, but only 09:00-09:30 free. No
 # arrangement can work, and the checker proves it: the must-do activities need 120
-# minutes and the window has 30. (Venue-less activities add no travel.) The other
-# failures are the consequences of trying anyway.
+# minutes and the window has 30. (Venue-less activities add no travel.) Each activity
+# also fails `unknown_venue`: a must-do with no venue proves nothing (no place, hours or
+# price), so it can never pass as done. The other failures are the consequences of trying
+# anyway.
 
 # %% tags=["nbval-check-output"]
 from dataclasses import replace

@@ -393,6 +393,68 @@ print("rejected by", diverged.error.rule)
 print(diverged.error.detail[:160] + "…")
 
 # %% [markdown]
+# ## Must-dos: matched by code, or asked about
+#
+# A parent names a must-do the way people talk: "the koalas", "the museum", "a swim",
+# "Lone Pine", "something at South Bank". The model does not decide which venue that
+# means. Code matches the words against the catalogue's own fields (name, kind, tags,
+# suburb; `dayplan.core.mustdo.match_must_do`) and returns the venues with why each
+# matched, and a verdict:
+#
+# - `one`: the venue the words name;
+# - `alternatives`: interchangeable venues of one kind; the scheduler places exactly one,
+#   chosen by the same objective as every other stop;
+# - `none` or `ambiguous` (nothing matches, or very different venues do): the run asks,
+#   naming the activity. A must-do is never planned as a stop with no venue, and never
+#   dropped.
+#
+# The next cell matches six phrases and prints each verdict, up to three venues and the
+# field that matched.
+
+# %% tags=["nbval-check-output"]
+from dayplan.core.mustdo import match_must_do
+
+for phrase in (
+    "see the koalas",
+    "the museum",
+    "Lone Pine",
+    "something at South Bank",
+    "the Eiffel Tower",
+    "New Farm",
+):
+    found = match_must_do(phrase, data.venues(), data.gazetteer())
+    print(f"{phrase!r}: {found.verdict}, {len(found.venues)} venue(s)")
+    for match in found.matches[:3]:
+        print(f"    {match.venue.name}  ({match.why})")
+    if found.needs_question:
+        print("    asks:", found.question())
+
+# %% [markdown]
+# **Matched by kind.** "We must see the koalas" on a dry Sunday. The next cell runs the case
+# and prints the stops and the assumption that says which sanctuary was planned and what
+# the alternative was: the plan visits exactly one of the two.
+
+# %% tags=["nbval-check-output"]
+req, _ = load_request("../cases/mustdo_koalas_by_kind_text.json")
+koalas = await run_plan(req)
+print(koalas.report.status)
+for stop in koalas.report.plan.stops:
+    print(f"  {stop.start}-{stop.end} {stop.name}")
+print(next(a for a in koalas.report.assumptions if a.startswith("Must-do")))
+
+# %% [markdown]
+# **Asked about.** "We really want to see the Eiffel Tower", in Brisbane: no venue in the
+# catalogue matches, so code turns it into a question, and the run asks before any search.
+# The next cell prints the status, the question and the tool path.
+
+# %% tags=["nbval-check-output"]
+req, _ = load_request("../cases/mustdo_eiffel_tower_asks.json")
+eiffel = await run_plan(req)
+print(eiffel.report.status)
+print("question:", eiffel.report.questions[0])
+print("tools:", [step.tool for step in eiffel.steps])
+
+# %% [markdown]
 # ## Recap
 #
 # - The agent is a real ADK `LlmAgent` in an `App` with a guardrail plugin, run by a
@@ -402,6 +464,8 @@ print(diverged.error.detail[:160] + "…")
 # - The trace pairs every tool call with its response; the raw events are ADK's.
 # - A status is **earned**: the boundary serves `complete`, `no_feasible_plan` or
 #   `needs_clarification` only with the matching evidence in state.
+# - A must-do is matched to real venues by code (one venue, or alternatives the scheduler
+#   chooses one of), or asked about when nothing or very different venues match.
 #
 # ## Your turn
 #
@@ -440,6 +504,8 @@ print(nb03.check(proof, never_called, impossible))
 # - That the model's reading of the free text is a tool call code verifies: each reading
 #   quotes the text, a parser checks the value, and a misreading is rejected with what the
 #   parser found.
+# - That a must-do ("the koalas", "a swim") becomes real venues code matched, exactly one of
+#   them planned, and that one code cannot match is asked about, naming it.
 #
 # **Next: [04_guardrails](04_guardrails.ipynb)**, what goes wrong when a model misbehaves, and
 # what catches it.

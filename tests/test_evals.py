@@ -283,3 +283,26 @@ def test_saved_failures_still_fail_when_regraded_from_their_files():
         ]
         assert grades[1].passed, case.name  # what was served always held the contract
         assert any(g.critical_failures for g in grades), case.name
+
+
+def test_meaning_grader_refuses_a_complete_plan_that_drops_or_fakes_its_must_do():
+    case, served, _ = _served_wet()
+    koalas = case.model_copy(
+        update={
+            "request": {
+                **case.request,
+                "activities": [{"name": "See the koalas", "duration_minutes": 90}],
+            }
+        }
+    )
+    grade = grade_meaning(koalas, served)
+    failed = {c.id: c.detail for c in grade.checks if not c.passed}
+    assert (
+        "must-dos not visited: 'See the koalas' (alternatives)"
+        in failed["property:must_dos_visited"]
+    )
+    body = json.loads(served.body)
+    body["plan"]["stops"][0].update(venue_id="activity:Swim", name="Swim", source_ids=[])
+    grade = grade_meaning(case, Served(200, "application/json", json.dumps(body)))
+    failed = {c.id: c.detail for c in grade.checks if not c.passed}
+    assert failed["property:must_dos_visited"] == "venue-less stops served as done: ['Swim']"

@@ -324,3 +324,19 @@ def test_the_status_gate_and_the_boundary_call_earned_and_agree_on_reversed_stop
     assert len(spy) == 2 and spy[0] == spy[1] == reversed_answer
     assert refused["rule"] == info.value.rule == "status_gate"
     assert refused["error"] == info.value.detail
+
+
+def test_reads_through_the_view_take_no_adk_snapshot_and_writes_still_reach_the_delta():
+    """Reading a container through ``RunEvidence`` does not make ADK's ``State`` deep-copy it
+    (the view never writes into what it reads); a write through the view is an assignment,
+    recorded in the delta as before, and a later read in the same context sees it."""
+    value = {keys.REQUEST: {"text": "Saturday at South Bank", "location": "South Bank"}}
+    delta: dict = {}
+    state = State(value, delta)
+    ev = RunEvidence(state)
+    assert ev.request.location == "South Bank"
+    assert state._snapshots == {}  # no deep copy taken for the read
+    ev.record_finish('{"status": "complete"}')
+    assert delta[keys.FINISH_PAYLOAD] == '{"status": "complete"}'
+    assert RunEvidence(state).finish_payload == '{"status": "complete"}'
+    assert RunEvidence(dict(value)).request.text == "Saturday at South Bank"  # plain dicts too

@@ -87,6 +87,7 @@ def test_two_hour_long_must_dos_in_half_an_hour_is_window_too_short():
     assert first.detail == "window 30 min < 1 × 60 min of must-do activities (60 min needed)"
     assert {f.code for f in proof.failures} <= {
         "window_too_short",
+        "unknown_venue",  # a venue-less must-do proves nothing, so it is named too
         "outside_window",
         "home_after_deadline",
     }
@@ -189,7 +190,7 @@ def test_more_than_ten_candidates_is_refused():
 
 
 @st.composite
-def instances(draw, max_venues: int = 5):
+def instances(draw, max_venues: int = 5, groups: bool = False):
     n = draw(st.integers(1, max_venues))
     ids = [f"v{i}" for i in range(n)]
     venues = {}
@@ -237,6 +238,11 @@ def instances(draw, max_venues: int = 5):
         )
         for vid in ids
     ]
+    if groups:  # must-dos with alternatives: each must pick may join one of two groups
+        picks = [
+            replace(p, group=draw(st.sampled_from((None, "g0", "g1", "g1")))) if p.must else p
+            for p in picks
+        ]
     return (
         venues,
         c,
@@ -245,15 +251,30 @@ def instances(draw, max_venues: int = 5):
     )
 
 
+def _units(picks) -> set[str]:
+    return {p.group or p.venue_id for p in picks if p.must}
+
+
+def _keeps_every_must_once(picks, visited: list[str]) -> bool:
+    """Every single must-do visited, and exactly one venue of every alternative group."""
+    by_id = {p.venue_id: p for p in picks}
+    chosen = [by_id[v] for v in visited]
+    singles = {p.venue_id for p in picks if p.must and not p.group}
+    groups = {p.group for p in picks if p.must and p.group}
+    per_group = {g: sum(1 for p in chosen if p.must and p.group == g) for g in groups}
+    return singles <= set(visited) and all(n == 1 for n in per_group.values())
+
+
 @PROPERTY
-@given(instances())
+@given(st.one_of(instances(), instances(groups=True)))
 def test_every_arranged_itinerary_passes_check_plan(inst):
     venues, c, travel, picks = inst
     out = arrange(picks, venues, c, travel)
     if out.ok:
         again = check_plan(out.solution.stops, c, venues, travel)
         assert again.ok, again.failures
-        assert {s.venue_id for s in out.solution.stops} >= {p.venue_id for p in picks if p.must}
+        assert _keeps_every_must_once(picks, [s.venue_id for s in out.solution.stops])
+        assert out.solution.must_count == len(_units(picks))
     else:
         assert out.proof is not None and out.proof.failures
         assert out.proof.conflict
@@ -333,10 +354,10 @@ def _brute_force(venues, c, travel, picks):
     """Best (must-dos, weight, -travel) over every order of every subset, each plan verified by
     check_plan; ``None`` when no plan has every must-do."""
     best = None
-    musts = {p.venue_id for p in picks if p.must}
+    musts = _units(picks)
     for size in range(1, len(picks) + 1):
         for order in itertools.permutations(picks, size):
-            if not musts <= {p.venue_id for p in order}:
+            if not _keeps_every_must_once(picks, [p.venue_id for p in order]):
                 continue
             t, place, stops = c.window[0], HOME, []
             for p in order:
@@ -361,7 +382,7 @@ def _brute_force(venues, c, travel, picks):
 
 
 @PROPERTY
-@given(instances(max_venues=5))
+@given(st.one_of(instances(max_venues=5), instances(max_venues=5, groups=True)))
 def test_the_optimum_equals_brute_force_over_all_orders(inst):
     venues, c, travel, picks = inst
     out = arrange(picks, venues, c, travel)
@@ -394,6 +415,63 @@ def test_brute_force_agrees_on_a_five_stop_instance():
     assert (sol.must_count, sol.weight, -sol.travel_minutes) == _brute_force(
         venues, c, travel, picks
     )
+
+
+def test_a_must_do_with_alternatives_places_exactly_the_open_one():
+    """Two koala sanctuaries for one must-do: the closed one is never chosen, and never both."""
+    closed = venue("koala-a", opening_hours="Mo-Fr 09:00-17:00", min_minutes=60)
+    open_ = venue("koala-b", opening_hours="Mo-Su 09:00-17:00", min_minutes=60)
+    park = venue("park", min_minutes=45)
+    venues = {v.id: v for v in (closed, open_, park)}
+    c = Constraints(day=SATURDAY, window=(9 * 60, 17 * 60))
+    picks = [
+        Pick("koala-a", must=True, group="koalas"),
+        Pick("koala-b", must=True, group="koalas"),
+        Pick("park"),
+    ]
+    out = arrange(picks, venues, c, matrix_travel(list(venues), 10))
+    assert out.ok
+    assert [s.venue_id for s in out.solution.stops].count("koala-b") == 1
+    assert "koala-a" not in [s.venue_id for s in out.solution.stops]
+    assert out.solution.must_count == 1
+
+
+def test_alternatives_are_chosen_by_travel_like_other_stops():
+    near = venue("pool-near", min_minutes=60)
+    far = venue("pool-far", min_minutes=60)
+    venues = {v.id: v for v in (near, far)}
+    legs = {(HOME, "pool-near"): 5, ("pool-near", HOME): 5, (HOME, "pool-far"): 30}
+    legs |= {("pool-far", HOME): 30, ("pool-near", "pool-far"): 30, ("pool-far", "pool-near"): 30}
+    travel = matrix_travel(list(venues), legs)
+    c = Constraints(day=SATURDAY, window=(9 * 60, 12 * 60))
+    picks = [
+        Pick("pool-far", must=True, group="a swim"),
+        Pick("pool-near", must=True, group="a swim"),
+    ]
+    out = arrange(picks, venues, c, travel)
+    assert [s.venue_id for s in out.solution.stops] == ["pool-near"]
+    assert out.solution.travel_minutes == 10
+
+
+def test_every_alternative_closed_is_a_proof_naming_the_must_do_and_each_venues_hours():
+    a = venue("museum-a", opening_hours="Mo-Fr 09:00-17:00")
+    b = venue("museum-b", opening_hours="Su 10:00-16:00")
+    venues = {v.id: v for v in (a, b)}
+    c = Constraints(day=SATURDAY, window=(9 * 60, 17 * 60))
+    picks = [
+        Pick("museum-a", must=True, group="the museum"),
+        Pick("museum-b", must=True, group="the museum"),
+    ]
+    out = arrange(picks, venues, c, matrix_travel(list(venues), 10))
+    assert not out.ok
+    assert out.proof.conflict == [
+        "must-do the museum",
+        "opening hours of museum-a",
+        "opening hours of museum-b",
+    ]
+    assert "closed" in {f.code for f in out.proof.failures}
+    cands = [candidate_for(p, venues[p.venue_id], c) for p in picks]
+    assert_minimal(Problem(cands, c, matrix_travel(list(venues), 10)), out.proof.items)
 
 
 def test_the_bound_prunes_only_what_is_strictly_worse():

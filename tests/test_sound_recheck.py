@@ -63,6 +63,41 @@ def test_a_ph_off_venue_on_a_holiday_is_found(wet):
     assert "New Farm Library is closed on public holidays (Boxing Day) but is visited" in found
 
 
+def test_a_complete_plan_without_its_must_do_is_found(wet):
+    request, report = wet
+    body = request.model_dump(mode="json")
+    body["activities"] = [{"name": "See the koalas", "duration_minutes": 90}]
+    found = independent_findings(PlanRequest.model_validate(body), report)
+    assert "must-do 'See the koalas' is not visited (alternatives)" in found, found
+
+
+def test_a_venue_less_faked_must_do_is_found(wet):
+    request, report = wet
+    stops = [s.model_copy(deep=True) for s in report.plan.stops]
+    stops[0].venue_id, stops[0].name, stops[0].source_ids = "activity:Swim", "Swim", []
+    fake = report.model_copy(update={"plan": report.plan.model_copy(update={"stops": stops})})
+    body = request.model_dump(mode="json")
+    body["activities"] = [{"name": "Swim", "duration_minutes": 60}]
+    found = independent_findings(PlanRequest.model_validate(body), fake)
+    assert "Swim (activity:Swim) is not a real venue of the catalogue" in found, found
+    assert "must-do 'Swim' is not visited (alternatives)" in found, found
+
+
+def test_a_must_do_the_catalogue_cannot_match_is_never_complete(wet):
+    request, report = wet
+    body = request.model_dump(mode="json")
+    body["activities"] = [{"name": "the Eiffel Tower", "duration_minutes": 60}]
+    found = independent_findings(PlanRequest.model_validate(body), report)
+    assert "must-do 'the Eiffel Tower' is not visited (matches no catalogue venue)" in found
+
+
+def test_an_at_home_must_do_is_not_a_stop(wet):
+    request, report = wet
+    body = request.model_dump(mode="json")
+    body["activities"] = [{"name": "Lunch at home", "duration_minutes": 45}]
+    assert independent_findings(PlanRequest.model_validate(body), report) == []
+
+
 # -- the re-check reads the frozen reading the report serves, never the text again ---------------
 
 AT_HOME_TEXT = (

@@ -55,6 +55,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.config import Settings
 from dayplan.evidence import RunEvidence, earned
 from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
+from dayplan.tools.mustdo import questions as must_do_questions
 from dayplan.tools.reading import reading_needed
 
 FINISH_GATE = "finish_gate"
@@ -187,8 +188,10 @@ def asks_about_unread(questions: Any, state: Mapping[str, Any]) -> bool:
 
 class ClarificationGatePlugin(BasePlugin):
     """Refuse ``record_clarification`` when the request already names a location, unless the
-    question is only about a date that ``resolve_date`` could not resolve in this run, or quotes
-    a phrase the frozen reading could not read (``asks_about_unread``)."""
+    question is only about a date that ``resolve_date`` could not resolve in this run, quotes
+    a phrase the frozen reading could not read (``asks_about_unread``), or is about a must-do
+    code could not match to one kind of venue (``missing: ["must_do"]``,
+    ``dayplan.tools.mustdo.questions``)."""
 
     def __init__(self) -> None:
         super().__init__(name=CLARIFICATION_GATE)
@@ -206,6 +209,8 @@ class ClarificationGatePlugin(BasePlugin):
             return None  # code could not resolve the date: asking about it is earned
         if asks_about_unread(tool_args.get("questions"), tool_context.state):
             return None  # code could not read a phrase of the text: asking about it is earned
+        if "must_do" in missing and must_do_questions(tool_context.state):
+            return None  # code matched a must-do to no venue, or to very different ones
         return refusal(
             CLARIFICATION_GATE,
             "not_needed",

@@ -53,7 +53,7 @@ from google.genai import types
 from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints
-from dayplan.contract import Activity, PlanRequest, hhmm_to_minutes
+from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.checker import depart_after
 from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
 from dayplan.core.dates import DateResolutionError, resolve_date
@@ -69,8 +69,6 @@ REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 8
-TEXT_MUST_MINUTES = 120
-"""How long a must-visit read from free text is planned for (the text gives no length)."""
 MAX_ARRANGE_CALLS = 3
 WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
@@ -267,13 +265,9 @@ class Conversation:
         self.hints: TextHints = read_hints(
             request, readings[-1].response if readings else None, self.today()
         )
-        if not request.activities and self.hints.must_visit:
-            # "we must see Lone Pine": a must-do read from the text (structured activities win)
-            musts = [
-                Activity(name=f"Visit {p}", duration_minutes=TEXT_MUST_MINUTES, venue=p)
-                for p in self.hints.must_visit[:3]
-            ]
-            request = request.model_copy(update={"activities": musts})
+        # "we must see Lone Pine": a must-do read from the text (structured activities win);
+        # code matches it to venues in ``arrange_plan``; it has no length of its own
+        self.text_musts: list[str] = [] if request.activities else list(self.hints.must_visit)
         self.req = request
 
     # facts about the conversation
@@ -367,7 +361,11 @@ class Conversation:
             return _reply(_call("record_reading", readings=items))
         last = done[-1].response or {}
         if last.get("ok") and last.get("questions") and not self.calls("record_clarification"):
+            if contradiction(self) is not None:
+                return None  # the must-dos cannot fit the window at all: prove that instead
             asks, missing = list(last["questions"]), ["text"]
+            if any(h.get("question") for h in last.get("must_dos") or []):
+                missing.insert(0, "must_do")  # code matched a must-do to nothing, or to many
             if not (self.location() or self.req.home is not None):
                 asks.insert(0, WHERE_QUESTION)  # nowhere to plan either: ask that first
                 missing.insert(0, "location")
@@ -423,7 +421,8 @@ class Conversation:
             {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
             for i, c in enumerate(others)
         ]
-        args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + len(must)}
+        musts = len(self.req.activities) + len(self.text_musts)
+        args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + musts}
         return _reply(_call("arrange_plan", **args))
 
     def day_stops(self) -> int:
@@ -446,24 +445,45 @@ class Conversation:
         response = exchange.response or {}
         return date.fromisoformat(response["date"]) if response.get("ok") else None
 
+    def has_musts(self) -> bool:
+        """Whether the day has must-dos (structured, or read from the text)."""
+        return bool(self.req.activities or self.text_musts)
+
+    def must_searches(self) -> list[tuple[str, str]]:
+        """``(query, location)`` for each must-do: the venue an activity names, else what code
+        matched it to (``record_reading``'s ``must_dos``), else its own words."""
+        readings = [r.response for r in self.calls("record_reading") if r.response]
+        hints = {h["activity"]: h for h in (readings[-1].get("must_dos") or [])} if readings else {}
+        out: list[tuple[str, str]] = []
+        for name, venue in [(a.name, a.venue) for a in self.req.activities] + [
+            (p, None) for p in self.text_musts
+        ]:
+            hint = hints.get(name) or {}
+            pair = (venue or hint.get("query") or name, "" if venue else hint.get("location", ""))
+            if pair not in out:
+                out.append(pair)
+        return out
+
     def search_calls(self) -> list[types.Part]:
         prefs = list(self.req.preferences) or list(self.hints.preferences)
         queries = [p for p in prefs][:3]
-        for a in self.req.activities:
-            if a.venue and a.venue not in queries:
-                queries.insert(0, a.venue)
+        musts = self.must_searches()
         if not queries:
             queries = [self.broad_query()]
         location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
-        must_venues = {a.venue for a in self.req.activities if a.venue}
-        return [  # a must-do venue is searched as it is: the check decides about the rain
+        calls = [  # a must-do is searched as it is: the check decides about the rain
+            _call("search_public_web", query=q, location=where or location or "", indoor_only=False)
+            for q, where in musts
+        ]
+        return calls + [
             _call(
                 "search_public_web",
                 query=q,
                 location=location or "",
-                indoor_only=self.indoor_query(q) and q not in must_venues,
+                indoor_only=self.indoor_query(q),
             )
             for q in queries
+            if (q, "") not in musts
         ]
 
     def wet_minutes(self) -> tuple[int, int]:
@@ -660,7 +680,7 @@ class Conversation:
         """After ``arrange_plan`` proved the chosen candidates cannot make a day, and no must-do
         is at stake: hand over candidates it has not seen yet, else search once more broadly
         ("museums if open"), before the proof is checked and served."""
-        if self.req.activities:
+        if self.has_musts():
             return None
         tried = self.tried_in_arrange()
         if any(c["id"] not in tried for c in self.candidates()) and arranges < MAX_ARRANGE_CALLS:
@@ -923,9 +943,9 @@ FILL_SHARE = 0.6
 def fill_the_day(c: Conversation) -> LlmResponse | None:
     """The arranged day leaves most of the window empty (one venue per kind leaves little of a
     narrow search): search once more broadly, then arrange again over everything found.
-    A day with must-dos, or a request naming no preferences it could widen, is left as it is."""
+    The must-dos stay in every arrangement (code adds them to ``arrange_plan``)."""
     arranged = _arranged(c)
-    if not arranged or not c.can("arrange_plan") or c.req.activities:
+    if not arranged or not c.can("arrange_plan"):
         return None
     answered = [h for h in c.history if h.response is not None]
     newest = answered[-1] if answered else None

@@ -35,6 +35,7 @@ FAILURE_CODES = (
     "unknown_venue",
     "no_candidates",
     "unknown_location",
+    "missing_must_do",
 )
 
 
@@ -48,6 +49,17 @@ class BlockedWindow:
     end: int
     label: str = "blocked"
     at_home: bool = False
+
+
+@dataclass(frozen=True)
+class MustDoRule:
+    """A must-do the itinerary must visit: ``name`` (the activity) and the ``venue_ids`` that
+    count as doing it (one venue, or interchangeable alternatives); ``reason`` says why there
+    are none (a must-do matched to no venue can never be shown done)."""
+
+    name: str
+    venue_ids: frozenset[str] = frozenset()
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,8 @@ class Constraints:
     timezone: str | None = None
     """IANA timezone of the plan's wall-clock times: legs across a daylight-saving change are
     counted in elapsed minutes and a time that does not exist that day fails. ``None``: no DST."""
+    must_dos: tuple[MustDoRule, ...] = ()
+    """Must-dos the itinerary must visit (``missing_must_do`` otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -254,13 +268,14 @@ def check_plan(
 
     Venue facts (hours, prices, indoor, minimum visit) come only from ``venues``; travel from
     ``travel`` (venue ids and ``HOME``; a venue-less activity adds no travel). Finds:
-    ``no_candidates`` (no stops), ``unknown_venue``, ``unknown_location`` (a leg from or to a
+    ``no_candidates`` (no stops), ``unknown_venue`` (also a must-do activity with no venue: it
+    never passes), ``unknown_location`` (a leg from or to a
     place without coordinates: never 0 minutes), ``window_too_short``, ``below_min_duration``,
     ``outside_window`` (also a time that does not exist that day, on a daylight-saving
     change), ``overlaps_blocked`` (a visit, or a leg that cannot avoid a blocked window, or not
     home in time for an at-home one), ``closed``, ``outdoor_in_rain``, ``overlap`` (stops
-    overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline`` and
-    ``over_budget``. Never raises for a bad plan.
+    overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline``,
+    ``over_budget`` and ``missing_must_do`` (a ``Constraints.must_dos`` rule no stop meets). Never raises for a bad plan.
 
     At-home blocked windows (``BlockedWindow.at_home``) send the itinerary home: the last stop
     before one must leave in time to be home when it starts; the next stop's leg starts from
@@ -282,8 +297,18 @@ def check_plan(
         failures.append(Failure("no_candidates", "no stops to check"))
         return CheckResult(False, failures, [], 0, 0.0, 0, c.window[0], c.currency)
 
+    venueless: list[Failure] = []
     for s in stops:
-        if s.venue_id is not None and s.venue_id not in venues:
+        if s.venue_id is None:  # a venue-less must-do proves nothing: no place, hours or price
+            venueless.append(
+                Failure(
+                    "unknown_venue",
+                    f"must-do {s.activity!r} names no venue, so where it happens, its hours and "
+                    "its price are unknown (match it to a venue, or ask)",
+                    venue_id=s.activity,
+                )
+            )
+        elif s.venue_id not in venues:
             failures.append(
                 Failure(
                     "unknown_venue",
@@ -304,6 +329,7 @@ def check_plan(
     window_failure = _window_check(stops, venues, c)
     if window_failure:
         failures.append(window_failure)
+    failures += venueless
 
     busy = sorted((b.start, b.end) for b in c.blocked)
     pending = sorted(
@@ -586,6 +612,23 @@ def check_plan(
                 "home_after_deadline",
                 f"home at {_hm(home_by)}, deadline {_hm(c.window[1])}",
                 values={"home_at": _hm(home_by), "deadline": _hm(c.window[1])},
+            )
+        )
+    visited = {s.venue_id for s in stops if s.venue_id in venues}
+    venueless_names = {s.activity for s in stops if s.venue_id is None}
+    for rule in c.must_dos:
+        if visited & rule.venue_ids or rule.name in venueless_names:
+            continue  # done, or proposed without a venue (``unknown_venue`` above)
+        why = rule.reason or (
+            f"none of its {len(rule.venue_ids)} venue(s) is a stop"
+            if rule.venue_ids
+            else "no venue found for it"
+        )
+        failures.append(
+            Failure(
+                "missing_must_do",
+                f"must-do {rule.name!r} is not in the itinerary: {why}"[:400],
+                values={"must_do": rule.name, "venues": len(rule.venue_ids)},
             )
         )
     cost_total = round(cost_total, 2)

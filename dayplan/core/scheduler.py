@@ -7,7 +7,9 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 
 **Objective** (lexicographic, higher is better):
 
-1. the number of must-do stops in the itinerary (all of them, or the request is infeasible);
+1. the number of must-dos in the itinerary (all of them, or the request is infeasible); a
+   must-do with alternatives (``Candidate.group``) counts once, and exactly one of its venues
+   is placed — the one the rest of the objective prefers;
 2. (day-shape problems) a meal break when the day spans lunch (``dayplan.core.dayshape``);
 3. the sum of the preference weights of the stops in it;
 4. (day-shape problems) use of the window: the typical minutes of the stops kept, counted up
@@ -128,6 +130,15 @@ class Candidate:
     role: str = ""
     """Internal: ``"home"`` (an at-home blocked window) or ``"lunch"`` (the meal break); such
     candidates are built by ``solve`` itself and never emitted as stops."""
+    group: str | None = None
+    """A must-do's alternative group (the activity, e.g. ``"see the koalas"``): must-do
+    candidates sharing a group are interchangeable venues for one must-do, and exactly one of
+    them is placed (they exclude each other; the must-do counts once in the objective)."""
+
+    @property
+    def unit(self) -> str:
+        """The must-do this candidate stands for: its ``group``, else its own ``key``."""
+        return self.group or self.key
 
 
 @dataclass(frozen=True)
@@ -369,10 +380,14 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         legs.append(row)
     segs = [allowed_segments(x, c, relax) for x in cands]
     need = [max(1, x.min_minutes) for x in cands]
-    must = [x.must and x.key not in relax.optional for x in cands]
+    must = [x.must and x.unit not in relax.optional for x in cands]
     required = sum(1 << i for i, x in enumerate(cands) if x.role == "home")
     pseudo_bits = sum(1 << i for i, x in enumerate(cands) if x.role)
     clash = [0] * n
+    for i, x in enumerate(cands):  # alternatives of one must-do exclude each other
+        for j, y in enumerate(cands):
+            if i != j and x.group is not None and x.group == y.group:
+                clash[i] |= 1 << j
     if problem.distinct_kinds:
         for i, x in enumerate(cands):
             for j, y in enumerate(cands):
@@ -694,6 +709,17 @@ class Pick:
     minutes: int | None = None
     must: bool = False
     weight: float = 1.0
+    group: str | None = None
+    """For a must-do venue: the must-do it is one alternative for (see ``Candidate.group``)."""
+
+
+def must_units(candidates: Sequence[Candidate]) -> list[str]:
+    """The must-dos among ``candidates``, once each (a group of alternatives is one), in order."""
+    out: list[str] = []
+    for x in candidates:
+        if x.must and x.unit not in out:
+            out.append(x.unit)
+    return out
 
 
 def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
@@ -712,6 +738,7 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
             weight=pick.weight,
             activity=True,
             stop_min_minutes=pick.minutes,
+            group=pick.group if pick.must else None,
         )
     if venue is None:
         raise ValueError(f"unknown venue {pick.venue_id!r}")
@@ -734,6 +761,7 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         cost=cost,
         kind=venue.kind,
         food=is_food(venue.kind, venue.tags),
+        group=pick.group if pick.must else None,
     )
 
 
@@ -747,7 +775,7 @@ def conflict_items(problem: Problem) -> list[tuple[str, object]]:
     and the proof keeps the facts that really bite."""
     c = problem.constraints
     cands = problem.candidates
-    items: list[tuple[str, object]] = [("must", x.key) for x in cands if x.must]
+    items: list[tuple[str, object]] = [("must", u) for u in must_units(cands)]
     items.append(("window", None))
     if c.budget is not None:
         items.append(("budget", None))
@@ -765,11 +793,11 @@ def _witness(problem: Problem, relax: Relaxation) -> Solution | None:
     that fails. The requirement: every must-do still required (none left = met by the empty
     itinerary); a problem without must-dos requires one stop, any one."""
     if any(x.must for x in problem.candidates):
-        musts = [x for x in problem.candidates if x.must and x.key not in relax.optional]
+        musts = [x for x in problem.candidates if x.must and x.unit not in relax.optional]
         if not musts:
             return Solution([], [], 0, 0.0, 0, 0.0, problem.constraints.window[0])
         sol = solve(replace(problem, candidates=musts, max_stops=None), relax)
-        return sol if sol.must_count == len(musts) else None
+        return sol if sol.must_count == len(must_units(musts)) else None
     best: Solution | None = None
     for x in problem.candidates:
         sol = solve(replace(problem, candidates=[x], max_stops=1), relax)
@@ -835,14 +863,18 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     for item in items:
         if item[0] != "must":
             relax = relax.add(item)
-    for x in problem.candidates:
-        if x.must and ("must", x.key) not in items:
-            relax = relax.add(("must", x.key))
+    for u in must_units(problem.candidates):
+        if ("must", u) not in items:
+            relax = relax.add(("must", u))
     witness = _witness(problem, relax)
     if witness is None:  # even with every constraint off: lay the must-dos end to end
         t = problem.constraints.window[0]
         stops = []
-        laid = [x for x in problem.candidates if x.must and ("must", x.key) in items]
+        laid, units = [], set()
+        for x in problem.candidates:  # one venue per must-do (its first alternative)
+            if x.must and ("must", x.unit) in items and x.unit not in units:
+                laid.append(x)
+                units.add(x.unit)
         if not laid:  # no must-do to blame: show the first candidate, and let the check say why
             laid = list(problem.candidates[:1])
         for x in laid:
@@ -915,7 +947,7 @@ def arrange(
             kept.append(p)
         picks = kept
     cands = [candidate_for(p, venues.get(p.venue_id or ""), constraints) for p in picks]
-    musts = sum(1 for x in cands if x.must)
+    musts = len(must_units(cands))
     if max_stops is not None:
         max_stops = max(max_stops, musts)
     problem = Problem(

@@ -23,6 +23,7 @@ Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
   ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
+  ``includes_venue:<id>``, ``must_dos_visited``,
   ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``, ``reading:<field>``
   (``reading:<field>#2`` for a second expected reading of the same field),
   ``reading_absent:<field>``, ``unread:<text>``), ``rubric:<id>``
@@ -141,6 +142,7 @@ class Expect(_Strict):
     # planner's own reading of the text)
     rain: list[RainWindow] | None = None
     includes_tag: list[str] = Field(default_factory=list)
+    includes_venue: list[str] = Field(default_factory=list)  # venue ids the plan must visit
     min_stops: int | None = Field(default=None, ge=0)
     assumptions_mention: list[str] = Field(default_factory=list)
     rejected_field: str | None = None  # invalid_request: the field the rejection names

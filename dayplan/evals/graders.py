@@ -28,9 +28,11 @@ from pydantic import BaseModel, Field, ValidationError
 from dayplan import data
 from dayplan.agent.events import ToolStep
 from dayplan.contract import DayPlanReport, hhmm_to_minutes
+from dayplan.core.mustdo import match_must_do
 from dayplan.evals.case import EvalCase, RubricItem
 from dayplan.evals.served import Served, rejected_field
 from dayplan.evidence import CheckRecord, keys
+from dayplan.reading.times import AT_HOME
 
 #: what a malformed (but parseable) body raises while it is read; a grader never crashes on it
 _UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
@@ -305,11 +307,56 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
         _check(checks, "property:home_by", home <= exp.home_by, f"home {home} ≤ {exp.home_by}?")
     if exp.min_stops is not None:
         _check(checks, "property:min_stops", len(stops) >= exp.min_stops, f"{len(stops)} stop(s)")
+    kept = _must_dos_kept(case, body, stops)
+    if kept is not None:
+        _check(checks, "property:must_dos_visited", *kept)
+    for vid in exp.includes_venue:
+        names = [s.get("venue_id") for s in stops]
+        _check(checks, f"property:includes_venue:{vid}", vid in names, f"stops: {names}")
     if exp.includes_tag:
         tags = _venue_tags()
         for tag in exp.includes_tag:
             hit = [s.get("name") for s in stops if tag in tags.get(str(s.get("venue_id")), set())]
             _check(checks, f"property:includes_tag:{tag}", bool(hit), f"stops tagged {tag}: {hit}")
+
+
+def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool, str] | None:
+    """A complete plan keeps every must-do as a real venue: no stop is venue-less (an
+    ``activity:`` id, no source), and each away-from-home must-do (the request's activities,
+    else the served reading's ``must_do`` items) is a stop the catalogue match of its words
+    allows (``dayplan.core.mustdo``); a must-do that matches nothing, or very different venues,
+    can never be served complete. ``None`` when the plan has no must-do and no fake."""
+    fake = [
+        s.get("name")
+        for s in stops
+        if str(s.get("venue_id", "")).startswith("activity:") or not s.get("source_ids")
+    ]
+    if fake:
+        return False, f"venue-less stops served as done: {fake}"
+    catalogue = data.venues()
+    known = {v.id for v in catalogue}
+    ids = [str(s.get("venue_id")) for s in stops]
+    if any(i not in known for i in ids):
+        return None  # stops from the web: the catalogue cannot grade their must-dos
+    acts = case.request.get("activities") or []
+    phrases = [str(a.get("venue") or a.get("name")) for a in acts if isinstance(a, dict)]
+    if not acts:
+        phrases = [
+            str(r.get("value"))
+            for r in body.get("readings") or []
+            if isinstance(r, dict) and r.get("field") == "must_do"
+        ]
+    missing = []
+    for phrase in phrases:
+        if AT_HOME.search(phrase):
+            continue
+        m = match_must_do(phrase, catalogue, data.gazetteer())
+        allowed = {v.id for v in m.venues} if not m.needs_question else set()
+        if not allowed & set(ids):
+            missing.append(f"{phrase!r} ({m.verdict})")
+    if missing:
+        return False, f"must-dos not visited: {', '.join(missing)}"
+    return (True, f"{len(phrases)} must-do(s) visited") if phrases else None
 
 
 def _same(want: Any, got: Any) -> bool:

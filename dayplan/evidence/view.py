@@ -74,6 +74,14 @@ class RunEvidence:
         return snapshot(self.state)
 
     def _get(self, key: str) -> Any:
+        # ADK's ``State`` deep-copies a dict or list on its first read in every callback and tool
+        # context, to notice writes made inside it later. This view never writes into what it
+        # reads (every write is an assignment, ``_set``, which ADK records as it is), so it reads
+        # the pending delta and the committed value directly; callers treat values as read-only.
+        delta = getattr(self.state, "_delta", None)
+        value = getattr(self.state, "_value", None)
+        if isinstance(delta, dict) and isinstance(value, dict):
+            return delta[key] if key in delta else value.get(key)
         return self.state.get(key)
 
     def _set(self, key: str, value: Any) -> None:

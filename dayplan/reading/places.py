@@ -93,9 +93,11 @@ VENUE_NAMED = re.compile(
 )
 """A capitalised venue name after at/going to/visit/see ("at Lone Pine", "going to the Wheel of
 Brisbane"): a must-do unless the name is a place of the gazetteer (then it is where)."""
+# a must-do runs to the end of its clause; "in <Capitalised place>" stays part of it ("the
+# library in New Farm"), "in the morning" does not
 MUST = re.compile(
     r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|do|check out)\s+(?:the\s+)?"
-    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b|\bbefore\b|\bafter\b|\bif\b|$))",
+    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b(?!\s+(?-i:[A-Z]))|\bbefore\b|\bafter\b|\bif\b|$))",
     re.I,
 )
 

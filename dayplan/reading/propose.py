@@ -189,12 +189,15 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         value = places.read_place(sent[a:b])
         if value:
             add(field, value, a, b)
-    for m in places.MUST.finditer(sent):
-        add("must_do", m.group(1).strip().lower(), *m.span())
     cased = cased_text(text)
-    if len(cased) == len(normalise(text)):  # capitals name a venue: "a day at Lone Pine"
-        musts = [m.span() for m in places.MUST.finditer(sent)]
-        for a, b, name in places.venue_spans(cased[s0 : s0 + len(sent)]):
+    aligned = len(cased) == len(normalise(text))
+    here = cased[s0 : s0 + len(sent)] if aligned else sent  # "in New Farm" vs "in the morning"
+    musts = []
+    for m in places.MUST.finditer(here):
+        add("must_do", m.group(1).strip().lower(), *m.span())
+        musts.append(m.span())
+    if aligned:  # capitals name a venue: "a day at Lone Pine"
+        for a, b, name in places.venue_spans(here):
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
     for m in re.finditer(r"[a-z]+", sent):

@@ -17,10 +17,13 @@ from dayplan import data
 from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
+from dayplan.core.mustdo import match_must_do
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
 from dayplan.reading import AcceptedReading, ReadingItem
+from dayplan.reading.times import AT_HOME
 from dayplan.service.run import initial_state
+from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.search import venue_record
 from dayplan.tools.state import constraints_for, found_venues, travel_for
 
@@ -53,7 +56,7 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
             ev.record_venue(venue_record(catalog[stop.venue_id]))
     served = served_reading(request, report)
     ev.record_reading(served.items, list(served.unread), list(served.assumed))
-    constraints = constraints_for(state)
+    constraints = with_must_do_rules(state, constraints_for(state))
     stops = [
         ProposedStop(hhmm_to_minutes(s.start), hhmm_to_minutes(s.end), venue_id=s.venue_id)
         for s in report.plan.stops
@@ -142,6 +145,27 @@ def _free_run(start: int, end: int, minutes: int, busy: list[tuple[int, int]]) -
     return t + minutes <= end
 
 
+def _must_do_findings(request: PlanRequest, report: DayPlanReport, catalog: dict) -> list[str]:
+    out = []
+    plan = report.plan
+    ids = {s.venue_id for s in plan.stops}
+    for s in plan.stops:
+        if s.venue_id not in catalog:
+            out.append(f"{s.name} ({s.venue_id}) is not a real venue of the catalogue")
+    phrases = [a.venue or a.name for a in request.activities]
+    if not request.activities:
+        phrases = [str(r.value) for r in report.readings if r.field == "must_do"]
+    for phrase in phrases:
+        if AT_HOME.search(phrase):
+            continue  # time at home, not a stop
+        m = match_must_do(phrase, list(catalog.values()), data.gazetteer())
+        allowed = set() if m.needs_question else {v.id for v in m.venues}
+        if not allowed & ids:
+            why = "matches no catalogue venue" if m.verdict == "none" else m.verdict
+            out.append(f"must-do {phrase!r} is not visited ({why})")
+    return out
+
+
 def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[str]:
     """What is wrong with a served ``complete`` plan, by rules independent of the checker:
 
@@ -154,6 +178,10 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     * **at-home windows**: each at-home blocked window inside the day has a served home break
       with the same times, no stop overlaps it, the stop before it ends early enough to be
       home (its leg home) and the stop after it starts after the leg out;
+    * **must-dos**: every stop is a catalogue venue (no venue-less ``activity:`` stop), and
+      each away-from-home must-do (the request's activities, else the served reading's
+      ``must_do`` items) is visited by a stop its words match (``dayplan.core.mustdo``); one
+      the catalogue cannot match (nothing, or very different venues) is never complete;
     * **holidays**: on a Queensland public holiday (python-holidays, AU/QLD), a venue whose
       hours say ``PH off`` is not visited, and one with ``PH HH:MM-HH:MM`` only within those.
 
@@ -213,6 +241,8 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
         match = [h for h in breaks if _hm(h.start) == a and _hm(h.end) == b]
         if not match:
             out.append(f"{label} at home {a // 60:02d}:{a % 60:02d}: no home break served")
+    # must-dos: each one a real venue the words of the must-do allow, never a venue-less stop
+    out += _must_do_findings(request, report, catalog)
     # public holidays
     try:
         holiday = holidays.country_holidays("AU", subdiv="QLD", years=day.year).get(day)

@@ -21,6 +21,7 @@ from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dayshape import asked_repeats
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
 from dayplan.tools.args import ArrangePlanArgs, validated
+from dayplan.tools.mustdo import group_notes, with_must_do_rules, with_must_dos
 from dayplan.tools.plan import record_check, stop_items
 from dayplan.tools.state import (
     add_assumption,
@@ -81,7 +82,7 @@ def run_arrange(
     the structured request and the frozen reading (``tools.state.constraints_for``).
     """
     picks = _parse_picks(stops)
-    c = constraints_for(state)
+    c = with_must_do_rules(state, constraints_for(state))
     venues = found_venues(state)
     unknown = [p.venue_id for p in picks if p.venue_id and p.venue_id not in venues]
     if unknown:
@@ -89,6 +90,8 @@ def run_arrange(
     travel = travel_for(state, c.mode, text_hints(state).get("home"))
     if max_stops is not None and max_stops < 1:
         max_stops = None
+    # every must-do becomes venues code matched (one is placed), never a venue-less stop
+    picks, groups = with_must_dos(picks, venues, state, c, travel)
     req = request_of(state)
     repeats = asked_repeats([req.text, *req.preferences, *(a.name for a in req.activities)])
     arranged = arrange(
@@ -96,6 +99,9 @@ def run_arrange(
     )
     for vid, why in arranged.excluded.items():
         add_assumption(state, f"audience:{vid}", f"Left out: {why}"[:300])
+    placed = None if arranged.proof is not None else arranged.solution.keys
+    for i, note in enumerate(group_notes(groups, placed)):
+        add_assumption(state, f"must_do:{i}", note[:300])
     if arranged.proof is not None:
         proof = arranged.proof
         view = record_check(state, proof.check, c, "arrange_plan")

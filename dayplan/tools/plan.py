@@ -18,6 +18,7 @@ from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
+from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.state import (
     add_assumption,
     constraints_for,
@@ -146,7 +147,7 @@ def run_check(
     Raises ``ValueError`` on malformed stops (the tool turns it into an error result).
     """
     proposed = _parse_stops(stops)
-    c = constraints_for(state)
+    c = with_must_do_rules(state, constraints_for(state))
     travel = travel_for(state, c.mode, text_hints(state).get("home"))
     venues = found_venues(state)
     result = _check(proposed, c, venues, travel)

@@ -43,6 +43,8 @@ from dayplan.reading import (
 )
 from dayplan.reading.apply import apply_reading, questions
 from dayplan.tools.args import RecordReadingArgs, validated
+from dayplan.tools.mustdo import must_dos, search_hints
+from dayplan.tools.mustdo import questions as must_do_questions
 
 MAX_ATTEMPTS = 3
 """Calls with rejected readings before the accepted part is frozen anyway."""
@@ -74,6 +76,9 @@ def _freeze(
         assumed=wins + applied.assumed,
     )
     asks = questions(unread, applied)
+    musts = must_do_questions(state)  # a must-do that matches nothing, or very different venues
+    asks = (musts + [q for q in asks if q not in musts])[:3] if musts else asks
+    extra = {"must_dos": search_hints(state)} if must_dos(state) else {}
     return {
         "ok": True,
         "frozen": True,
@@ -87,6 +92,7 @@ def _freeze(
             if asks
             else "Reading frozen: check_plan and arrange_plan now use it."
         ),
+        **extra,
     }
 
 
