@@ -340,3 +340,22 @@ def test_reads_through_the_view_take_no_adk_snapshot_and_writes_still_reach_the_
     assert delta[keys.FINISH_PAYLOAD] == '{"status": "complete"}'
     assert RunEvidence(state).finish_payload == '{"status": "complete"}'
     assert RunEvidence(dict(value)).request.text == "Saturday at South Bank"  # plain dicts too
+
+
+def test_a_venue_is_parsed_once_per_stored_record_and_a_new_record_is_read_anew():
+    rec = {
+        "id": "gallery",
+        "name": "Gallery",
+        "indoor": True,
+        "lat": -27.47,
+        "lon": 153.02,
+        "min_minutes": 30,
+        "typical_minutes": 60,
+        "opening_hours": "Mo-Su 10:00-17:00",
+    }
+    state: dict = {}
+    RunEvidence(state).record_venue(rec)
+    first = RunEvidence(state).venues()["gallery"]
+    assert RunEvidence(state).venues()["gallery"] is first  # the same stored record
+    RunEvidence(state).record_venue({**rec, "opening_hours": "Mo-Su 09:00-12:00"})
+    assert RunEvidence(state).venues()["gallery"].opening_hours == "Mo-Su 09:00-12:00"

@@ -36,6 +36,19 @@ from dayplan.evidence.records import (
 
 DEFAULT_TIMEZONE = "Australia/Brisbane"
 _PARSED: dict[int, tuple[Any, PlanRequest]] = {}
+_VENUES: dict[int, tuple[Any, Venue]] = {}
+
+
+def _venue(raw: Mapping[str, Any]) -> Venue:
+    """``venue_from_dict`` of a stored venue record, once per record object."""
+    hit = _VENUES.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    venue = venue_from_dict(raw, raw.get("currency", "AUD"))
+    if len(_VENUES) > 4096:
+        _VENUES.clear()
+    _VENUES[id(raw)] = (raw, venue)
+    return venue
 
 
 def next_seq() -> str:
@@ -187,10 +200,11 @@ class RunEvidence:
         return self._get(K.key(K.ASSUMPTION, topic))
 
     def assumptions(self) -> list[str]:
-        """All stated assumptions, in a stable order (date first, then by topic)."""
+        """All stated assumptions, in a stable order (date first, then by topic); an assumption
+        set to ``""`` was withdrawn and is left out."""
         items = self._prefixed(K.ASSUMPTION)
         items.sort(key=lambda kv: (kv[0] != "date", kv[0]))
-        return [v for _, v in items]
+        return [v for _, v in items if v]  # "" = withdrawn (ADK state keeps its keys)
 
     # -- date and weather ---------------------------------------------------------------------------
 
@@ -236,10 +250,11 @@ class RunEvidence:
         return dict(self._prefixed(K.VENUE))
 
     def venues(self) -> dict[str, Venue]:
-        """Venues that some search returned in this run, by id (facts exactly as returned)."""
-        return {
-            vid: venue_from_dict(v, v.get("currency", "AUD")) for vid, v in self._prefixed(K.VENUE)
-        }
+        """Venues that some search returned in this run, by id (facts exactly as returned).
+
+        Each stored record is parsed once (a venue key is written once per search hit and
+        never changed in place; ``Venue`` is frozen), as the request is."""
+        return {vid: _venue(v) for vid, v in self._prefixed(K.VENUE)}
 
     def record_venue(self, record: Mapping[str, Any]) -> None:
         """Store a venue record under ``venue:<record["id"]>``."""
