@@ -223,9 +223,7 @@ def _settled(kind: str, applied: Applied) -> bool:
         return applied.party_set or not applied.budget_set
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
-    if kind == "foreign":
-        return False
-    return True
+    return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
 def found_words(field: str, found: Any) -> str | None:
@@ -264,6 +262,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
     ('By "back by 11", did you mean home by 11:00?') instead of saying it could not be read; a phrase about the party only when a budget applies and
     no count was given or read (``applied``; without it every such phrase asks)."""
     out: list[str] = []
+    confirmed: set[tuple[str, str | None]] = set()
     for p in unread:
         if not p.asks:
             continue
@@ -282,6 +281,9 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             if p.found
             else f'I could not read "{p.phrase}". {what}'
         )
+        if p.found and (p.kind, p.found) in confirmed:
+            continue  # one confirmation per value the parser found
+        confirmed.add((p.kind, p.found))
         if q not in out:
             out.append(q[:300])
     return out[:3]

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 
-_FOREIGN_WORDS = frozenset(
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_FOREIGN_WORDS = _words(
     # French
     "nous voulons vouloir aller allons au aux avec des les le et pour une est sommes enfants deux"
     " trois quatre samedi dimanche heures heure avant après apres pas pluie du chez rentrer"
@@ -29,12 +34,12 @@ _FOREIGN_WORDS = frozenset(
     # Portuguese
     " com os crianças criancas dois três domingo chuva"
     # Dutch
-    " wij willen met het een zaterdag zondag kinderen twee drie regen naar".split()
+    " wij willen met het een zaterdag zondag kinderen twee drie regen naar"
 )
-_ENGLISH_WORDS = frozenset(
+_ENGLISH_WORDS = _words(
     "the and with we to in on for by at our my kids children is of home back want go going day"
     " saturday sunday morning afternoon rain budget me us two three four some something can"
-    " need be are it this that from out plan please".split()
+    " need be are it this that from out plan please"
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 

@@ -66,11 +66,17 @@ _DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|mi
 
 def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingItem]:
     out: list[ReadingItem | None] = []
-    if language.is_foreign(sent):
-        return []  # another language: listed unread and asked about, never guessed at
 
     def add(field: str, value, a: int, b: int) -> None:
         out.append(_item(text, field, value, (s0 + a, s0 + b)))
+
+    if language.is_foreign(sent):  # another language: asked about, never guessed at; only a
+        # place of the gazetteer (a name in any language) is read
+        for a, b, field, _ in places.place_spans(sent):
+            value = places.read_place(sent[a:b])
+            if value:
+                add(field, value, a, b)
+        return [i for i in out if i is not None]
 
     # time ranges: rain, blocked or the day's window
     window_done = False
@@ -344,7 +350,9 @@ _WORDY_DEADLINE = re.compile(
 )
 """A deadline cue followed by words ("home by half-past two", "back by about sixish"): when no
 reading covers it, the words are a deadline nobody could read, listed unread and asked about."""
-_NOT_A_TIME = re.compile(r"^(?:car|bus|train|ferry|foot|public|walking|the\s+(?:car|bus|train|ferry))\b")
+_NOT_A_TIME = re.compile(
+    r"^(?:car|bus|train|ferry|foot|public|walking|the\s+(?:car|bus|train|ferry))\b"
+)
 
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
@@ -429,7 +437,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
-        if not free(a, b) or _restates(norm, a, b, kind, accepted):
+        if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0

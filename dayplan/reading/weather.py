@@ -87,7 +87,9 @@ _PERIODS = {
 
 
 _DRY = (
-    r"(?:no|zero|not any|without)\s+(?:chance of\s+)?" + RAIN + r"|(?:won't|wont|will not|isn't|isnt|"
+    r"(?:no|zero|not any|without)\s+(?:chance of\s+)?"
+    + RAIN
+    + r"|(?:won't|wont|will not|isn't|isnt|"
     r"shouldn't|not going to|not gonna|not meant to|not supposed to|not expected to|not forecast to)"
     r"\s+(?:be\s+)?(?:any\s+)?" + RAIN + r"|dry|sunny"
 )
@@ -103,7 +105,9 @@ a rain word: "won't rain but showers in the afternoon" scopes nothing to the aft
 DRY_UNTIL = re.compile(r"\b(?:" + _DRY + r")\b" + _FILL + r"\s+" + _UPTO, re.I)
 """A negation up to a time: "won't rain until 2", "dry until lunch", "no rain before 2"."""
 UNTIL_DRY = re.compile(
-    r"\b(?:until|till|til|before)\s+(" + clock.TOKEN + r")\s*,?\s+(?:it\s+)?(?:\w+\s+){0,2}?(?:"
+    r"\b(?:until|till|til|before)\s+("
+    + clock.TOKEN
+    + r")\s*,?\s+(?:it\s+)?(?:\w+\s+){0,2}?(?:"
     + _DRY
     + r")\b",
     re.I,
@@ -134,7 +138,7 @@ def _upto_minutes(said: str, context: str) -> int | None:
 
 def _around(phrase: str, context: str) -> str:
     """``phrase`` with up to 45 characters of ``context`` on each side (where it stands)."""
-    low, at = context.lower(), context.lower().find(phrase.lower().strip())
+    at = context.lower().find(phrase.lower().strip())
     if at < 0:
         return phrase
     return context[max(0, at - 45) : at + len(phrase.strip()) + 45]
@@ -167,7 +171,11 @@ def scoped_phrases(sentence: str) -> list[tuple[int, int, str, int, int]]:
     for rx, kind in ((DRY_UNTIL, "until"), (UNTIL_DRY, "until"), (DRY_PERIOD, "period")):
         for m in rx.finditer(sentence):
             scope = dry_scope(m.group(0), sentence)
-            if scope and scope[0] == kind and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+            if (
+                scope
+                and scope[0] == kind
+                and not any(a < m.end() and m.start() < b for a, b, *_ in out)
+            ):
                 out.append((m.start(), m.end(), *scope))
     return sorted(out)
 

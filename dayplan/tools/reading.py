@@ -42,6 +42,7 @@ from dayplan.reading import (
     verify_reading,
 )
 from dayplan.reading.apply import apply_reading, found_words, questions
+from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
 from dayplan.tools.mustdo import must_dos, search_hints
 from dayplan.tools.mustdo import questions as must_do_questions
@@ -69,10 +70,10 @@ def _freeze(
         for r in attempt.get("rejected", [])
         if isinstance(r, dict) and r.get("quote") and r.get("field")
     ]
-    unread = [
-        _with_found(p, extra_unread + earlier)
+    unread = extra_unread + [  # a rejected quote first: its question quotes the model's words
+        _with_found(req.text, p, extra_unread + earlier)
         for p in unread_phrases(req.text, accepted, today=today)
-    ] + extra_unread
+    ]
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
     wins = [
@@ -105,11 +106,15 @@ def _freeze(
     }
 
 
-def _with_found(phrase: UnreadPhrase, rejected: list[UnreadPhrase]) -> UnreadPhrase:
-    """``phrase`` with the parser's value of a rejected reading whose quote contains it ("back
-    by 11" inside the rejected "need to be back by 11"): the question then confirms that value."""
+def _with_found(text: str, phrase: UnreadPhrase, rejected: list[UnreadPhrase]) -> UnreadPhrase:
+    """``phrase`` with the parser's value of a rejected reading whose quote overlaps it in
+    ``text`` ("back by 11" inside the rejected "need to be back by 11", "2 adults, $80" beside
+    "$80 all up"): the question then confirms that value."""
+    at = find_quote(text, phrase.phrase)
     for r in rejected:
-        if r.found and phrase.kind == r.kind and phrase.phrase.casefold() in r.phrase.casefold():
+        other = find_quote(text, r.phrase)
+        overlaps = bool(at and other and at[0] < other[1] and other[0] < at[1])
+        if r.found and phrase.kind == r.kind and overlaps:
             return UnreadPhrase(phrase.phrase, phrase.kind, r.found)
     return phrase
 
