@@ -300,8 +300,8 @@ def test_tracker_sees_every_step_of_a_real_run_live():
         " 1. record_reading … started",
         f" 1. record_reading ✓ · {run.steps[0].summary()}",
         " 2. check_plan … started",
-        " 2. check_plan ✓ · failed: window_too_short, outside_window, outside_window, "
-        "home_after_deadline",
+        " 2. check_plan ✓ · failed: window_too_short, unknown_venue, unknown_venue, "
+        "outside_window, outside_window, home_after_deadline",
         " 3. finish … started",
         f" 3. finish ✓ · {run.steps[2].summary()}",
     ]
