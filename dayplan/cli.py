@@ -145,12 +145,14 @@ def render_report(
     *,
     refused: list[str] | None = None,
     notes: list[str] | None = None,
+    steps: Any = None,
 ) -> str:
     """A readable plain-text report, control characters stripped (``terminal_safe``).
     ``refused``: the guardrail refusals of the run (see ``refusal_lines``); ``notes``: lines
-    shown under the header (e.g. which guardrails were off).
+    shown under the header (e.g. which guardrails were off); ``steps``: the run's tool steps,
+    which add the readings a structured field won over to "What I read from your request".
     """
-    from dayplan.ui.summary import home_visits, leg_words, what_i_read
+    from dayplan.ui.summary import READ_TITLE, home_visits, leg_words, what_i_read
 
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
@@ -189,7 +191,7 @@ def render_report(
         replay = " (idempotent replay)" if sv.idempotent_replay else ""
         lines.append("")
         lines.append(f"Saved: {sv.plan_id} · {sv.status}{replay} · {sv.verification_status}")
-    read = what_i_read(report)
+    read = what_i_read(report, steps)
     sections = [
         ("Questions before I can plan:", [f"- {q}" for q in report.questions]),
         (
@@ -200,7 +202,7 @@ def render_report(
             "Refused by guardrails (the run was steered to this earned report):",
             [f"- {r}" for r in refused or []],
         ),
-        ("What I read from your request:", [f"- {item}" for item in read.reading_items()]),
+        (f"{READ_TITLE}:", [f"- {item}" for item in read.reading_items()]),
         ("Assumptions:", [f"- {a}" for a in read.assumed]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
         (
@@ -315,7 +317,11 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         print(run.report.model_dump_json(indent=2))
     else:
         text = render_report(  # control characters stripped inside
-            run.report, run.trace_text(), refused=refusal_lines(run.steps), notes=_off_note(config)
+            run.report,
+            run.trace_text(),
+            refused=refusal_lines(run.steps),
+            notes=_off_note(config),
+            steps=run.steps,
         )
         print(text)
     return EXIT_OK

@@ -72,7 +72,8 @@ FailureCode = Literal[
   or ends before it starts;
 - ``window_too_short``: the must-do activities need more minutes than the free window has;
 - ``unknown_venue``: a stop names a venue no search in the run returned;
-- ``no_candidates``: there is nothing to check (no stops);
+- ``no_candidates``: nothing can be visited (no stops): the detail says how many venues the
+  searches found and why each cannot be visited, grouped by reason with their numbers;
 - ``unknown_location``: a leg starts or ends at a place without coordinates (an unresolved home
   or venue); it is never counted as 0 minutes.
 """

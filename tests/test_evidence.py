@@ -324,3 +324,38 @@ def test_the_status_gate_and_the_boundary_call_earned_and_agree_on_reversed_stop
     assert len(spy) == 2 and spy[0] == spy[1] == reversed_answer
     assert refused["rule"] == info.value.rule == "status_gate"
     assert refused["error"] == info.value.detail
+
+
+def test_reads_through_the_view_take_no_adk_snapshot_and_writes_still_reach_the_delta():
+    """Reading a container through ``RunEvidence`` does not make ADK's ``State`` deep-copy it
+    (the view never writes into what it reads); a write through the view is an assignment,
+    recorded in the delta as before, and a later read in the same context sees it."""
+    value = {keys.REQUEST: {"text": "Saturday at South Bank", "location": "South Bank"}}
+    delta: dict = {}
+    state = State(value, delta)
+    ev = RunEvidence(state)
+    assert ev.request.location == "South Bank"
+    assert state._snapshots == {}  # no deep copy taken for the read
+    ev.record_finish('{"status": "complete"}')
+    assert delta[keys.FINISH_PAYLOAD] == '{"status": "complete"}'
+    assert RunEvidence(state).finish_payload == '{"status": "complete"}'
+    assert RunEvidence(dict(value)).request.text == "Saturday at South Bank"  # plain dicts too
+
+
+def test_a_venue_is_parsed_once_per_stored_record_and_a_new_record_is_read_anew():
+    rec = {
+        "id": "gallery",
+        "name": "Gallery",
+        "indoor": True,
+        "lat": -27.47,
+        "lon": 153.02,
+        "min_minutes": 30,
+        "typical_minutes": 60,
+        "opening_hours": "Mo-Su 10:00-17:00",
+    }
+    state: dict = {}
+    RunEvidence(state).record_venue(rec)
+    first = RunEvidence(state).venues()["gallery"]
+    assert RunEvidence(state).venues()["gallery"] is first  # the same stored record
+    RunEvidence(state).record_venue({**rec, "opening_hours": "Mo-Su 09:00-12:00"})
+    assert RunEvidence(state).venues()["gallery"].opening_hours == "Mo-Su 09:00-12:00"

@@ -15,6 +15,7 @@ from dayplan.service.run import plan
 from dayplan.ui.map_view import route
 from dayplan.ui.report_view import context_for, reading_html, report_html
 from dayplan.ui.summary import home_visits, reading_value, what_i_read
+from tests.conftest import case_request
 
 PIN = "2026-11-29T09:00:00+10:00"  # a Sunday: "Saturday" is 2026-12-05
 
@@ -304,3 +305,28 @@ def test_no_text_no_reading_section_only_assumptions(nap_run):
     assert "What I read" not in render_report(bare)
     empty = bare.model_copy(update={"assumptions": []})
     assert reading_html(empty) == ""
+
+
+def test_readings_a_structured_field_won_over_are_shown_with_the_run_steps():
+    run = plan(case_request("nap_at_home_in_the_cot"))
+    report = run.report
+    assert report.readings == []  # every reading was overridden by a structured field
+    step = next(s for s in run.steps if s.tool == "record_reading")
+    overridden = step.response["overridden"]
+    window = next(o for o in overridden if o["field"] == "window_end")
+    assert (window["value"], window["quote"], window["by"]) == ("17:00", "home by 5", "window")
+    summary = what_i_read(report, run.steps)
+    assert [(o.line.field, o.line.quote, o.by) for o in summary.overridden] == [
+        (o["field"], o["quote"], o["by"]) for o in overridden
+    ]
+    assert what_i_read(report).overridden == ()  # the report alone does not carry them
+    text = render_report(report, steps=run.steps)
+    assert '  - window_end: 17:00  ("home by 5")  (not used: the request\'s window wins)' in text
+    assert "What I read" not in render_report(report)
+    html = reading_html(report, run.steps)
+    table = re.search(r'<table class="dp-overridden">(.*?)</table>', html).group(1)
+    assert (
+        '<tr><td><code>window_end</code></td><td>17:00</td><td class="dp-quote">“home by 5”'
+        "</td><td>the request's <code>window</code></td></tr>" in table
+    )
+    assert "Nothing in the text could be read" not in html

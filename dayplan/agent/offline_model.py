@@ -680,14 +680,14 @@ class Conversation:
     def retry_after_proof(self, arranges: int) -> LlmResponse | None:
         """After ``arrange_plan`` proved the chosen candidates cannot make a day, and no must-do
         is at stake: hand over candidates it has not seen yet, else search once more broadly
-        ("museums if open"), before the proof is checked and served."""
+        (preferences are soft: no museum open on Christmas Day is no reason for no plan),
+        before the proof is checked and served."""
         if self.has_musts():
             return None
         tried = self.tried_in_arrange()
         if any(c["id"] not in tried for c in self.candidates()) and arranges < MAX_ARRANGE_CALLS:
             return self.arrange(exclude=frozenset(tried))
-        if not self.flexible():
-            return None
+        # preferences are soft: when nothing preferred can be visited, look at what is open
         broader = self.broad_search() if self.can("search_public_web") else None
         return _reply(broader) if broader is not None else None
 
@@ -879,7 +879,7 @@ def unreadable_date(c: Conversation) -> LlmResponse | None:
     return _reply(
         _call(
             "record_clarification",
-            questions=[f"Which day should I plan? ({error})"],
+            questions=[f"{error}: which day should I plan?"],
             missing=["date"],
         )
     )

@@ -232,3 +232,24 @@ def search_venues(
 def by_id(venues: Sequence[Venue]) -> dict[str, Venue]:
     """Index venues by id."""
     return {v.id: v for v in venues}
+
+
+GENERIC_TERMS = frozenset({"kids", "free", "indoor", "outdoor", "family", "activities"})
+"""Words too broad to name a kind of venue on their own (most venues carry them as tags)."""
+
+
+def matches_preference(venue: Venue, preference: str) -> bool:
+    """Whether ``venue`` is of the kind ``preference`` names ("museums", "indoor play",
+    "koalas"): one of its content words (plural/synonym folded by ``query_terms``) is the
+    venue's kind (or a part of it: ``play_centre``), one of its tags, or the start of a word
+    of its name ("Playland"; web results carry no tags). Broad words (``GENERIC_TERMS``) count
+    only when the preference has no other; descriptions never count."""
+    terms = query_terms(preference)
+    specific = [t for t in terms if t not in GENERIC_TERMS] or terms
+    labels = {venue.kind, *venue.kind.split("_"), *venue.tags}
+    words = _WORD.findall(venue.name.lower())
+    for term in specific:
+        singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
+        if {term, singular} & labels or any(w.startswith(singular) for w in words):
+            return True
+    return False

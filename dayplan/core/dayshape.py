@@ -135,7 +135,10 @@ def asked_repeats(texts: Iterable[str]) -> frozenset[str]:
         low = text.lower()
         for word, kind in _KIND_WORDS.items():
             stem = word[:-1] if word.endswith("y") and word not in ("gallery",) else word
-            stem = re.escape(word if word.endswith("ies") else stem)
+            stem = word if word.endswith("ies") else stem
+            if stem not in low:  # both patterns need it: skip compiling them for this word
+                continue
+            stem = re.escape(stem)
             if re.search(rf"\b{_MANY}\s+(?:\w+\s+)?{stem}\w*", low) or re.search(
                 rf"\b{stem}\w*[\s-]+(?:hop|hopping|crawl)\b", low
             ):

@@ -193,13 +193,25 @@ class Solution:
 class Infeasible:
     """A proof that no itinerary exists: ``failures`` (stable codes, numbers) from checking the
     ``witness`` stops against the real constraints; ``conflict`` the minimal set of constraints
-    (readable labels) that cannot hold together; ``items`` the same as (kind, what) pairs."""
+    (readable labels) that cannot hold together; ``items`` the same as (kind, what) pairs.
+    ``more``: further minimal conflicting sets independent of ``items`` (each found with the
+    ones before switched off): the request fails for each of them, so fixing one alone still
+    leaves no plan; ``conflict`` and ``failures`` cover them too."""
 
     failures: list[Failure]
     conflict: list[str]
     items: list[tuple[str, object]]
     witness: list[ProposedStop] = field(default_factory=list)
     check: CheckResult | None = None
+    more: list[list[tuple[str, object]]] = field(default_factory=list)
+
+    @property
+    def all_items(self) -> list[tuple[str, object]]:
+        """``items`` and then the members of ``more`` not already in it."""
+        out = list(self.items)
+        for group in self.more:
+            out += [i for i in group if i not in out]
+        return out
 
 
 @dataclass
@@ -833,17 +845,61 @@ def minimal_conflict(problem: Problem) -> list[tuple[str, object]]:
     """A minimal set of constraints (``conflict_items`` entries) that cannot all hold: with all
     of them the requirement fails, dropping any one of them lets it succeed. Deletion filter:
     one feasibility test per constraint. Returns ``[]`` when the problem is feasible."""
-    if _witness(problem, Relaxation()) is not None:
-        return []
+    return _deletion_filter(problem)[0]
+
+
+def _deletion_filter(
+    problem: Problem, base: Relaxation | None = None
+) -> tuple[list[tuple[str, object]], Relaxation]:
+    """``(conflict, dropped)``: a minimal conflicting set of ``problem`` with ``base`` already
+    switched off, and the relaxation that also switches off every constraint the filter found
+    it could drop (``([], base)`` when feasible under ``base``)."""
+    relax = base or Relaxation()
+    if _witness(problem, relax) is not None:
+        return [], relax
     keep: list[tuple[str, object]] = []
-    relax = Relaxation()
     for item in conflict_items(problem):
         trial = relax.add(item)
         if _witness(problem, trial) is None:
             relax = trial  # still infeasible without it: not needed for the conflict
         else:
             keep.append(item)
-    return keep
+    return keep, relax
+
+
+MAX_CONFLICTS = 3
+"""At most this many independent minimal conflicting sets are looked for in one proof."""
+
+CONFLICT_CODES: dict[str, frozenset[str]] = {
+    "window": frozenset({"outside_window", "home_after_deadline", "window_too_short", "overlap"}),
+    "budget": frozenset({"over_budget"}),
+    "cap": frozenset({"leg_over_cap"}),
+    "blocked": frozenset({"overlaps_blocked"}),
+    "rain": frozenset({"outdoor_in_rain"}),
+    "hours": frozenset({"closed"}),
+}
+"""The ``check_plan`` failure codes each kind of conflict member shows up as."""
+
+
+def conflict_failures(
+    failures: Sequence[Failure], items: Sequence[tuple[str, object]]
+) -> list[Failure]:
+    """The failures that belong to the conflict ``items`` (a venue's ``closed`` only for that
+    venue's opening hours), and those no relaxation can lift (``unknown_venue``,
+    ``unknown_location``, ...); all of ``failures`` when none is left."""
+    kinds = {kind for kind, _ in items}
+    hours = {what for kind, what in items if kind == "hours"}
+    relaxable = frozenset().union(*CONFLICT_CODES.values())
+    kept = [
+        f
+        for f in failures
+        if f.code not in relaxable  # unknown_venue, unknown_location: no relaxation helps
+        or (
+            any(f.code in CONFLICT_CODES.get(k, ()) for k in kinds)
+            and (f.code != "closed" or f.venue_id in hours)
+        )
+    ]
+    return kept or list(failures)
 
 
 def _label(item: tuple[str, object], problem: Problem) -> str:
@@ -872,18 +928,47 @@ def _hm(m: int) -> str:
 
 
 def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasible | None:
-    """``None`` when the problem has a plan, else the proof (see the module docstring)."""
+    """``None`` when the problem has a plan, else the proof (see the module docstring).
+
+    With must-dos, the proof's failures are ``check_plan``'s verdict on the witness, narrowed to
+    the minimal conflicting set: when the request is infeasible for more than one independent
+    reason, only the failures of the conflict it names are served (each with its numbers), so a
+    constraint the deletion filter dropped never shows up as the reason. Without must-dos (not
+    one candidate fits), the proof is one ``no_candidates`` failure that says, for every
+    candidate, why it cannot be visited (``nothing_fits``): never the closure of one venue."""
     if not problem.candidates:
         result = check_plan([], problem.constraints, venues, problem.travel)
         return Infeasible(list(result.failures), ["no candidates"], [], [], result)
     if _witness(problem, Relaxation()) is not None:
         return None
-    # [] here: nothing that can be switched off explains it (a place without coordinates)
-    items = minimal_conflict(problem)
-    relax = Relaxation()  # switch off the conflict's constraints; keep only its must-dos
-    for item in items:
-        if item[0] != "must":
-            relax = relax.add(item)
+    items = [] if any(x.must for x in problem.candidates) else minimal_conflict(problem)
+    if items:  # no must-dos, and constraints explain why not one candidate fits
+        names = {k: v.name for k, v in venues.items()}
+        failures = nothing_fits(problem, names, conflict=items)
+        result = check_plan([], problem.constraints, venues, problem.travel)
+        result = replace(result, failures=failures)
+        labels = [_label(i, problem) for i in items] or [failures[0].detail]
+        return Infeasible(failures, labels, items, [], result)
+    # [] here: nothing that can be switched off explains it (a place without coordinates).
+    # More than one independent conflict (a budget too small AND rain over the only slot):
+    # each is found in turn with the ones before switched off, and all are served, since
+    # fixing one alone would still leave no plan.
+    groups: list[list[tuple[str, object]]] = []
+    base = Relaxation()
+    for _ in range(MAX_CONFLICTS):
+        found, _dropped = _deletion_filter(problem, base)
+        if not found:
+            break
+        groups.append(found)
+        for item in found:
+            if item[0] != "must":
+                base = base.add(item)
+        if _witness(problem, base) is not None:
+            break
+    items: list[tuple[str, object]] = []
+    for group in groups:
+        items += [i for i in group if i not in items]
+    relax = base  # switch off the conflicts' constraints; keep only their must-dos
     for u in must_units(problem.candidates):
         if ("must", u) not in items:
             relax = relax.add(("must", u))
@@ -899,31 +984,259 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         if not laid:  # no must-do to blame: show the first candidate, and let the check say why
             laid = list(problem.candidates[:1])
         for x in laid:
-            if True:
-                stops.append(
-                    ProposedStop(
-                        t,
-                        t + x.min_minutes,
-                        venue_id=None if x.activity else x.key,
-                        activity=x.key if x.activity else None,
-                        min_minutes=x.stop_min_minutes,
-                        at_home=x.at_home,
-                    )
+            stops.append(
+                ProposedStop(
+                    t,
+                    t + x.min_minutes,
+                    venue_id=None if x.activity else x.key,
+                    activity=x.key if x.activity else None,
+                    min_minutes=x.stop_min_minutes,
+                    at_home=x.at_home,
                 )
-                t += x.min_minutes
+            )
+            t += x.min_minutes
     else:
         stops = witness.stops
     result = check_plan(stops, problem.constraints, venues, problem.travel)
+    if items:  # only what the conflicts are made of (a dropped limit is never the reason)
+        result = replace(result, failures=conflict_failures(result.failures, items))
     conflict = [_label(i, problem) for i in items] or [
         f.detail for f in result.failures if f.code == "unknown_location"
     ]
     return Infeasible(
         failures=list(result.failures),
         conflict=conflict or ["no itinerary under any relaxation"],
-        items=items,
+        items=groups[0] if groups else [],
         witness=stops,
         check=result,
+        more=groups[1:],
     )
+
+
+# ---------------------------------------------------------------- why nothing fits
+
+
+DETAIL_CHARS = 480
+"""A failure's detail is served with at most 500 characters; ``nothing_fits`` stays below."""
+
+FITS = "can be visited on its own"
+"""``why_not_alone``'s reason for a candidate that does fit by itself."""
+
+
+def _alone(problem: Problem, x: Candidate) -> Problem:
+    return replace(problem, candidates=[replace(x, must=False)], max_stops=1, meal=False)
+
+
+def alone_conflict(problem: Problem, x: Candidate) -> list[tuple[str, object]] | None:
+    """The minimal conflict of candidate ``x`` visited on its own (``conflict_items``
+    entries), or ``None`` when ``x`` alone fits."""
+    alone = _alone(problem, x)
+    if _witness(alone, Relaxation()) is not None:
+        return None
+    return minimal_conflict(alone)
+
+
+def why_not_alone(
+    problem: Problem,
+    x: Candidate,
+    names: Mapping[str, str],
+    items: list[tuple[str, object]] | None = None,
+) -> tuple[str, str]:
+    """Why candidate ``x`` cannot be visited on its own: ``(reason, note)``, where ``reason``
+    groups candidates ("closed in the window 06:00–08:30") and ``note`` gives this one's
+    numbers ("Queensland Museum: opens 09:30–17:00"). From the minimal conflict of ``x`` alone
+    (``items``, computed when not given; ``FITS`` when it fits)."""
+    c = problem.constraints
+    alone = _alone(problem, x)
+    if items is None:
+        found = alone_conflict(problem, x)
+        if found is None:
+            return FITS, names.get(x.key, x.key)
+        items = found
+    kinds = {k for k, _ in items}
+    name = names.get(x.key, x.key)
+    span = f"{_hm(c.window[0])}–{_hm(c.window[1])}"
+    opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open) or "closed all day"
+    leg = _leg(problem.travel, problem.home, x.place) if x.place else 0
+    if not items:
+        return "a leg cannot be measured (no coordinates for it or for home)", name
+    inside = any(a < c.window[1] and c.window[0] < b for a, b in x.open)
+    if kinds == {"hours"}:
+        if not x.open:
+            return "closed all day", name
+        return f"closed during {span}", f"{name} (open {opens})"
+    if kinds == {"window"}:
+        return (
+            f"too far or too long for {span}",
+            f"{name} ({leg} min each way, at least {x.min_minutes} min visit)",
+        )
+    if kinds == {"hours", "window"}:
+        if not inside:
+            return f"closed during {span}", f"{name} (open {opens})"
+        return f"not open long enough within {span}", f"{name} (open {opens})"
+    if kinds == {"budget"}:
+        return (
+            f"over the {c.currency} {c.budget:g} budget",
+            f"{name} ({c.currency} {x.cost:g} for the party)",
+        )
+    if kinds == {"cap"}:
+        return (
+            f"a leg over the {c.max_leg_minutes}-min travel cap",
+            f"{name} ({leg} min from home)",
+        )
+    if kinds <= {"rain", "window", "hours"} and "rain" in kinds:
+        rain = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in c.rain)
+        return f"outdoors in the rain ({rain})", name
+    if kinds <= {"blocked", "window", "hours"} and "blocked" in kinds:
+        busy = ", ".join(f"{b.label} {_hm(b.start)}–{_hm(b.end)}" for b in c.blocked)
+        return f"no time between the blocked windows ({busy})", name
+    labels = " and ".join(_label(i, alone) for i in items)
+    return f"blocked by {labels}", name
+
+
+def nothing_fits(
+    problem: Problem,
+    names: Mapping[str, str],
+    limit: int = 3,
+    conflict: list[tuple[str, object]] | None = None,
+) -> list[Failure]:
+    """The failures of a problem without must-dos where not one candidate can be visited.
+
+    First one ``no_candidates`` failure: how many were found and, grouped by reason, why each
+    cannot be visited, with numbers ("10 venues found, none can be visited: 7 closed during
+    06:00–08:30 (Queensland Museum (open 09:30–17:00), …); 3 over the AUD 20 budget (…)");
+    ``names`` maps candidate keys to venue names; ``values`` has ``found`` (count), one count
+    per reason and ``reasons``. Then, for a hard constraint that takes part in every
+    candidate's conflict (the budget, the travel cap, a blocked window, the window, rain, or
+    every venue's hours), one failure with its own code and numbers: it alone leaves nothing.
+    """
+    groups: dict[str, list[str]] = {}
+    conflicts: list[tuple[Candidate, list[tuple[str, object]]]] = []
+    for x in problem.candidates:
+        items = alone_conflict(problem, x)
+        if items is None:
+            groups.setdefault(FITS, []).append(names.get(x.key, x.key))
+            continue
+        conflicts.append((x, items))
+        reason, note = why_not_alone(problem, x, names, items)
+        groups.setdefault(reason, []).append(note)
+    n = len(problem.candidates)
+    values: dict[str, float | int | str] = {"found": n}
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    for reason, notes in ordered:
+        values[reason[:60]] = len(notes)
+    for shown_limit in range(limit, 0, -1):  # fewer names until the detail fits
+        parts = []
+        for reason, notes in ordered:
+            more = len(notes) - shown_limit
+            shown = ", ".join(notes[:shown_limit]) + (f", +{more} more" if more > 0 else "")
+            parts.append(f"{len(notes)} {reason} ({shown})")
+        if sum(len(p) + 2 for p in parts) < DETAIL_CHARS - 80:
+            break
+    values["reasons"] = "; ".join(sorted(groups, key=lambda r: (-len(groups[r]), r)))
+    plural = "venue" if n == 1 else "venues"
+    fits = len(groups.get(FITS, ()))
+    verdict = "none can be visited" if not fits else f"{n - fits} cannot be visited"
+    day = problem.constraints.day.isoformat()
+    detail = f"{n} {plural} found for {day}, {verdict}: " + "; ".join(parts)
+    if not n:
+        detail = "0 venues found: the searches returned nothing to visit"
+    if len(detail) > DETAIL_CHARS:  # the served report's limit: keep every count, cut names
+        head = f"{n} {plural} found for {day}, {verdict}: "
+        short = "; ".join(
+            f"{len(v)} {r}" for r, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))
+        )
+        detail = (head + short)[: DETAIL_CHARS - 1] + (
+            "…" if len(head + short) >= DETAIL_CHARS else ""
+        )
+    out = [Failure("no_candidates", detail, values=values)]
+    if conflicts and not fits:
+        whole = minimal_conflict(problem) if conflict is None else conflict
+        out += _shared_failures(problem, conflicts, names, whole)
+    return out
+
+
+def _shared_failures(
+    problem: Problem,
+    conflicts: Sequence[tuple[Candidate, list[tuple[str, object]]]],
+    names: Mapping[str, str],
+    conflict: list[tuple[str, object]],
+) -> list[Failure]:
+    """A failure for each hard constraint in the whole problem's minimal ``conflict`` (the
+    budget, the travel cap, a blocked window, rain; the window when only it, or it and every
+    venue's hours, conflict), with the numbers of the venue that comes closest. The set is a
+    deletion filter over the problem's constraints with "some stop fits" as the requirement."""
+    c = problem.constraints
+    n = len(conflicts)
+    span = f"{_hm(c.window[0])}–{_hm(c.window[1])}"
+    kinds = {k for k, _ in conflict}
+    hours = {w for k, w in conflict if k == "hours"}
+    out: list[Failure] = []
+    legs = {
+        x.key: _leg(problem.travel, problem.home, x.place) if x.place else 0 for x, _ in conflicts
+    }
+    if "budget" in kinds:
+        x = min((x for x, _ in conflicts), key=lambda x: x.cost)
+        out.append(
+            Failure(
+                "over_budget",
+                f"no venue found fits the {c.currency} {c.budget:g} budget for the party "
+                f"(cheapest: {names.get(x.key, x.key)}, {c.currency} {x.cost:g})",
+                values={"budget": c.budget or 0, "cheapest": x.cost},
+            )
+        )
+    if "cap" in kinds:
+        x = min((x for x, _ in conflicts), key=lambda x: legs[x.key] or _FAR)
+        out.append(
+            Failure(
+                "leg_over_cap",
+                f"no venue found is within the {c.max_leg_minutes}-min cap by {c.mode} from "
+                f"home (nearest: {names.get(x.key, x.key)}, {legs[x.key]} min each way)",
+                values={"cap": c.max_leg_minutes or 0, "nearest": legs[x.key] or 0},
+            )
+        )
+    for kind, what in conflict:
+        if kind == "blocked":
+            b = c.blocked[int(what)]
+            out.append(
+                Failure(
+                    "overlaps_blocked",
+                    f"{b.label} {_hm(b.start)}–{_hm(b.end)} leaves no time in the {span} "
+                    "window for any venue found",
+                    values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}"},
+                )
+            )
+        if kind == "rain":
+            a, b = c.rain[int(what)]
+            out.append(
+                Failure(
+                    "outdoor_in_rain",
+                    f"rain {_hm(a)}–{_hm(b)} leaves no dry time in {span} for the outdoor "
+                    "venues found",
+                    values={"rain": f"{_hm(a)}-{_hm(b)}"},
+                )
+            )
+    closed_each = all({k for k, _ in items} <= {"hours", "window"} for _, items in conflicts)
+    if hours and len(hours) == n and closed_each:
+        shut = all(not x.open for x, _ in conflicts)
+        when = "all day" if shut else f"during {span}"
+        out.append(
+            Failure(
+                "closed",
+                f"all {n} venues found are closed {when} on {c.day.isoformat()}",
+                values={"window": f"{_hm(c.window[0])}-{_hm(c.window[1])}", "venues": n},
+            )
+        )
+    elif kinds == {"window"}:
+        out.append(
+            Failure(
+                "window_too_short",
+                f"the {span} window is too short for any venue found (the legs there and "
+                "back and the shortest visit do not fit)",
+                values={"window_minutes": c.window[1] - c.window[0]},
+            )
+        )
+    return out
 
 
 @dataclass

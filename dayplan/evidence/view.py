@@ -36,6 +36,19 @@ from dayplan.evidence.records import (
 
 DEFAULT_TIMEZONE = "Australia/Brisbane"
 _PARSED: dict[int, tuple[Any, PlanRequest]] = {}
+_VENUES: dict[int, tuple[Any, Venue]] = {}
+
+
+def _venue(raw: Mapping[str, Any]) -> Venue:
+    """``venue_from_dict`` of a stored venue record, once per record object."""
+    hit = _VENUES.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    venue = venue_from_dict(raw, raw.get("currency", "AUD"))
+    if len(_VENUES) > 4096:
+        _VENUES.clear()
+    _VENUES[id(raw)] = (raw, venue)
+    return venue
 
 
 def next_seq() -> str:
@@ -74,6 +87,14 @@ class RunEvidence:
         return snapshot(self.state)
 
     def _get(self, key: str) -> Any:
+        # ADK's ``State`` deep-copies a dict or list on its first read in every callback and tool
+        # context, to notice writes made inside it later. This view never writes into what it
+        # reads (every write is an assignment, ``_set``, which ADK records as it is), so it reads
+        # the pending delta and the committed value directly; callers treat values as read-only.
+        delta = getattr(self.state, "_delta", None)
+        value = getattr(self.state, "_value", None)
+        if isinstance(delta, dict) and isinstance(value, dict):
+            return delta[key] if key in delta else value.get(key)
         return self.state.get(key)
 
     def _set(self, key: str, value: Any) -> None:
@@ -179,10 +200,11 @@ class RunEvidence:
         return self._get(K.key(K.ASSUMPTION, topic))
 
     def assumptions(self) -> list[str]:
-        """All stated assumptions, in a stable order (date first, then by topic)."""
+        """All stated assumptions, in a stable order (date first, then by topic); an assumption
+        set to ``""`` was withdrawn and is left out."""
         items = self._prefixed(K.ASSUMPTION)
         items.sort(key=lambda kv: (kv[0] != "date", kv[0]))
-        return [v for _, v in items]
+        return [v for _, v in items if v]  # "" = withdrawn (ADK state keeps its keys)
 
     # -- date and weather ---------------------------------------------------------------------------
 
@@ -228,10 +250,11 @@ class RunEvidence:
         return dict(self._prefixed(K.VENUE))
 
     def venues(self) -> dict[str, Venue]:
-        """Venues that some search returned in this run, by id (facts exactly as returned)."""
-        return {
-            vid: venue_from_dict(v, v.get("currency", "AUD")) for vid, v in self._prefixed(K.VENUE)
-        }
+        """Venues that some search returned in this run, by id (facts exactly as returned).
+
+        Each stored record is parsed once (a venue key is written once per search hit and
+        never changed in place; ``Venue`` is frozen), as the request is."""
+        return {vid: _venue(v) for vid, v in self._prefixed(K.VENUE)}
 
     def record_venue(self, record: Mapping[str, Any]) -> None:
         """Store a venue record under ``venue:<record["id"]>``."""

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import holidays
 
+from dayplan.core.dates import date_kind
 from dayplan.reading import duck
 
 HOLIDAY_SUBDIVISION = ("AU", "QLD")
@@ -90,6 +91,15 @@ def holiday_date(name: str, today: date, year: int | None = None) -> date | None
     return next((d for d in _calendar(today.year).get(key, []) if d >= today), None)
 
 
+def _same_weekday_today(body: str, day: date, today: date) -> date:
+    """A bare weekday named on that weekday ("Saturday", "this Saturday", asked on a Saturday)
+    is today, as ``core.dates.resolve_date`` reads it (Duckling reads it as next week's); the
+    plan's own date rule then rolls it on when the day's window has passed."""
+    if day == today + timedelta(days=7) and date_kind(body) == "weekday":
+        return today
+    return day
+
+
 def _year(m: re.Match) -> int | None:
     return int(m.group(2)) if m.group(2) else None
 
@@ -112,7 +122,7 @@ def read_date(phrase: str, today: date) -> date | None:
     for span in _date_candidates(phrase, ref):
         value = span.value
         if value.get("type") == "value" and value.get("grain") == "day":
-            day = duck.wall(value["value"]).date()
+            day = _same_weekday_today(span.body, duck.wall(value["value"]).date(), today)
             if day >= today:
                 return day
     return None
@@ -170,7 +180,7 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
                 continue
             if re.fullmatch(r"\d{1,2}(?:\s*-\s*\d{1,2})?", span.body.strip()):
                 continue  # "12-2" is a time range, not the 2nd of December
-            day = duck.wall(value["value"]).date()
+            day = _same_weekday_today(span.body, duck.wall(value["value"]).date(), today)
             if day >= today and day <= today + timedelta(days=400):
                 out.append((span.start, span.end, day))
     return sorted(out)

@@ -105,12 +105,15 @@ def run_arrange(
         add_assumption(state, f"must_do:{i}", note[:300])
     if arranged.proof is not None:
         proof = arranged.proof
-        view = record_check(state, proof.check, c, "arrange_plan")
+        witness = [stop_args(s) for s in proof.witness]
+        items = [[kind, what] for kind, what in proof.all_items]
+        extra = {"witness": witness, "conflict_items": items} if items else None
+        view = record_check(state, proof.check, c, "arrange_plan", extra)
         return {
             **view,
             "arranged": False,
             "conflict": proof.conflict,
-            "witness": [stop_args(s) for s in proof.witness],
+            "witness": witness,
             "note": (
                 "No arrangement keeps every constraint. 'conflict' is a minimal set of "
                 "constraints that cannot hold together; 'failures' are check_plan's verdict on "

@@ -5,9 +5,9 @@ from __future__ import annotations
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.core.dates import WEEKDAYS, DateResolutionError
-from dayplan.core.dates import resolve_date as _resolve
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import ResolveDateArgs, validated
+from dayplan.tools.state import resolve_for_plan
 
 
 @validated(ResolveDateArgs)
@@ -22,10 +22,13 @@ def resolve_date(expression: str, tool_context: ToolContext) -> dict:
       {"ok": true, "date": "2026-12-05", "weekday": "Saturday", "assumption": "..."} or
       {"ok": false, "error": "..."} when the expression cannot be read or is in the past.
     """
+    # A weekday name or "today" asked when the day's window has (nearly) passed rolls to the
+    # next such day (said in "assumption"); an ISO date for such a day is an error (the run
+    # asks): ``core.dates.resolve_plan_date``.
     ev = RunEvidence(tool_context.state)
     today = ev.now.date()
     try:
-        day, assumption = _resolve(str(expression), today)
+        day, assumption = resolve_for_plan(tool_context.state, str(expression))
     except DateResolutionError as exc:
         # Recorded so a clarification about the date is earned (see the clarification gate).
         ev.record_date_error(str(expression)[:200], str(exc))

@@ -9,13 +9,17 @@ its values from the last passing (or failing) record, never from the model's wor
 from __future__ import annotations
 
 from collections.abc import MutableMapping
+from dataclasses import replace
 from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.core.catalog import matches_preference
 from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
+from dayplan.core.preferences import unmet_preferences
+from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
 from dayplan.tools.mustdo import with_must_do_rules
@@ -23,6 +27,7 @@ from dayplan.tools.state import (
     add_assumption,
     constraints_for,
     found_venues,
+    request_of,
     text_hints,
     travel_for,
 )
@@ -152,6 +157,14 @@ def run_check(
     travel = travel_for(state, c.mode, text_hints(state).get("home"))
     venues = found_venues(state)
     result = _check(proposed, c, venues, travel)
+    if not proposed:
+        result = replace(result, failures=found_but_unvisitable(state, c, travel))
+    elif not result.ok:
+        items = _proof_of(state, stops)
+        if items:  # the witness of a scheduler proof: its failures are the proof's conflict
+            result = replace(result, failures=conflict_failures(result.failures, items))
+    if result.ok:
+        _state_unmet_preferences(state, result, c, travel)
     if c.budget is None:
         for stop in proposed:
             venue = venues.get(stop.venue_id or "")
@@ -162,11 +175,75 @@ def run_check(
     return record_check(state, result, c, tool)
 
 
+def _state_unmet_preferences(state: MutableMapping[str, Any], result: CheckResult, c, travel):
+    """On a passing check whose stops include none of the preferred kinds: state, as the
+    ``preference:<n>`` assumptions, why each could not be kept (``core.preferences.
+    unmet_preferences``). Preferences are alternatives: when one is met, nothing is said and
+    earlier statements are cleared (the latest passing check is the one served)."""
+    req = request_of(state)
+    prefs = list(req.preferences) or list(text_hints(state).get("preferences") or [])
+    chosen = [s.venue_id for s in result.stops if not s.activity]
+    ev = RunEvidence(state)
+    venues = found_venues(state)
+    # preferences are alternatives ("a museum or the library"): one met is enough
+    met = any(matches_preference(venues[v], p) for p in prefs for v in chosen if v in venues)
+    for i, pref in enumerate(prefs[:5]):
+        notes = [] if met else unmet_preferences([pref], chosen, venues, c, travel)
+        if notes or ev.assumption(f"preference:{i}") is not None:
+            text = notes[0] if notes else ""
+            add_assumption(state, f"preference:{i}", text if len(text) <= 300 else text[:299] + "…")
+
+
+def _stop_key(stops: Any) -> list[tuple]:
+    return [
+        (s.get("venue_id"), s.get("activity"), s.get("start"), s.get("end"))
+        for s in stops or []
+        if isinstance(s, dict)
+    ]
+
+
+def _proof_of(state: MutableMapping[str, Any], stops: Any) -> list[tuple[str, object]]:
+    """The minimal conflict of the latest ``arrange_plan`` proof whose witness is exactly
+    ``stops`` (``[]`` when these stops are no proof's witness). Checking a proof's witness
+    verifies the proof, so its failures are narrowed to that conflict, as the proof's were."""
+    for record in reversed(RunEvidence(state).checks()):
+        extra = record.model_extra or {}
+        if record.tool != "arrange_plan" or "conflict_items" not in extra:
+            continue
+        if _stop_key(extra.get("witness")) != _stop_key(stops):
+            return []
+        return [(str(k), w) for k, w in extra["conflict_items"]]
+    return []
+
+
+def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, travel) -> list:
+    """The failures of an empty itinerary, made true (``core.scheduler.nothing_fits``): what the
+    run's searches found and, for every venue found, why it cannot be visited on its own under
+    ``c``, plus the hard constraint that leaves nothing when one does; with nothing found, which
+    searches returned nothing."""
+    venues = found_venues(state)
+    if not venues:
+        searches = RunEvidence(state).searches()
+        asked = ", ".join(repr(s.query) for s in searches[:4]) or "none ran"
+        notes = sorted({s.note for s in searches if s.note and not s.venue_ids})
+        why = f"; {notes[0]}" if notes else ""
+        failure = nothing_fits(Problem([], c, travel), {})[0]
+        detail = f"0 venues found by the searches ({asked}){why}"
+        return [replace(failure, detail=detail[:400])]
+    cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
+    return nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
+
+
 def record_check(
-    state: MutableMapping[str, Any], result: CheckResult, c: Constraints, tool: str
+    state: MutableMapping[str, Any],
+    result: CheckResult,
+    c: Constraints,
+    tool: str,
+    extra: dict | None = None,
 ) -> dict:
-    """Store ``result`` as the run's next ``check:<seq>`` record (``tool`` names who ran it) and
-    return its JSON view with ``ok``, ``check_id`` and ``constraints``."""
+    """Store ``result`` as the run's next ``check:<seq>`` record (``tool`` names who ran it,
+    ``extra`` adds keys to the record only, e.g. a proof's witness) and return its JSON view
+    with ``ok``, ``check_id`` and ``constraints``."""
     # a web venue cites the grounding sources it was found with; a snapshot venue its own page
     ev = RunEvidence(state)
     sources = {
@@ -174,7 +251,9 @@ def record_check(
         for vid, record in ev.venue_records().items()
     }
     view = result_view(result, c, sources)
-    record = ev.record_check({"tool": tool, "constraints": constraints_view(c), **view})
+    record = ev.record_check(
+        {"tool": tool, "constraints": constraints_view(c), **view, **(extra or {})}
+    )
     return {"ok": True, "check_id": record.check_id, **view, "constraints": record.constraints}
 
 

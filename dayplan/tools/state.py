@@ -15,7 +15,7 @@ from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
-from dayplan.core.dates import DateResolutionError, resolve_date
+from dayplan.core.dates import DateResolutionError, resolve_plan_date
 from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
 from dayplan.evidence import RunEvidence, next_seq, snapshot
@@ -52,6 +52,7 @@ __all__ = [
     "add_assumption",
     "assumptions",
     "constraints_for",
+    "day_window",
     "found_venues",
     "home_point",
     "location_place",
@@ -59,6 +60,7 @@ __all__ = [
     "now_of",
     "plan_date",
     "request_of",
+    "resolve_for_plan",
     "snapshot",
     "text_location",
     "travel_for",
@@ -150,6 +152,35 @@ def home_point(state: MutableMapping[str, Any], hint: str | None = None) -> Poin
     return None  # no coordinates: every leg from home fails as unknown_location
 
 
+def day_window(state: Mapping[str, Any]) -> tuple[tuple[int, int], bool]:
+    """The day window ``(start, end)`` in local minutes, and whether the request stated it:
+    the structured ``window``, else the frozen reading's ``window_start``/``window_end``, else
+    ``DEFAULT_WINDOW``. Raises ``ValueError`` for a read window that ends before it starts.
+    States nothing (``constraints_for`` states the default)."""
+    req = request_of(state)
+    if req.window:
+        return (hhmm_to_minutes(req.window.start), hhmm_to_minutes(req.window.end)), True
+    hints = text_hints(state)
+    start = hints.get("window_start") or DEFAULT_WINDOW[0]
+    end = hints.get("window_end") or DEFAULT_WINDOW[1]
+    window = (hhmm_to_minutes(start), hhmm_to_minutes(end))
+    if window[1] <= window[0]:
+        raise ValueError(f"window {start}-{end} ends before it starts")
+    return window, "window_start" in hints or "window_end" in hints
+
+
+def resolve_for_plan(state: Mapping[str, Any], expression: str) -> tuple[date, str]:
+    """``expression`` resolved to the plan's date at the run's pinned "now" and day window
+    (``core.dates.resolve_plan_date``: a day whose window has (nearly) passed rolls on, or
+    fails for an ISO date). Raises ``DateResolutionError``."""
+    now = now_of(state)
+    try:
+        window, _ = day_window(state)
+    except ValueError:
+        window = (hhmm_to_minutes(DEFAULT_WINDOW[0]), hhmm_to_minutes(DEFAULT_WINDOW[1]))
+    return resolve_plan_date(expression, now.date(), now.hour * 60 + now.minute, window)
+
+
 def plan_date(state: MutableMapping[str, Any]) -> date:
     """The plan's date: what ``resolve_date`` recorded, else the request's ``date`` resolved in
     code, else today (each fallback stated as an assumption)."""
@@ -160,7 +191,7 @@ def plan_date(state: MutableMapping[str, Any]) -> date:
     req = request_of(state)
     if req.date:
         try:
-            day, text = resolve_date(req.date, today)
+            day, text = resolve_for_plan(state, req.date)
             add_assumption(state, "date", text)
             return day
         except DateResolutionError:
@@ -226,16 +257,10 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     """
     req = request_of(state)
     hints = text_hints(state)
-    if req.window:
-        window = (hhmm_to_minutes(req.window.start), hhmm_to_minutes(req.window.end))
-    else:
-        start = hints.get("window_start") or DEFAULT_WINDOW[0]
-        end = hints.get("window_end") or DEFAULT_WINDOW[1]
-        window = (hhmm_to_minutes(start), hhmm_to_minutes(end))
-        if window[1] <= window[0]:
-            raise ValueError(f"window {start}-{end} ends before it starts")
-        if "window_start" not in hints and "window_end" not in hints:
-            add_assumption(state, "window", f"Day window assumed {start}–{end} (home by {end})")
+    window, stated = day_window(state)
+    if not stated:
+        start, end = DEFAULT_WINDOW
+        add_assumption(state, "window", f"Day window assumed {start}–{end} (home by {end})")
     if req.budget:
         budget, currency = req.budget.amount, req.budget.currency
     elif hints.get("budget") is not None:

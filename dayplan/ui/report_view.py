@@ -33,6 +33,7 @@ from dayplan.core.places import resolve_place
 from dayplan.ui.map_view import offline_map_figure
 from dayplan.ui.summary import (
     ASSUMED_TITLE,
+    OVERRIDDEN_TITLE,
     READ_TITLE,
     UNREAD_TITLE,
     HomeVisit,
@@ -495,11 +496,12 @@ def _home_row(visit: HomeVisit) -> str:
     )
 
 
-def reading_html(report: DayPlanReport) -> str:
-    """ "What I read from your request" (``dayplan.ui.summary.what_i_read``): the verified
-    readings as a table of field, value and the exact quote; the phrases that could not be
-    read; and the served assumptions. ``""`` when there is none of these."""
-    summary = what_i_read(report)
+def reading_html(report: DayPlanReport, steps: Sequence[ToolStep] | None = None) -> str:
+    """What I read from your request (``dayplan.ui.summary.what_i_read``): the verified
+    readings as a table of field, value and the exact quote; with ``steps``, the readings a
+    structured field won over; the phrases that could not be read; and the served assumptions.
+    ``""`` when there is none of these."""
+    summary = what_i_read(report, steps)
     parts = []
     if summary.read:
         rows = "".join(
@@ -511,10 +513,22 @@ def reading_html(report: DayPlanReport) -> str:
             '<table class="dp-readings"><tr><th>field</th><th>value</th><th>quote</th></tr>'
             f"{rows}</table>"
         )
+    if summary.overridden:
+        rows = "".join(
+            f"<tr><td><code>{escape(o.line.field)}</code></td><td>{escape(o.line.value)}</td>"
+            f'<td class="dp-quote">“{escape(o.line.quote)}”</td>'
+            f"<td>the request's <code>{escape(o.by)}</code></td></tr>"
+            for o in summary.overridden
+        )
+        parts.append(
+            f"<p><b>{escape(OVERRIDDEN_TITLE)}:</b></p>"
+            '<table class="dp-overridden"><tr><th>field</th><th>read</th><th>quote</th>'
+            f"<th>wins instead</th></tr>{rows}</table>"
+        )
     if summary.unread:
         items = "".join(f'<li class="dp-quote">“{escape(u)}”</li>' for u in summary.unread)
         parts.append(f'<p><b>{escape(UNREAD_TITLE)}:</b></p><ul class="dp-unread">{items}</ul>')
-    if summary.has_reading and not summary.read:
+    if summary.has_reading and not summary.read and not summary.overridden:
         parts.insert(0, "<p>Nothing in the text could be read as a constraint.</p>")
     if summary.assumed:
         items = "".join(f"<li>{escape(a)}</li>" for a in summary.assumed)
@@ -632,7 +646,7 @@ def report_html(
         ]
         if any(imgs):
             parts.append(f'<div class="dp-charts">{"".join(imgs)}</div>')
-    parts.append(reading_html(report))
+    parts.append(reading_html(report, steps))
     parts.append(_sources(report))
     parts.append(search_suggestions_html(report))
     if steps:

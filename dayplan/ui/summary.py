@@ -2,9 +2,10 @@
 home breaks of the day. One builder each, used by the text report (``dayplan.cli.render_report``),
 the HTML view (``dayplan.ui.report_view``) and so the playground and notebooks.
 
-- ``what_i_read(report) -> WhatIRead``: the readings code verified from the request text (field,
-  value in words, the exact quote), the phrases that looked like a constraint but could not be
-  read, and what the run assumed (the served ``assumptions``: defaults for what nobody said, the
+- ``what_i_read(report, steps=None) -> WhatIRead``: the readings code verified from the request
+  text (field, value in words, the exact quote), with the run's tool steps also the readings a
+  structured field won over, the phrases that looked like a constraint but could not be read,
+  and what the run assumed (the served ``assumptions``: defaults for what nobody said, the
   resolved date, the weather used, where home was taken to be).
 - ``home_visits(plan) -> list[HomeVisit]``: each at-home blocked window (``plan.home_breaks``)
   with the leg home (minutes, mode, from which stop, when it leaves and arrives) and the leg out
@@ -16,6 +17,7 @@ imports this module on every ``plan``). Times are local ``HH:MM``; legs whole mi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,7 @@ from dayplan.contract import DayPlanReport, HomeBreak, Leg, Plan, Stop, hhmm_to_
 
 __all__ = [
     "HomeVisit",
+    "Overridden",
     "ReadLine",
     "WhatIRead",
     "home_visits",
@@ -32,6 +35,7 @@ __all__ = [
 ]
 
 READ_TITLE = "What I read from your request"
+OVERRIDDEN_TITLE = "Read from the text, but a field of the request wins"
 UNREAD_TITLE = "Not read (looks like a constraint, but could not be read)"
 ASSUMED_TITLE = "Assumed (because nothing was said) and resolved by code"
 
@@ -69,31 +73,69 @@ class ReadLine:
 
 
 @dataclass(frozen=True)
+class Overridden:
+    """A verified reading set aside because a structured request field of the same kind wins
+    (``by``: ``"window"``, ``"party"``, ...): ``line`` is the reading itself."""
+
+    line: ReadLine
+    by: str
+
+    def text(self) -> str:
+        """``'window_end: 17:00  ("home by 5")  (not used: the request's window wins)'``."""
+        return f"{self.line.text()}  (not used: the request's {self.by} wins)"
+
+
+@dataclass(frozen=True)
 class WhatIRead:
-    """ "What I read from your request": ``read`` (verified readings in the order frozen),
-    ``unread`` (phrases that look like a time, an amount, a count of people or a place but were
-    not read) and ``assumed`` (the served assumptions, in the served order)."""
+    """What I read from your request: ``read`` (verified readings in the order frozen),
+    ``overridden`` (readings a structured field won over; only when the run's tool steps are
+    given), ``unread`` (phrases that look like a time, an amount, a count of people or a place
+    but were not read) and ``assumed`` (the served assumptions, in the served order)."""
 
     read: tuple[ReadLine, ...]
     unread: tuple[str, ...]
     assumed: tuple[str, ...]
+    overridden: tuple[Overridden, ...] = ()
 
     @property
     def has_reading(self) -> bool:
         """Whether anything was read or left unread (the request had text worth reading)."""
-        return bool(self.read or self.unread)
+        return bool(self.read or self.unread or self.overridden)
 
     def reading_items(self) -> list[str]:
-        """The text report's lines for the read and unread parts (without bullets)."""
-        return [r.text() for r in self.read] + [f'not read: "{u}"' for u in self.unread]
+        """The text report's lines for the read, overridden and unread parts (no bullets)."""
+        return (
+            [r.text() for r in self.read]
+            + [o.text() for o in self.overridden]
+            + [f'not read: "{u}"' for u in self.unread]
+        )
 
 
-def what_i_read(report: DayPlanReport) -> WhatIRead:
-    """The "What I read" parts of ``report`` (see ``WhatIRead``); never raises."""
+def _overridden(steps: Sequence[Any] | None) -> tuple[Overridden, ...]:
+    """The ``overridden`` list of the run's frozen reading, from the last ``record_reading``
+    step that froze one (its response is code's verdict, never the model's text)."""
+    for step in reversed(list(steps or [])):
+        r = getattr(step, "response", None) or {}
+        if getattr(step, "tool", None) == "record_reading" and r.get("frozen"):
+            out = []
+            for item in r.get("overridden") or []:
+                if isinstance(item, dict) and {"field", "quote", "by"} <= item.keys():
+                    line = ReadLine(
+                        str(item["field"]), reading_value(item.get("value")), str(item["quote"])
+                    )
+                    out.append(Overridden(line, str(item["by"])))
+            return tuple(out)
+    return ()
+
+
+def what_i_read(report: DayPlanReport, steps: Sequence[Any] | None = None) -> WhatIRead:
+    """The "What I read" parts of ``report`` (see ``WhatIRead``); ``steps`` (the run's
+    ``ToolStep``s, optional) add the readings a structured field won over. Never raises."""
     return WhatIRead(
         read=tuple(ReadLine(r.field, reading_value(r.value), r.quote) for r in report.readings),
         unread=tuple(report.unread),
         assumed=tuple(report.assumptions),
+        overridden=_overridden(steps),
     )
 
 
