@@ -152,7 +152,7 @@ def render_report(
     shown under the header (e.g. which guardrails were off); ``steps``: the run's tool steps,
     which add the readings a structured field won over to "What I read from your request".
     """
-    from dayplan.ui.summary import home_visits, leg_words, what_i_read
+    from dayplan.ui.summary import READ_TITLE, home_visits, leg_words, what_i_read
 
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
@@ -202,7 +202,7 @@ def render_report(
             "Refused by guardrails (the run was steered to this earned report):",
             [f"- {r}" for r in refused or []],
         ),
-        ("What I read from your request:", [f"- {item}" for item in read.reading_items()]),
+        (f"{READ_TITLE}:", [f"- {item}" for item in read.reading_items()]),
         ("Assumptions:", [f"- {a}" for a in read.assumed]),
         ("Sources:", [f"[{s.id}] {s.title} <{s.url}>" for s in report.sources]),
         (

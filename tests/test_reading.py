@@ -708,3 +708,33 @@ def test_sleep_words_are_blocked_and_at_home_only_when_said(text, at_home):
     got = read(text)
     assert [b["at_home"] for b in got["blocked"]] == [at_home]
     assert "window_start" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("Mum (me) + 2 kids 4 & 7", 1, 2),
+        ("Two dads and a toddler", 2, 1),
+        ("me, my sister and our 3 kids", 2, 3),
+        ("family day in Brisbane, 2+2, $120", 2, 2),
+    ],
+)
+def test_parties_written_as_sums_plurals_and_the_writer_named(text, adults, children):
+    got = read(text)
+    assert (got.get("adults"), got.get("children")) == (adults, children), got
+
+
+def test_a_sum_of_times_or_money_is_no_party():
+    assert "adults" not in read("open 9+ hours, $5+2 for parking")
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the weather's meant to be fine", "rain", ["none"]),
+        ("no driving pls, we'll walk or bus", "mode", "transit"),
+        ("home for lunch by 12:30, $50", "window_end", "12:30"),
+    ],
+)
+def test_fine_weather_no_driving_and_the_time_after_lunch(text, field, value):
+    assert read(text)[field] == value

@@ -864,14 +864,19 @@ def conflict_failures(
     failures: Sequence[Failure], items: Sequence[tuple[str, object]]
 ) -> list[Failure]:
     """The failures that belong to the conflict ``items`` (a venue's ``closed`` only for that
-    venue's opening hours); all of ``failures`` when none does."""
+    venue's opening hours), and those no relaxation can lift (``unknown_venue``,
+    ``unknown_location``, ...); all of ``failures`` when none is left."""
     kinds = {kind for kind, _ in items}
     hours = {what for kind, what in items if kind == "hours"}
+    relaxable = frozenset().union(*CONFLICT_CODES.values())
     kept = [
         f
         for f in failures
-        if any(f.code in CONFLICT_CODES.get(k, ()) for k in kinds)
-        and (f.code != "closed" or f.venue_id in hours)
+        if f.code not in relaxable  # unknown_venue, unknown_location: no relaxation helps
+        or (
+            any(f.code in CONFLICT_CODES.get(k, ()) for k in kinds)
+            and (f.code != "closed" or f.venue_id in hours)
+        )
     ]
     return kept or list(failures)
 

@@ -29,10 +29,13 @@ _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|fiance|fiancee|mum|mom"
     r"|mother|dad|father|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nan|nana"
     r"|nanna|pop|poppy|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
-    r"|brother-in-law|neighbour|neighbor|colleague|flatmate"
+    r"|brother-in-law|neighbour|neighbor|colleague|flatmate|sister|brother|sis|bro|cousin"
 )
 _ADULT_TWO = r"in-laws|inlaws|parents|grandparents|folks"
-_ADULT_PLURAL = r"adults?|grown-?ups?|parents|friends|mates|grandparents|people"
+_ADULT_PLURAL = (
+    r"adults?|grown-?ups?|parents|friends|mates|grandparents|people|dads|mums|moms|mothers"
+    r"|fathers|grandmas|grandpas|aunties|aunts|uncles|sisters|brothers"
+)
 _CHILD_ONE = (
     r"son|daughter|toddler|baby|bub|bubba|infant|boy|girl|kid|child|little one|niece|nephew"
     r"|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter|preschooler|teenager|teen"
@@ -95,6 +98,14 @@ WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
 FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)
+PLUS_PARTY = re.compile(
+    r"(?<![\d$.:])\b([1-9])\s*\+\s*([0-9])\b(?!\s*(?:am|pm|a\.m|p\.m|%|hours?|hrs?|min|mins|minutes))"
+    r"(?![\d.:])",
+    re.I,
+)
+"""Adults plus children written as a sum: "2+2" (2 adults, 2 children), "1 + 3"."""
+WRITER_NAMED = re.compile(r"\((?:me|myself|that's me|that is me)\)", re.I)
+"""The writer named in brackets after a relation ("Mum (me) + 2 kids"): counted once, not twice."""
 UNCOUNTED_CHILDREN = re.compile(r"\b(?:the|my|our|with)\s+(?:" + _CHILD_PLURAL + r")\b", re.I)
 UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
 
@@ -111,6 +122,7 @@ PARTY_CUES = (
     JUST_ME,
     US_TWO,
     FAMILY_OF,
+    PLUS_PARTY,
 )
 """Every pattern that says something countable about the party."""
 
@@ -147,7 +159,7 @@ def _adults(phrase: str) -> int | None:
     if JUST_ME.search(phrase):
         return 1
     n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
-    if WRITER.search(phrase):
+    if WRITER.search(phrase) and not WRITER_NAMED.search(phrase):
         n += 1
     return n or None
 
@@ -158,6 +170,9 @@ def read_party(phrase: str) -> Party:
     The writer counts only when the phrase also names someone else or says "just me": "I" on its
     own in a sentence about something else is not a party reading."""
     phrase = phrase.replace("\u2019", "'")
+    plus = PLUS_PARTY.search(phrase)
+    if plus and not COUNTED_ADULTS.search(phrase) and not COUNTED_CHILDREN.search(phrase):
+        return Party(int(plus.group(1)), int(plus.group(2)))
     fam = FAMILY_OF.search(phrase)
     if fam:
         total = count(fam.group(1))

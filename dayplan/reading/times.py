@@ -28,6 +28,7 @@ BLOCK_WORDS = (
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
     r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?(?: to \w+(?: \w+)?)?"
+    r"(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
     r"(?: by| before| at| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)? by|wrap(?:ped)? up by"
     r"|in bed by|until|till|til|no later than|latest)\s*$",
@@ -148,6 +149,8 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(sentence)):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
+        if m.group(4) and re.match(r"\s+(?:by|at|before)\s+\d", sentence[m.end() :]):
+            continue  # "home for lunch by 12:30": the time is 12:30, lunch only says why
         head = sentence[max(0, m.start() - 45) : m.start()]
         end_cue, start_cue = END_CUE.search(head), START_CUE.search(head)
         if end_cue and start_cue:  # the longer cue decides: "can't leave until 9:30" starts
@@ -208,7 +211,12 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
     if w and not clock.TOKEN_RE.search(phrase[: w.start()]):
         c = clock.word_clock(w)
         return fallback if c is None else clock.resolve(c, role, sentence)
-    m = clock.TOKEN_RE.search(phrase)
+    tokens = [
+        t
+        for t in clock.TOKEN_RE.finditer(phrase)
+        if not (t.group(4) and re.match(r"\s+(?:by|at|before)\s+\d", phrase[t.end() :]))
+    ]  # "home for lunch by 12:30": the digits are the time, "lunch" only says why
+    m = tokens[0] if tokens else None
     if not m or _LUNCH.search(phrase):
         return fallback
     c = clock.token(m)

@@ -32,7 +32,8 @@ CAR = re.compile(
 )
 NOT_CAR = re.compile(
     r"\b(?:no|don't have a|do not have a|without a|without the|haven't got a|not taking the|can't take the|car is in the shop|no access to a)\s+car\b"
-    r"|\b(?:don't|do not|can't|won't|not)\s+(?:want to\s+)?drive\b",
+    r"|\b(?:don't|do not|can't|won't|not)\s+(?:want to\s+)?drive\b"
+    r"|\bno (?:driving|drive|cars?)\b|\bwithout (?:driving|the car)\b",
     re.I,
 )
 CAP_WORDS = re.compile(

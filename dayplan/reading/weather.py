@@ -24,7 +24,8 @@ NO_RAIN = re.compile(
     r"|\b(?:stay|staying|stays|keep|keeping) dry\b|\ball day dry\b"
     r"|\b(?:forecast|weather|it)(?:'s| is| will be| looks| should be)(?: \w+)? dry\b"
     r"|\bfine (?:day|weather|and sunny)\b|\b(?:weather|forecast|it)(?:'s| is| will be| looks| should be) fine\b"
-    r"|\brain(?:'s| is)? not (?:expected|forecast|likely)\b",
+    r"|\brain(?:'s| is)? not (?:expected|forecast|likely)\b"
+    r"|\b(?:meant|supposed|going|forecast|expected) to be (?:fine|dry|sunny|clear|nice|beautiful)\b",
     re.I,
 )
 CONDITIONAL = re.compile(

@@ -14,6 +14,7 @@ from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.core.catalog import matches_preference
 from dayplan.core.checker import CheckResult, Constraints, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
@@ -184,7 +185,7 @@ def _state_unmet_preferences(state: MutableMapping[str, Any], result: CheckResul
     ev = RunEvidence(state)
     venues = found_venues(state)
     # preferences are alternatives ("a museum or the library"): one met is enough
-    met = len(unmet_preferences(prefs, chosen, venues, c, travel)) < len(prefs)
+    met = any(matches_preference(venues[v], p) for p in prefs for v in chosen if v in venues)
     for i, pref in enumerate(prefs[:5]):
         notes = [] if met else unmet_preferences([pref], chosen, venues, c, travel)
         if notes or ev.assumption(f"preference:{i}") is not None:
