@@ -738,3 +738,34 @@ def test_a_sum_of_times_or_money_is_no_party():
 )
 def test_fine_weather_no_driving_and_the_time_after_lunch(text, field, value):
     assert read(text)[field] == value
+
+
+def test_a_weekday_said_on_that_weekday_is_today_in_the_proposal_and_the_check():
+    """Duckling gives "Sunday," (comma) next week but "Sunday" today: the stand-in's proposal was
+    refused by its own verification and the plan fell back to Saturday."""
+    sunday = date(2026, 11, 29)
+    for text in ("Sunday, Toowong, 2 adults", "Sunday in Toowong", "plan Sunday for us"):
+        accepted, _ = read_request(text, today=sunday)
+        assert accepted.first("date") == "2026-11-29", text
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("chance of storms late afternoon", "rain", [{"start": "14:30", "end": "18:00"}]),
+        ("hubby, me, baby - pram friendly please", "children", 1),
+        (
+            "happy to spend around 100",
+            "budget",
+            {"amount": 100.0, "currency": "AUD", "per_person": False},
+        ),
+    ],
+)
+def test_storms_late_afternoon_a_listed_baby_and_spend(text, field, value):
+    assert read(text)[field] == value
+
+
+def test_pram_friendly_is_no_travel_mode_but_a_pram_nap_is_walking():
+    assert "mode" not in read("hubby, me, baby - pram friendly please")
+    assert "mode" not in read("baby change room needed, 2 adults")
+    assert read("we'll push the pram everywhere")["mode"] == "walk"

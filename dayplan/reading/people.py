@@ -80,6 +80,11 @@ ONE_CHILD = re.compile(
     + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))",
     re.I,
 )
+LISTED_CHILD = re.compile(
+    r"(?<=, )(?:baby|bub|bubba|toddler)\b(?![- ](?:change|friendly|seat|room|pool|swim|capsule))",
+    re.I,
+)
+"""A child named in a list of the party without a determiner ("hubby, me, baby")."""
 GROUP = re.compile(r"\b(twins|triplets)\b", re.I)
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
@@ -115,6 +120,7 @@ PARTY_CUES = (
     ONE_ADULT,
     TWO_ADULTS,
     ONE_CHILD,
+    LISTED_CHILD,
     GROUP,
     AGES_LIST,
     CHILDREN_WITH_AGES,
@@ -146,7 +152,7 @@ def _children(phrase: str) -> int | None:
         n = len(AGE.findall(phrase))
     n += sum(2 if m.group(1).lower() == "twins" else 3 for m in GROUP.finditer(phrase))
     if not n:
-        n = len(ONE_CHILD.findall(phrase))
+        n = len(ONE_CHILD.findall(phrase)) + len(LISTED_CHILD.findall(phrase))
     return n or None
 
 

@@ -235,7 +235,9 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             if it:
                 items.append(it)
     for a, b, day in dates.date_spans(norm, today):
-        it = _item(text, "date", day.isoformat(), (a, b))
+        # the date its quote names alone (as code verifies it): "Sunday" said on a Sunday is today
+        said = dates.read_date(cut(text, (a, b)).strip(" ,.;:!?"), today) or day
+        it = _item(text, "date", said.isoformat(), (a, b))
         if it:
             items.append(it)
             break

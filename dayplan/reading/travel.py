@@ -12,7 +12,12 @@ from datetime import datetime
 
 from dayplan.reading import duck
 
-WALK = re.compile(r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b", re.I)
+WALK = re.compile(
+    r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b"
+    r"(?![- ](?:friendly|access|accessible|ramps?))",
+    re.I,
+)
+"""Walking; "pram friendly" asks for step-free venues, it says nothing about how to travel."""
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
     r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"

@@ -54,7 +54,8 @@ PERIOD = r"(?:morning|afternoon|arvo|evening|avo)"
 RAIN_IN_PERIOD = re.compile(
     r"\b"
     + RAIN
-    + r"\b(?:\s+\w+){0,3}?\s+(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
+    + r"\b(?:\s+\w+){0,3}?\s+(?:(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
+    r"|(?:late|early|this|later this)\s+)"
     + PERIOD
     + r"\b|\b(?:(?:late|early)\s+)?"
     + PERIOD
