@@ -54,6 +54,7 @@ from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints
 from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.core.catalog import query_terms
 from dayplan.core.checker import depart_after
 from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
 from dayplan.core.dates import DateResolutionError, resolve_date
@@ -544,12 +545,10 @@ class Conversation:
 
         def score(r: dict) -> tuple:
             tags = set(r.get("tags", []))
-            hits = sum(
-                1
-                for p in prefs
-                for w in p.split()
-                if w.rstrip("s") in {t.rstrip("s") for t in tags}
-            )
+            folded = {t.rstrip("s") for t in tags}
+            # words folded as the catalog folds them ("libraries" -> "library", "pools" ->
+            # "swimming"), so a plural in -ies weighs like any other preference word
+            hits = sum(1 for p in prefs for w in query_terms(p) if w.rstrip("s") in folded)
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
             return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
 
