@@ -301,3 +301,31 @@ def test_check_plan_needs_the_at_home_must_do_and_checks_its_leg_home():
     assert ok.travel_minutes == 60  # there, and home for lunch; the day ends at home
     late = ProposedStop(700, 760, activity="Lunch at home", min_minutes=60, at_home=True)
     assert "overlaps_blocked" in check_plan([visit, late], c, venues, travel).codes
+
+
+def test_the_status_rule_refuses_complete_with_a_faked_or_dropped_must_do():
+    """A model that checks the must-do as a venue-less stop, or leaves it out, gets a failed
+    check; ``complete`` on it is refused by the one status rule the gates and boundary use."""
+    from dayplan.evidence import earned
+    from dayplan.tools.plan import run_check
+
+    out = run(
+        "Saturday in Brisbane, two adults.",
+        activities=[{"name": "A swim", "duration_minutes": 60}],
+        weather={"rain": []},
+    )
+    state = dict(out.state)
+    fake = run_check(
+        state, [{"activity": "A swim", "start": "10:00", "end": "11:00", "duration_minutes": 60}]
+    )
+    assert not fake["passed"]
+    assert [f["code"] for f in fake["failures"]] == ["unknown_venue"]
+    swim = {"venue_id": "activity:A swim", "name": "A swim", "start": "10:00", "end": "11:00"}
+    verdict = earned({"status": "complete", "stops": [swim], "rationale": "Swim done."}, state)
+    assert not verdict.earned and verdict.rule == "status_gate"
+    other = next(s for s in out.report.plan.stops if s.venue_id not in ids("a swim"))
+    stop = {"venue_id": other.venue_id, "name": other.name, "start": other.start, "end": other.end}
+    dropped = run_check(state, [stop])
+    assert "missing_must_do" in [f["code"] for f in dropped["failures"]]
+    claim = {"status": "complete", "stops": [stop], "rationale": "No swim."}
+    assert earned(claim, state).rule == "status_gate"
