@@ -160,11 +160,14 @@ class Weather(_Strict):
 
 
 class Activity(_Strict):
-    """A must-do item: a name, how long it takes, optionally the venue it happens at."""
+    """A must-do item: a name, how long it takes, optionally the venue it happens at.
+    ``at_home`` (or at-home wording in the name, "lunch at home"): it happens at home, so the
+    party goes home for it (time at home in the plan, never a stop)."""
 
     name: Name
     duration_minutes: StrictInt = Field(ge=1, le=24 * 60)
     venue: Name | None = None
+    at_home: StrictBool = False
 
 
 class PlanRequest(_Strict):

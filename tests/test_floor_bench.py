@@ -25,6 +25,8 @@ def test_bench_floor_prints_both_medians_the_ratio_and_the_target(capsys):
     assert re.search(
         r"in-process: planner [\d.]+ ms vs bare ADK loop [\d.]+ ms = [\d.]+× \(target ≤ 1.5×\)", out
     )
+    assert re.search(r"CPU time: planner [\d.]+ ms vs bare ADK loop [\d.]+ ms = [\d.]+×", out)
+    assert re.search(r"load average [\d.]+ on \d+ cores", out)
 
 
 def test_bench_lists_benchmarks_without_importing_them(capsys):

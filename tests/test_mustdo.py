@@ -241,3 +241,91 @@ def test_every_alternative_closed_is_no_feasible_plan_with_the_true_closures():
     assert "closed" in codes
     closed = [f for f in out.report.constraint_failures if f.code == "closed"]
     assert all("2026-12-25" in f.detail for f in closed)
+
+
+# ---------------------------------------------------------------- a must-do at home
+
+
+def test_a_structured_lunch_at_home_is_time_at_home_with_both_legs():
+    out = run(
+        "Saturday in Brisbane with the kids, dry day.",
+        location="Brisbane",
+        party={"adults": 2, "children": 2},
+        weather={"rain": []},
+        activities=[
+            {"name": "Lunch at home", "duration_minutes": 60},
+            {"name": "See the koalas", "duration_minutes": 120},
+        ],
+    )
+    assert out.report.status == "complete"
+    plan_ = out.report.plan
+    (lunch,) = [b for b in plan_.home_breaks if b.label == "Lunch at home"]
+    assert lunch.start >= "11:30" and lunch.end <= "14:00"  # lunch at lunchtime
+    assert lunch.travel_in.minutes > 0  # the leg home is counted
+    after = [s for s in plan_.stops if s.start >= lunch.end]
+    assert after and after[0].travel_in.minutes > 0  # and the leg out again
+    assert all(s.name != "Lunch at home" for s in plan_.stops)  # never a stop
+    assert not independent_findings(out.request, out.report)
+
+
+def test_the_at_home_flag_sends_the_party_home_whatever_the_name():
+    out = run(
+        "Sunday, two adults.",
+        location="Brisbane",
+        weather={"rain": []},
+        activities=[
+            {"name": "Quiet time", "duration_minutes": 45, "at_home": True},
+            {"name": "a swim", "duration_minutes": 60},
+        ],
+    )
+    assert out.report.status == "complete"
+    assert [b.label for b in out.report.plan.home_breaks] == ["Quiet time"]
+    assert "search_public_web" in [s.tool for s in out.steps]
+    queries = [s.args.get("query") for s in out.steps if s.tool == "search_public_web"]
+    assert "Quiet time" not in queries  # time at home is not searched for
+
+
+def test_check_plan_needs_the_at_home_must_do_and_checks_its_leg_home():
+    lone = next(v for v in VENUES if v.id == "lone-pine-koala-sanctuary")
+    venues = {lone.id: lone}
+    travel = MatrixTravel({"home": {lone.id: 30}, lone.id: {"home": 30}})
+    rule = MustDoRule("Lunch at home", at_home=True)
+    c = Constraints(day=date(2026, 12, 6), window=(540, 1020), must_dos=(rule,))
+    visit = ProposedStop(570, 690, lone.id)
+    without = check_plan([visit], c, venues, travel)
+    assert without.codes == ["missing_must_do"]
+    home = ProposedStop(720, 780, activity="Lunch at home", min_minutes=60, at_home=True)
+    ok = check_plan([visit, home], c, venues, travel)
+    assert ok.ok, ok.failures
+    assert [(b.label, b.travel_in) for b in ok.home_breaks] == [("Lunch at home", 30)]
+    assert ok.travel_minutes == 60  # there, and home for lunch; the day ends at home
+    late = ProposedStop(700, 760, activity="Lunch at home", min_minutes=60, at_home=True)
+    assert "overlaps_blocked" in check_plan([visit, late], c, venues, travel).codes
+
+
+def test_the_status_rule_refuses_complete_with_a_faked_or_dropped_must_do():
+    """A model that checks the must-do as a venue-less stop, or leaves it out, gets a failed
+    check; ``complete`` on it is refused by the one status rule the gates and boundary use."""
+    from dayplan.evidence import earned
+    from dayplan.tools.plan import run_check
+
+    out = run(
+        "Saturday in Brisbane, two adults.",
+        activities=[{"name": "A swim", "duration_minutes": 60}],
+        weather={"rain": []},
+    )
+    state = dict(out.state)
+    fake = run_check(
+        state, [{"activity": "A swim", "start": "10:00", "end": "11:00", "duration_minutes": 60}]
+    )
+    assert not fake["passed"]
+    assert [f["code"] for f in fake["failures"]] == ["unknown_venue"]
+    swim = {"venue_id": "activity:A swim", "name": "A swim", "start": "10:00", "end": "11:00"}
+    verdict = earned({"status": "complete", "stops": [swim], "rationale": "Swim done."}, state)
+    assert not verdict.earned and verdict.rule == "status_gate"
+    other = next(s for s in out.report.plan.stops if s.venue_id not in ids("a swim"))
+    stop = {"venue_id": other.venue_id, "name": other.name, "start": other.start, "end": other.end}
+    dropped = run_check(state, [stop])
+    assert "missing_must_do" in [f["code"] for f in dropped["failures"]]
+    claim = {"status": "complete", "stops": [stop], "rationale": "No swim."}
+    assert earned(claim, state).rule == "status_gate"

@@ -91,11 +91,12 @@ def test_a_must_do_the_catalogue_cannot_match_is_never_complete(wet):
     assert "must-do 'the Eiffel Tower' is not visited (matches no catalogue venue)" in found
 
 
-def test_an_at_home_must_do_is_not_a_stop(wet):
+def test_an_at_home_must_do_is_time_at_home_not_a_stop(wet):
     request, report = wet
     body = request.model_dump(mode="json")
     body["activities"] = [{"name": "Lunch at home", "duration_minutes": 45}]
-    assert independent_findings(PlanRequest.model_validate(body), report) == []
+    found = independent_findings(PlanRequest.model_validate(body), report)
+    assert found == ["must-do 'Lunch at home' at home has no home break"], found
 
 
 # -- the re-check reads the frozen reading the report serves, never the text again ---------------

@@ -63,6 +63,7 @@ from dayplan.core.places import resolve_place
 from dayplan.core.travel import estimate_minutes
 from dayplan.reading import AcceptedReading, ReadingItem, propose_readings
 from dayplan.reading.apply import apply_reading
+from dayplan.tools.mustdo import is_at_home
 
 OFFLINE_MODEL_NAME = "offline"
 REQUEST_OPEN = "<request>"
@@ -456,9 +457,9 @@ class Conversation:
         readings = [r.response for r in self.calls("record_reading") if r.response]
         hints = {h["activity"]: h for h in (readings[-1].get("must_dos") or [])} if readings else {}
         out: list[tuple[str, str]] = []
-        for name, venue in [(a.name, a.venue) for a in self.req.activities] + [
-            (p, None) for p in self.text_musts
-        ]:
+        for name, venue in [
+            (a.name, a.venue) for a in self.req.activities if not (a.at_home or is_at_home(a.name))
+        ] + [(p, None) for p in self.text_musts if not is_at_home(p)]:
             hint = hints.get(name) or {}
             pair = (venue or hint.get("query") or name, "" if venue else hint.get("location", ""))
             if pair not in out:

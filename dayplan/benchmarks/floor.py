@@ -9,8 +9,11 @@ Two comparisons of the offline wet-weather run (``cases/wet_weather_family.json`
   --json`` against ``python dayplan/benchmarks/_bare_loop.py`` (a script that imports only ADK
   and google-genai and runs the same loop); target ≤ 1.2×.
 
-Both medians, both ratios and the targets are printed. Timings depend on the machine and its
-load; the ratios are what the targets are about.
+Both medians, both ratios and the targets are printed, the planner and the floor timed in
+turn (one run of each, then the next), so a change of the machine's load falls on both alike;
+each line is followed by the same comparison in CPU time (the process's, all threads), which a
+loaded machine disturbs less than wall time. The load average is printed with the figures.
+Timings depend on the machine and its load; the ratios are what the targets are about.
 """
 
 from __future__ import annotations
@@ -19,12 +22,16 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dayplan.cli_common import EXIT_OK, InputError
 
@@ -55,46 +62,68 @@ def _request():
     return PlanRequest.model_validate(_case_request())
 
 
+@dataclass
+class Samples:
+    """Wall and CPU seconds of each run (CPU: the whole process's, every thread included)."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+
+async def _timed(samples: Samples, make: Callable[[], Awaitable[Any]]) -> Any:
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = await make()
+    samples.wall.append(time.perf_counter() - wall)
+    samples.cpu.append(time.process_time() - cpu)
+    return out
+
+
 async def _time_planner(runs: int) -> tuple[list[float], list[dict]]:
+    """``runs`` timed planner runs after a warm-up (wall seconds), and the warm-up's turns."""
+    ours, _, turns = await _time_both(runs, bare=False)
+    return ours.wall, turns
+
+
+async def _time_both(runs: int, *, bare: bool = True) -> tuple[Samples, Samples, list[dict]]:
+    """The planner and the bare loop, one run of each in turn (so a change of the machine's
+    load falls on both alike), after one warm-up run of each (first-run caches: venue snapshot,
+    hours parser, ADK's lazy imports). Returns both samples and the planner's model turns."""
+    from dayplan.benchmarks._bare_loop import bare_run
     from dayplan.evals.replay import model_turns
     from dayplan.service.run import run_plan
 
     request = _request()
-    first = await run_plan(request)  # warm-up: first-run caches (venue snapshot, hours parser)
+    first = await run_plan(request)
     if first.report is None:
         raise InputError(f"the {CASE} run was rejected: {first.error}")
-    samples = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        await run_plan(request)
-        samples.append(time.perf_counter() - started)
-    return samples, model_turns(first.events)
-
-
-async def _time_bare(turns: list[dict], runs: int) -> list[float]:
-    from dayplan.benchmarks._bare_loop import bare_run
-
-    await bare_run(turns)  # warm-up
-    samples = []
-    for _ in range(runs):
-        started = time.perf_counter()
+    turns = model_turns(first.events)
+    ours, floor = Samples(), Samples()
+    if bare:
         await bare_run(turns)
-        samples.append(time.perf_counter() - started)
-    return samples
+    for _ in range(runs):
+        await _timed(ours, lambda: run_plan(request))
+        if bare:
+            await _timed(floor, lambda: bare_run(turns))
+    return ours, floor, turns
 
 
-def _time_process(argv: list[str], n: int) -> list[float]:
+def _time_processes(argvs: list[list[str]], n: int) -> list[Samples]:
+    """Each command ``n`` times, the commands in turn; wall and CPU (user + system) seconds."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    samples = []
+    out = [Samples() for _ in argvs]
     for _ in range(n):
-        started = time.perf_counter()
-        done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
-        samples.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            raise InputError(
-                f"{' '.join(argv[1:3])} exited {done.returncode}: {done.stderr[-300:]}"
-            )
-    return samples
+        for argv, samples in zip(argvs, out, strict=True):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+            samples.wall.append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            samples.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            if done.returncode != 0:
+                raise InputError(
+                    f"{' '.join(argv[1:3])} exited {done.returncode}: {done.stderr[-300:]}"
+                )
+    return out
 
 
 def _line(label: str, ours: float, bare: float, target: float, unit: str) -> str:
@@ -106,32 +135,54 @@ def _line(label: str, ours: float, bare: float, target: float, unit: str) -> str
     )
 
 
+def _cpu_line(ours: Samples, floor: Samples, scale: float, unit: str) -> str:
+    a, b = statistics.median(ours.cpu) * scale, statistics.median(floor.cpu) * scale
+    ratio = a / b if b else float("nan")
+    return f"  CPU time: planner {a:.1f} {unit} vs bare ADK loop {b:.1f} {unit} = {ratio:.2f}×"
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the in-process line and (unless skipped) the whole-process line."""
+    """Print the in-process lines and (unless skipped) the whole-process lines."""
     if args.runs < 1 or args.processes < 1:
         raise InputError("--runs and --processes must be at least 1")
-    samples, turns = asyncio.run(_time_planner(args.runs))
-    bare = asyncio.run(_time_bare(turns, args.runs))
+    ours, floor, turns = asyncio.run(_time_both(args.runs))
     calls = sum(1 for t in turns for p in t.get("parts", []) if "function_call" in p)
-    print(f"{CASE}: {len(turns)} model turns, {calls} tool calls; medians of {args.runs} runs")
-    print(_line("in-process", _median_ms(samples), _median_ms(bare), IN_PROCESS_TARGET, "ms"))
+    load = os.getloadavg()[0]
+    print(
+        f"{CASE}: {len(turns)} model turns, {calls} tool calls; medians of {args.runs} runs "
+        f"of each, taken in turn; load average {load:.1f} on {os.cpu_count()} cores"
+    )
+    print(
+        _line(
+            "in-process",
+            _median_ms(ours.wall),
+            _median_ms(floor.wall),
+            IN_PROCESS_TARGET,
+            "ms",
+        )
+    )
+    print(_cpu_line(ours, floor, 1000, "ms"))
     if args.skip_processes:
         return EXIT_OK
     with tempfile.TemporaryDirectory() as tmp:
         script_turns = Path(tmp) / "turns.json"
         script_turns.write_text(json.dumps(turns), encoding="utf-8")
         script = str(Path(__file__).with_name("_bare_loop.py"))
-        ours = _time_process(
-            [sys.executable, "-m", "dayplan", "plan", CASE, "--json"], args.processes
+        mine, bare = _time_processes(
+            [
+                [sys.executable, "-m", "dayplan", "plan", CASE, "--json"],
+                [sys.executable, script, str(script_turns)],
+            ],
+            args.processes,
         )
-        floor = _time_process([sys.executable, script, str(script_turns)], args.processes)
     print(
         _line(
             f"whole process (median of {args.processes})",
-            statistics.median(ours),
-            statistics.median(floor),
+            statistics.median(mine.wall),
+            statistics.median(bare.wall),
             PROCESS_TARGET,
             "s",
         )
     )
+    print(_cpu_line(mine, bare, 1, "s"))
     return EXIT_OK

@@ -60,6 +60,8 @@ class MustDoRule:
     name: str
     venue_ids: frozenset[str] = frozenset()
     reason: str = ""
+    at_home: bool = False
+    """Done by time at home: an at-home stop (``ProposedStop.at_home``) of this name."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,9 @@ class ProposedStop:
     venue_id: str | None = None
     activity: str | None = None
     min_minutes: int | None = None
+    at_home: bool = False
+    """A must-do ``activity`` that happens at home: the party goes home for it (its legs are
+    checked and counted, and it is served as a home break, not a stop)."""
 
     @property
     def label(self) -> str:
@@ -299,6 +304,8 @@ def check_plan(
 
     venueless: list[Failure] = []
     for s in stops:
+        if s.venue_id is None and s.at_home:
+            continue  # time at home: its place is home, its legs are checked below
         if s.venue_id is None:  # a venue-less must-do proves nothing: no place, hours or price
             venueless.append(
                 Failure(
@@ -384,6 +391,54 @@ def check_plan(
     for s in stops:
         while pending and pending[0].start <= s.start:
             go_home(pending.pop(0))
+        if s.at_home and s.venue_id is None:  # a must-do at home: go home for it
+            label = s.activity or "at home"
+            if s.start < c.window[0] or s.end > c.window[1]:
+                failures.append(
+                    Failure(
+                        "outside_window",
+                        f"{label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
+                        f"{_hm(c.window[0])}–{_hm(c.window[1])}",
+                        venue_id=label,
+                        values={"start": _hm(s.start), "end": _hm(s.end)},
+                    )
+                )
+            need = _min_needed(s, None)
+            if day.elapsed(s.start, s.end) < need or s.end <= s.start:
+                failures.append(
+                    Failure(
+                        "below_min_duration",
+                        f"{label}: {max(0, day.elapsed(s.start, s.end))} min < minimum {need} min",
+                        venue_id=label,
+                        values={"start": _hm(s.start), "end": _hm(s.end)},
+                    )
+                )
+            for b in c.blocked:
+                if overlaps((s.start, s.end), (b.start, b.end)):
+                    failures.append(
+                        Failure(
+                            "overlaps_blocked",
+                            f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
+                            f"{_hm(b.start)}–{_hm(b.end)}",
+                            venue_id=label,
+                            values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
+                        )
+                    )
+            if prev_end > s.start:
+                failures.append(
+                    Failure(
+                        "overlap",
+                        f"{label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
+                        venue_id=label,
+                        values={"start": _hm(s.start), "previous_end": _hm(prev_end)},
+                    )
+                )
+            if place == HOME:  # already home (before leaving, or after an at-home window)
+                breaks.append(HomeBreak(label, s.start, s.end, 0, HOME))
+                prev_end = max(prev_end, s.end)
+            else:
+                go_home(BlockedWindow(s.start, s.end, label, True))
+            continue
         venue = venues.get(s.venue_id) if s.venue_id else None
         who = s.venue_id or s.activity
         label = venue.name if venue else s.label
@@ -615,8 +670,19 @@ def check_plan(
             )
         )
     visited = {s.venue_id for s in stops if s.venue_id in venues}
-    venueless_names = {s.activity for s in stops if s.venue_id is None}
+    venueless_names = {s.activity for s in stops if s.venue_id is None and not s.at_home}
+    at_home = {s.activity for s in stops if s.venue_id is None and s.at_home}
     for rule in c.must_dos:
+        if rule.at_home:
+            if rule.name not in at_home:
+                failures.append(
+                    Failure(
+                        "missing_must_do",
+                        f"must-do {rule.name!r} (at home) is not in the itinerary",
+                        values={"must_do": rule.name, "venues": 0},
+                    )
+                )
+            continue
         if visited & rule.venue_ids or rule.name in venueless_names:
             continue  # done, or proposed without a venue (``unknown_venue`` above)
         why = rule.reason or (

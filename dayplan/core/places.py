@@ -111,22 +111,39 @@ def resolve_place(name: str, gazetteer: Mapping[str, Any]) -> Place | None:
     return Place(suburb["name"], (float(suburb["lat"]), float(suburb["lon"])), city, tz)
 
 
-def find_place_in_text(text: str, gazetteer: Mapping[str, Any]) -> Place | None:
-    """The longest gazetteer suburb, alias or city name that appears as words in ``text``
-    (compared after ``normalise_place``'s punctuation folding, so "Chermside:" counts)."""
+def _text_key(text: str) -> str:
+    """``text`` folded as ``find_place_in_text`` compares it: lower case, an apostrophe or full
+    stop inside a word dropped, other punctuation to single spaces."""
+    return " ".join(re.sub(r"[^a-z0-9-]+", " ", _INNER.sub("", text.lower())).split())
+
+
+_INNER = re.compile(r"(?<=\w)['’.](?=\w)")
+_CANDIDATES: dict[int, tuple[Mapping[str, Any], list[tuple[str, str]]]] = {}
+
+
+def _candidates(gazetteer: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(name, folded key) for every suburb, alias and the city, longest name first (memoised
+    per gazetteer object, like ``_index``; the gazetteer is read-only data)."""
+    cached = _CANDIDATES.get(id(gazetteer))
+    if cached is not None and cached[0] is gazetteer:
+        return cached[1]
     city = gazetteer.get("city", "")
-    lowered = re.sub(r"(?<=\w)['’.](?=\w)", "", text.lower())
-    lowered = f" {' '.join(re.sub(r'[^a-z0-9-]+', ' ', lowered).split())} "
     names = [s["name"] for s in gazetteer.get("suburbs", [])]
     names += list(gazetteer.get("aliases", {}).keys())
     if city:
         names.append(city)
-    for candidate in sorted(names, key=len, reverse=True):
-        key = " ".join(
-            re.sub(
-                r"[^a-z0-9-]+", " ", re.sub(r"(?<=\w)['’.](?=\w)", "", candidate.lower())
-            ).split()
-        )
+    out = [(n, _text_key(n)) for n in sorted(names, key=len, reverse=True)]
+    if len(_CANDIDATES) > 16:
+        _CANDIDATES.clear()
+    _CANDIDATES[id(gazetteer)] = (gazetteer, out)
+    return out
+
+
+def find_place_in_text(text: str, gazetteer: Mapping[str, Any]) -> Place | None:
+    """The longest gazetteer suburb, alias or city name that appears as words in ``text``
+    (compared after ``normalise_place``'s punctuation folding, so "Chermside:" counts)."""
+    lowered = f" {_text_key(text)} "
+    for candidate, key in _candidates(gazetteer):
         if key and f" {key} " in lowered:
             return resolve_place(candidate, gazetteer)
     return None

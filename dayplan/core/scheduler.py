@@ -130,6 +130,9 @@ class Candidate:
     role: str = ""
     """Internal: ``"home"`` (an at-home blocked window) or ``"lunch"`` (the meal break); such
     candidates are built by ``solve`` itself and never emitted as stops."""
+    at_home: bool = False
+    """A must-do that happens at home ("lunch at home"): ``place`` is home, the party travels
+    home for it and out again; emitted as an at-home ``ProposedStop``."""
     group: str | None = None
     """A must-do's alternative group (the activity, e.g. ``"see the koalas"``): must-do
     candidates sharing a group are interchangeable venues for one must-do, and exactly one of
@@ -380,7 +383,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # place index: 0 = home, i + 1 = candidate i's place (activities keep the current place)
     places = [home] + [x.place or "" for x in cands]
     idx = [0] + [
-        (0 if x.role == "home" else i + 1) if x.place is not None else -1
+        (0 if x.role == "home" or x.at_home else i + 1) if x.place is not None else -1
         for i, x in enumerate(cands)
     ]
     legs = []
@@ -538,7 +541,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             got = (
                                 role == "lunch"
                                 or (
-                                    role == "home"
+                                    (role == "home" or x.at_home)
                                     and overlap_minutes((st, st_end), LUNCH) >= FOOD_OVERLAP
                                 )
                                 or (x.food and food_counts((st, st_end)))
@@ -570,6 +573,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
             venue_id=None if cands[j].activity else cands[j].key,
             activity=cands[j].key if cands[j].activity else None,
             min_minutes=cands[j].stop_min_minutes,
+            at_home=cands[j].at_home,
         )
         for j, s, e in zip(order, starts, ends, strict=True)
         if not cands[j].role
@@ -657,7 +661,7 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
             leave = s - leg
         if x.role == "lunch" or (x.food and food_counts((s, e))):
             fed = True
-        if x.role == "home" and overlap_minutes((s, e), LUNCH) >= FOOD_OVERLAP:
+        if (x.role == "home" or x.at_home) and overlap_minutes((s, e), LUNCH) >= FOOD_OVERLAP:
             fed = True
         starts.append(s)
         t = e
@@ -723,6 +727,10 @@ class Pick:
     weight: float = 1.0
     group: str | None = None
     """For a must-do venue: the must-do it is one alternative for (see ``Candidate.group``)."""
+    at_home: bool = False
+    """A venue-less must-do ``activity`` that happens at home (see ``Candidate.at_home``)."""
+    within: tuple[Interval, ...] = ((0, DAY_END),)
+    """When an at-home must-do may happen (lunch at home: lunchtime), minutes."""
 
 
 def must_units(candidates: Sequence[Candidate]) -> list[str]:
@@ -742,6 +750,19 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     if pick.venue_id is None:
         if not pick.activity or not pick.minutes:
             raise ValueError("an activity needs a name and minutes")
+        if pick.at_home:
+            return Candidate(
+                key=pick.activity,
+                min_minutes=pick.minutes,
+                typical_minutes=pick.minutes,
+                must=pick.must,
+                weight=pick.weight,
+                place=HOME,
+                open=tuple(pick.within),
+                activity=True,
+                stop_min_minutes=pick.minutes,
+                at_home=True,
+            )
         return Candidate(
             key=pick.activity,
             min_minutes=pick.minutes,
@@ -796,7 +817,7 @@ def conflict_items(problem: Problem) -> list[tuple[str, object]]:
     items += [("blocked", i) for i in range(len(c.blocked))]
     if any(x.outdoor for x in cands):
         items += [("rain", i) for i in range(len(c.rain))]
-    items += [("hours", x.key) for x in cands if x.place is not None]
+    items += [("hours", x.key) for x in cands if x.place is not None and not x.at_home]
     return items
 
 
@@ -970,6 +991,7 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
                     venue_id=None if x.activity else x.key,
                     activity=x.key if x.activity else None,
                     min_minutes=x.stop_min_minutes,
+                    at_home=x.at_home,
                 )
             )
             t += x.min_minutes

@@ -338,8 +338,17 @@ def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool,
     ids = [str(s.get("venue_id")) for s in stops]
     if any(i not in known for i in ids):
         return None  # stops from the web: the catalogue cannot grade their must-dos
-    acts = case.request.get("activities") or []
-    phrases = [str(a.get("venue") or a.get("name")) for a in acts if isinstance(a, dict)]
+    acts = [a for a in case.request.get("activities") or [] if isinstance(a, dict)]
+    labels = {
+        str(b.get("label", "")).lower() for b in (body.get("plan") or {}).get("home_breaks") or []
+    }
+    homes = [
+        str(a.get("name")) for a in acts if a.get("at_home") or AT_HOME.search(str(a.get("name")))
+    ]
+    gone = [h for h in homes if h.lower() not in labels]
+    if gone:
+        return False, f"at-home must-dos without time at home: {gone}"
+    phrases = [str(a.get("venue") or a.get("name")) for a in acts if not a.get("at_home")]
     if not acts:
         phrases = [
             str(r.get("value"))
@@ -356,7 +365,7 @@ def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool,
             missing.append(f"{phrase!r} ({m.verdict})")
     if missing:
         return False, f"must-dos not visited: {', '.join(missing)}"
-    return (True, f"{len(phrases)} must-do(s) visited") if phrases else None
+    return (True, f"{len(phrases) + len(homes)} must-do(s) kept") if phrases or homes else None
 
 
 def _same(want: Any, got: Any) -> bool:

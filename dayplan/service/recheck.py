@@ -61,6 +61,14 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
         ProposedStop(hhmm_to_minutes(s.start), hhmm_to_minutes(s.end), venue_id=s.venue_id)
         for s in report.plan.stops
     ]
+    # time at home for an at-home must-do (not a blocked window of the constraints): an
+    # at-home stop in its place, so its legs are checked again
+    windows = {(b.start, b.end) for b in constraints.blocked if b.at_home}
+    for b in report.plan.home_breaks:
+        a, e = hhmm_to_minutes(b.start), hhmm_to_minutes(b.end)
+        if (a, e) not in windows:
+            stops.append(ProposedStop(a, e, activity=b.label, min_minutes=e - a, at_home=True))
+    stops.sort(key=lambda s: s.start)
     result = check_plan(
         stops, constraints, found_venues(state), travel_for(state, constraints.mode)
     )
@@ -152,9 +160,15 @@ def _must_do_findings(request: PlanRequest, report: DayPlanReport, catalog: dict
     for s in plan.stops:
         if s.venue_id not in catalog:
             out.append(f"{s.name} ({s.venue_id}) is not a real venue of the catalogue")
-    phrases = [a.venue or a.name for a in request.activities]
+    phrases = [a.venue or a.name for a in request.activities if not a.at_home]
+    homes = [a.name for a in request.activities if a.at_home or AT_HOME.search(a.name)]
     if not request.activities:
         phrases = [str(r.value) for r in report.readings if r.field == "must_do"]
+        homes = [p for p in phrases if AT_HOME.search(p)]
+    labels = {b.label.strip().lower() for b in plan.home_breaks}
+    for name in homes:  # time at home: a served home break of its name, never a stop
+        if name.strip().lower() not in labels:
+            out.append(f"must-do {name!r} at home has no home break")
     for phrase in phrases:
         if AT_HOME.search(phrase):
             continue  # time at home, not a stop

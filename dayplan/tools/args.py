@@ -65,6 +65,7 @@ class StopArg(ToolArgs):
     end: HHMMText | None = None
     duration_minutes: Whole(1, 1440) | None = None
     must: bool | None = None
+    at_home: bool | None = None  # a must-do at home: time at home, not a stop
     weight: Annotated[float, Field(ge=0, le=100)] | None = None
 
 

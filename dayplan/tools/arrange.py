@@ -68,7 +68,8 @@ def stop_args(stop: ProposedStop) -> dict:
     out: dict[str, Any] = {"start": minutes_to_hhmm(stop.start), "end": minutes_to_hhmm(stop.end)}
     if stop.venue_id:
         return {"venue_id": stop.venue_id, **out}
-    return {"activity": stop.activity, **out, "duration_minutes": stop.min_minutes}
+    extra = {"at_home": True} if stop.at_home else {}
+    return {"activity": stop.activity, **out, "duration_minutes": stop.min_minutes, **extra}
 
 
 def run_arrange(

@@ -8,8 +8,9 @@ taken on the model's word — and becomes exactly one of:
   as every other stop: the venue the activity names, or interchangeable venues of one kind;
 * **a question** (``needs_clarification``, naming the activity) when nothing matches or the
   matches are very different venues;
-* **time at home** when the activity says it happens at home ("lunch at home"): it is then an
-  at-home blocked window (``tools.state.constraints_for``), never a venue-less stop.
+* **time at home** when the activity says it happens at home ("lunch at home", or
+  ``at_home: true``): the scheduler places it like an at-home blocked window (the party goes
+  home before it and out after it, both legs checked), and it is served as a home break.
 
 A must-do is never a venue-less stop (``check_plan`` fails one as ``unknown_venue``) and never
 silently dropped: ``arrange_plan`` refuses a must-do it cannot place as a venue.
@@ -17,6 +18,7 @@ silently dropped: ``arrange_plan`` refuses a must-do it cannot place as a venue.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,6 +26,7 @@ from typing import Any
 from dayplan import data
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, Constraints, MustDoRule, hours_of
+from dayplan.core.dayshape import LUNCH
 from dayplan.core.mustdo import MustDoMatch, match_must_do
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick
 from dayplan.core.travel import TravelModel
@@ -140,6 +143,7 @@ def must_do_rules(state: Mapping[str, Any]) -> tuple[MustDoRule, ...]:
     rules = []
     for md in must_dos(state):
         if md.at_home:
+            rules.append(MustDoRule(md.name, at_home=True))
             continue
         m = match(md, pool)
         if m.needs_question:
@@ -189,6 +193,29 @@ def group_notes(
     return out
 
 
+HOME_MINUTES = 60
+"""How long an at-home must-do is planned for when nothing says (a must-do read from the text)."""
+
+_MEAL_TIMES = (
+    (re.compile(r"\blunch", re.I), LUNCH),
+    (re.compile(r"\b(?:dinner|tea|supper)\b", re.I), (17 * 60, 20 * 60)),
+    (re.compile(r"\bbreakfast", re.I), (6 * 60, 10 * 60)),
+)
+
+
+def home_pick(md: MustDo) -> Pick:
+    """The scheduler's pick for an at-home must-do: time at home of its length (a meal at its
+    time of day: lunch within 11:30–14:00, ``dayplan.core.dayshape.LUNCH``)."""
+    within = next((w for rx, w in _MEAL_TIMES if rx.search(md.name)), (0, 24 * 60))
+    return Pick(
+        activity=md.name,
+        minutes=md.minutes or HOME_MINUTES,
+        must=True,
+        at_home=True,
+        within=(within,),
+    )
+
+
 def with_must_dos(
     picks: Sequence[Pick],
     venues: Mapping[str, Venue],
@@ -201,12 +228,13 @@ def with_must_dos(
     Returns ``(picks, groups)`` (each group: the must-do, its venue ids and names); raises ``ValueError`` naming the activity when a must-do matches
     no found venue, or several very different ones (ask, or search for it).
     """
-    todo = [md for md in must_dos(state) if not md.at_home]
+    todo = list(must_dos(state))
     names = {md.name for md in todo}
     for p in picks:
         if p.venue_id is None and p.activity and p.activity not in names:
             todo.append(MustDo(p.activity, p.minutes, None, "model", is_at_home(p.activity)))
             names.add(p.activity)
+    homes = [md for md in todo if md.at_home]
     todo = [md for md in todo if not md.at_home]
     by_id = {p.venue_id: p for p in picks if p.venue_id}
     pool = list(venues.values())
@@ -248,7 +276,9 @@ def with_must_dos(
         for p in picks
         if not (p.venue_id is None and p.activity in names) and p.venue_id not in taken
     ]
-    musts = [p for g in groups for p in g] + [p for p in rest if p.must]
+    rest = [p for p in rest if not (p.venue_id is None and p.activity in {h.name for h in homes})]
+    musts = [home_pick(md) for md in homes]
+    musts += [p for g in groups for p in g] + [p for p in rest if p.must]
     optional = [p for p in rest if not p.must]
     room = max(0, MAX_CANDIDATES - len(musts))
     return musts + optional[:room], notes

@@ -75,6 +75,7 @@ def _parse_stops(stops: Any) -> list[ProposedStop]:
                 venue_id=str(venue_id) if venue_id else None,
                 activity=str(activity) if activity and not venue_id else None,
                 min_minutes=int(duration) if activity and duration else None,
+                at_home=bool(raw.get("at_home")) and not venue_id,
             )
         )
     return parsed
