@@ -84,9 +84,9 @@ def test_a_misread_deadline_is_rejected_with_the_parsers_time_and_asked_about(cl
     ]
     # the model dropped what code rejected; code does not let the deadline vanish: it asks
     assert served_earned(run) == "needs_clarification"
+    # the parser did read the phrase: the question confirms its value, never "could not read"
     assert run.report.questions == [
-        'I could not read "back by 11". What time does this mean, and is it when you must be '
-        "home, an appointment, or the start?"
+        'By "back by 11", did you mean home by 11:00? Please confirm or correct it.'
     ]
     assert [s.tool for s in run.steps] == [
         "record_reading",
@@ -138,7 +138,10 @@ def test_misread_deadlines_written_many_ways_are_each_rejected(text, quote, said
     assert (rejected["value"], rejected["found"]) == (said, found)
     assert f"the quote says {found} for the day's end, not {said}" in rejected["error"]
     assert served_earned(run) == "needs_clarification"
-    assert run.report.questions[0].startswith(f'I could not read "{asked}". What time')
+    assert run.report.questions[0] == (
+        f'By "{asked}", did you mean home by {found}? Please confirm or correct it.'
+    )
+    assert not any("could not read" in q for q in run.report.questions)
 
 
 @pytest.mark.parametrize(

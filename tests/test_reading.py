@@ -620,15 +620,18 @@ def test_a_holiday_with_its_year(text, day):
         ("土曜日にブリスベンで子供2人と", "text"),
         ("Субота в Брисбене, двое детей", "text"),
         ("שבת בבריסביין עם 2 ילדים", "text"),
-        ("Sábado en Brisbane con mis dos hijos, volver a las 3", "time"),
+        ("Sábado en Brisbane con mis dos hijos, volver a las 3", "foreign"),
+        ("Saturday in Brisbane, the two of us, volver a las 3", "time"),
     ],
 )
 def test_other_scripts_and_foreign_times_are_listed_unread(text, kind):
     accepted, phrases = read_request(text, today=TODAY)
     assert [p.kind for p in phrases] == [kind]
-    assert not any(i.field in ("adults", "children") for i in accepted.items)
+    assert not any(i.field == "children" for i in accepted.items)
     if kind == "time":  # "a las 3" would change the plan: it is asked about
         assert phrases[0].asks and phrases[0].phrase == "a las 3"
+    elif kind == "foreign":  # a Spanish sentence: asked about whole, never half-read
+        assert phrases[0].asks and phrases[0].phrase == text
     else:
         assert phrases[0].phrase in text and not phrases[0].asks
 
@@ -769,3 +772,153 @@ def test_pram_friendly_is_no_travel_mode_but_a_pram_nap_is_walking():
     assert "mode" not in read("hubby, me, baby - pram friendly please")
     assert "mode" not in read("baby change room needed, 2 adults")
     assert read("we'll push the pram everywhere")["mode"] == "walk"
+
+
+# -- classes of misreading fixed after the reading cases -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("No rain before 2 so we'll go to the park", "14:00"),
+        ("it won't rain until 2pm, then who knows", "14:00"),
+        ("Dry until lunch then showers", "12:00"),
+        ("should stay dry until about 1 then storms roll in", "13:00"),
+        ("Sunny till 11, then rain", "11:00"),
+        ("won't rain before lunch", "12:00"),
+        ("no rain until half past one, kids want the playground", "13:30"),
+    ],
+)
+def test_a_negation_up_to_a_time_is_rain_from_then_never_a_dry_day(text, start):
+    got = read(text)
+    assert got["rain"] == [{"start": start, "end": "23:59"}], got
+    assert "window_end" not in got  # "until lunch" scopes the weather, not the day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It won't rain in the morning, we want to go to the zoo",
+        "no rain this morning apparently",
+        "The morning should be dry, home by 3",
+        "in the morning it won't rain",
+        "a dry morning is forecast",
+    ],
+)
+def test_a_negation_in_one_period_leaves_the_rain_to_the_forecast(text):
+    got = read(text)
+    assert "rain" not in got, got  # never a whole day's "none"
+    from dayplan.reading.apply import scoped_weather
+
+    [said] = scoped_weather(text)
+    assert "06:00-12:00 only" in said and "forecast decides" in said
+
+
+def test_scoped_dry_then_rain_in_a_period_reads_the_period():
+    got = read("in the morning it won't rain but showers in the afternoon")
+    assert got["rain"] == [{"start": "12:00", "end": "17:00"}]
+    assert read("It won't rain in the morning but storms in the arvo")["rain"] == [
+        {"start": "12:00", "end": "17:00"}
+    ]
+
+
+def test_a_model_saying_no_rain_all_day_for_a_scoped_negation_is_rejected():
+    text = "It won't rain in the morning, we want to go to the zoo"
+    verdict = verify_reading(
+        text, {"field": "rain", "value": "none", "quote": "won't rain"}, today=TODAY
+    )
+    assert isinstance(verdict, ReadingRejection)
+    assert "only for 06:00-12:00" in verdict.error
+    text = "No rain before 2 so we'll go to the park"
+    verdict = verify_reading(
+        text, {"field": "rain", "value": "none", "quote": "No rain"}, today=TODAY
+    )
+    assert isinstance(verdict, ReadingRejection)
+    assert verdict.found == {"start": "14:00", "end": "23:59"}
+    # the whole day's negation still reads as before
+    assert read("It's not going to rain, home by 3")["rain"] == ["none"]
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("back home by half past two", "14:30"),
+        ("We need to be home by half-past two", "14:30"),
+        ("home by quarter to five please", "16:45"),
+        ("back by 3 o'clock", "15:00"),
+        ("home by half 3", "15:30"),
+        ("gotta be home by twenty-five past four", "16:25"),
+        ("need to leave by five to three", "14:55"),
+        ("Saturday at the museum with 2 kids, back home by half past two", "14:30"),
+    ],
+)
+def test_clock_times_in_words(text, end):
+    assert read(text)["window_end"] == end
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Saturday with 2 kids, home before dinner", "home before dinner"),
+        ("back for tea, 2 adults", "back for tea"),
+        ("we want to be back before it gets dark", "back before it gets dark"),
+        ("we can only go after school pickup", "after school pickup"),
+        ("home by mid-afternoon please", "home by mid-afternoon"),
+        ("back by sunset", "back by sunset"),
+        ("home by the kids' bedtime", "home by the kids' bedtime"),
+        ("home by about sixish", "home by about sixish"),
+    ],
+)
+def test_vague_or_unreadable_deadlines_are_unread_and_asked(text, phrase):
+    accepted, phrases = read_request(text, today=TODAY)
+    assert not {"window_end", "window_start"} & {i.field for i in accepted.items}
+    [said] = [p.phrase for p in phrases if p.kind == "time" and phrase in p.phrase]
+    from dayplan.reading.apply import questions
+
+    assert any(f'"{said}"' in q for q in questions(phrases))
+
+
+def test_a_vague_deadline_beside_a_read_one_is_not_asked_again():
+    assert unread("Saturday, 2 kids, home by 3, back before dinner") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in the city with 2 kids",
+        "something in town for the kids",
+        "we live in New Farm and want to go into the city",
+        "around the CBD on Saturday",
+    ],
+)
+def test_the_city_or_town_is_the_city_centre(text):
+    assert read(text)["location"] == "Brisbane City"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nous voulons aller au musée samedi avec deux enfants",
+        "Wir wollen am Samstag mit zwei Kindern in den Zoo, bis 15 Uhr zurück",
+        "Queremos ir al museo el sábado con dos niños, volver antes de las tres",
+        "Vamos al parque el sábado, 3 niños, presupuesto 50 euros",
+        "Vogliamo andare al museo sabato con due bambini",
+    ],
+)
+def test_latin_script_foreign_text_is_asked_about_not_half_read(text):
+    accepted, phrases = read_request(text, today=TODAY)
+    assert accepted.items == ()
+    assert [(p.phrase, p.kind, p.asks) for p in phrases] == [(text, "foreign", True)]
+    # a place of the gazetteer is a name in any language: read; nothing else is
+    got = read(text + ", Brisbane")
+    assert got == {"location": "Brisbane City"}
+    from dayplan.reading.apply import questions
+
+    [q] = questions(phrases)
+    assert f'"{text}"' in q and "English" in q
+
+
+def test_an_english_request_with_a_french_name_stays_english():
+    got = read("A day at the Musée du Louvre exhibit at GOMA with 2 kids on Saturday")
+    assert got["children"] == 2 and got["date"] == "2026-12-05"
+    assert all(kind != "foreign" for _, kind in unread("Saturday in Brisbane, café au lait first"))

@@ -218,3 +218,40 @@ def test_rain_in_part_of_the_day_keeps_parks_in_the_dry_part(text, rain):
     )
     outdoor = [s for s in report.plan.stops if not s.indoor]
     assert outdoor and all(s.end <= rain[0] or s.start >= rain[1] for s in outdoor)
+
+
+@pytest.mark.parametrize(
+    ("text", "bad", "asked"),
+    [
+        (
+            "Saturday in Brisbane, back by 11 for the nap",
+            {"field": "window_end", "value": "23:00", "quote": "back by 11"},
+            'By "back by 11", did you mean home by 11:00? Please confirm or correct it.',
+        ),
+        (
+            "Saturday in Brisbane, we can't leave until 10",
+            {"field": "window_start", "value": "22:00", "quote": "can't leave until 10"},
+            'By "can\'t leave until 10", did you mean starting at 10:00? Please confirm or '
+            "correct it.",
+        ),
+        (
+            "Saturday in Brisbane, 2 adults, $80 all up",
+            {
+                "field": "budget",
+                "value": {"amount": 800, "per_person": False},
+                "quote": "$80 all up",
+            },
+            'By "$80 all up", did you mean a budget of AUD 80 for everyone? Please confirm or '
+            "correct it.",
+        ),
+    ],
+)
+def test_a_rejected_reading_the_parser_did_read_is_confirmed_not_called_unreadable(
+    text, bad, asked
+):
+    ctx = make_ctx(text)
+    for _ in range(MAX_ATTEMPTS):
+        out = record_reading([bad], ctx)
+    assert out["frozen"]
+    assert asked in out["questions"]
+    assert not any("could not read" in q for q in out["questions"])

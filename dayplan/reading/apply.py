@@ -7,6 +7,8 @@ Rules (one place each):
 - a budget "per person" is the amount times the party (structured party, else the read one,
   else the default one adult);
 - rain ``"all_day"`` is the day's window; ``"none"`` states no rain (a forecast still counts);
+  a negation scoped to one period ("it won't rain in the morning") is no reading: the forecast
+  decides, and an ``assumed`` sentence says the phrase was read for that period only;
 - a blocked window ``at_home`` ("nap at home") also needs the party home: it stays a blocked
   window of the day, with its flag kept for the planner;
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
@@ -23,8 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest
+from dayplan.reading import clock, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
+from dayplan.reading.text import cut, normalise, sentences
 
 DEFAULT_WINDOW = ("09:00", "17:00")
 DEFAULT_PARTY = (1, 0)
@@ -161,6 +165,8 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     musts = [i.value for i in out.items if i.field == "must_do"]
     if musts:
         h["must_do"] = musts
+    if not rains and not request.weather:
+        out.assumed += scoped_weather(request.text or "")
     out.assumed += _defaults(request, h)
     out.budget_set = bool(request.budget) or "budget" in h
     out.party_set = bool(request.party) or "adults" in h
@@ -170,6 +176,20 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if getattr(request, name)
     )
     return out
+
+
+def scoped_weather(text: str) -> list[str]:
+    """A sentence for each negation of ``text`` scoped to one period ("it won't rain in the
+    morning"): what it was read as (no rain then) and that the forecast decides the rest."""
+    norm, said = normalise(text), []
+    for s0, e0 in sentences(text):
+        for a, b, kind, start, end in weather.scoped_phrases(norm[s0:e0]):
+            if kind == "period":
+                said.append(
+                    f'"{cut(text, (s0 + a, s0 + b))}" is read as no rain for '
+                    f"{clock.hhmm(start)}-{clock.hhmm(end)} only: the forecast decides the rain"
+                )
+    return said
 
 
 def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
@@ -203,14 +223,46 @@ def _settled(kind: str, applied: Applied) -> bool:
         return applied.party_set or not applied.budget_set
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
-    return True
+    return kind != "foreign"  # another language: nothing in it was read, so it always asks
+
+
+def found_words(field: str, found: Any) -> str | None:
+    """The parser's value ``found`` for a rejected reading of ``field`` in words for a question
+    ("home by 11:00", "a budget of AUD 80 for everyone", "1 adult and 3 children"), or ``None``
+    when the parser found nothing it could state."""
+    if found is None:
+        return None
+    if isinstance(found, dict) and set(found) == {"other_role"}:
+        field = "window_start" if field == "window_end" else "window_end"
+        found = found["other_role"]
+    if field == "window_end" and isinstance(found, str):
+        return f"home by {found}"
+    if field == "window_start" and isinstance(found, str):
+        return f"starting at {found}"
+    if field == "budget" and isinstance(found, dict) and "amount" in found:
+        each = "per person" if found.get("per_person") else "for everyone"
+        return f"a budget of {found.get('currency', 'AUD')} {float(found['amount']):g} {each}"
+    if field in ("adults", "children") and isinstance(found, dict):
+        a, c = found.get("adults"), found.get("children")
+        if isinstance(a, int) and isinstance(c, int):
+            return f"{a} adult{'s' * (a != 1)} and {c} child{'ren' * (c != 1)}"
+    if field == "rain" and isinstance(found, dict) and {"start", "end"} <= set(found):
+        return f"rain from {found['start']} to {found['end']}"
+    if field == "blocked" and isinstance(found, dict) and {"start", "end"} <= set(found):
+        return f"busy from {found['start']} to {found['end']}"
+    if isinstance(found, (str, int, float)) and not isinstance(found, bool):
+        return f"{field.replace('_', ' ')} {found}"
+    return None
 
 
 def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> list[str]:
     """One question per unread phrase that would change the plan (a time, an amount, the
-    party), quoting it (at most three); a phrase about the party only when a budget applies and
+    party), quoting it (at most three); when the parser did read the phrase (a model's reading
+    of it was rejected, ``UnreadPhrase.found``), the question asks to confirm the parser's value
+    ('By "back by 11", did you mean home by 11:00?') instead of saying it could not be read; a phrase about the party only when a budget applies and
     no count was given or read (``applied``; without it every such phrase asks)."""
     out: list[str] = []
+    confirmed: set[tuple[str, str | None]] = set()
     for p in unread:
         if not p.asks:
             continue
@@ -221,8 +273,17 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "money": "Is this your budget for the day, and is it per person or for everyone?",
             "party": "How many adults and how many children are coming?",
             "travel": "How will you get around: public transport, walking, or a lift by car?",
+            "foreign": "I read requests in English only: could you say in English the day, "
+            "the times, who is coming and the budget?",
         }[p.kind]
-        q = f'I could not read "{p.phrase}". {what}'
+        q = (
+            f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
+            if p.found
+            else f'I could not read "{p.phrase}". {what}'
+        )
+        if p.found and (p.kind, p.found) in confirmed:
+            continue  # one confirmation per value the parser found
+        confirmed.add((p.kind, p.found))
         if q not in out:
             out.append(q[:300])
     return out[:3]

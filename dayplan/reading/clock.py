@@ -167,8 +167,9 @@ _HOUR_WORDS = {
     )
 }
 WORD_CLOCK_RE = re.compile(
-    r"\b(half past|half|quarter past|quarter to|quarter of|twenty past|ten past|ten to"
-    r"|twenty to)[\s-]+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
+    r"\b(half[\s-]past|half|quarter[\s-]past|quarter[\s-]to|quarter[\s-]of|twenty[\s-]past"
+    r"|ten[\s-]past|ten[\s-]to|twenty[\s-]to|five[\s-]past|five[\s-]to|twenty-five[\s-]past"
+    r"|twenty-five[\s-]to)[\s-]+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
     r"(?!\s*(?:kids?|children|adults?|hours?|hrs?|min|mins|minutes))"
     r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b",
     re.I,
@@ -185,6 +186,10 @@ _OFFSETS = {
     "quarter of": -15,
     "ten to": -10,
     "twenty to": -20,
+    "five past": 5,
+    "five to": -5,
+    "twenty-five past": 25,
+    "twenty-five to": -25,
 }
 
 
@@ -196,7 +201,8 @@ def word_clock(match: re.Match) -> Clock | None:
     hour = _HOUR_WORDS.get(word) or int(word)
     if not 1 <= hour <= 12:
         return None
-    offset = _OFFSETS[" ".join(match.group(1).lower().split())]
+    said = match.group(1).lower().replace("twenty-five", "twenty_five").replace("-", " ")
+    offset = _OFFSETS[" ".join(said.split()).replace("twenty_five", "twenty-five")]
     minutes = hour * 60 + offset
     return Clock(minutes // 60, minutes % 60, False, match.group(0))
 

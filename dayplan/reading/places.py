@@ -102,12 +102,31 @@ MUST = re.compile(
 )
 
 
+CITY_CENTRE = re.compile(
+    r"\b(?:in|into|around|to|near)\s+(?:the\s+)?(?:city|town|cbd|city centre|city center)\b"
+    r"(?!\s+(?:of|hall|council|cat|library|botanic)\b)",
+    re.I,
+)
+""""in the city", "into town", "around the CBD": the centre of the gazetteer's city (its
+``cbd`` alias, Brisbane City), the way Brisbane people say it."""
+
+
+def city_centre() -> str | None:
+    """The gazetteer's city-centre suburb (the ``cbd`` alias), or ``None`` when it has none."""
+    gaz = data.gazetteer()
+    place = resolve_place(gaz.get("aliases", {}).get("cbd", ""), gaz)
+    return place.name if place else None
+
+
 def read_place(phrase: str) -> str | None:
-    """The gazetteer place ``phrase`` names (canonical name), else a capitalised name after
-    "in"/"at"/"around"/"near", else ``None``."""
+    """The gazetteer place ``phrase`` names (canonical name), else the city centre for "in the
+    city" / "in town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/
+    "near", else ``None``."""
     place = find_place_in_text(phrase, data.gazetteer())
     if place:
         return place.name
+    if CITY_CENTRE.search(phrase):
+        return city_centre()
     m = OTHER_PLACE.search(phrase)
     if m and m.group(1).split()[0] not in NOT_PLACES:
         return m.group(1)
@@ -135,6 +154,11 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
         cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
         start = m.start() - (len(cue.group(0)) if cue else 0)
         found.append((start, m.end(), "home" if cue else "location", place.name))
+    centre = city_centre()
+    if centre and not any(f[2] == "location" for f in found):  # "something in town"
+        for m in CITY_CENTRE.finditer(lowered):
+            found.append((m.start(), m.end(), "location", centre))
+            break
     found.sort()
     locations = [f for f in found if f[2] == "location"]
     if len(locations) > 1:

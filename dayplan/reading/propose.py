@@ -12,25 +12,40 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from dayplan.reading import clock, dates, duck, money, people, places, times, travel, weather
+from dayplan.reading import (
+    clock,
+    dates,
+    duck,
+    language,
+    money,
+    people,
+    places,
+    times,
+    travel,
+    weather,
+)
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "travel"})
+ASKING_KINDS = frozenset({"time", "money", "party", "travel", "foreign"})
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
-party travels: "we don't have a car" with no other way named)."""
+party travels: "we don't have a car" with no other way named, a sentence in another language
+whose day, times and party this reader cannot read)."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
-    (``time``, ``money``, ``party``, ``duration``, ``place``, ``number``, or ``text`` for a script
-    the reader does not read)."""
+    (``time``, ``money``, ``party``, ``duration``, ``place``, ``number``, ``text`` for a script
+    the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
     kind: str
+    found: str | None = None
+    """What the parser did read in the phrase when a model's reading of it was rejected, as
+    words ("home by 11:00"): then the question asks to confirm that, not what it means."""
 
     @property
     def asks(self) -> bool:
@@ -54,6 +69,14 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 
     def add(field: str, value, a: int, b: int) -> None:
         out.append(_item(text, field, value, (s0 + a, s0 + b)))
+
+    if language.is_foreign(sent):  # another language: asked about, never guessed at; only a
+        # place of the gazetteer (a name in any language) is read
+        for a, b, field, _ in places.place_spans(sent):
+            value = places.read_place(sent[a:b])
+            if value:
+                add(field, value, a, b)
+        return [i for i in out if i is not None]
 
     # time ranges: rain, blocked or the day's window
     window_done = False
@@ -86,11 +109,25 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             window_done = True
     # single times after a start or end cue
     for a, b, role, minutes in times.points(sent):
-        if re.search(r"\b(?:rain|showers?|storms?)\b[^,;]*$", sent[max(0, a - 25) : a]):
-            continue
+        if re.search(r"\b(?:rain|showers?|storms?|dry|sunny)\b[^,;]*$", sent[max(0, a - 25) : a]):
+            continue  # "no rain before 2", "dry until lunch": the weather's time, not the day's
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
-    # rain (negation first; rain in part of the day said by a period before rain all day)
-    periods = [] if weather.NO_RAIN.search(sent) else list(weather.RAIN_IN_PERIOD.finditer(sent))
+    # rain (negation first, a negation scoped to part of the day before it; rain in part of
+    # the day said by a period before rain all day)
+    scoped = weather.scoped_phrases(sent)
+    for a, b, kind, _, _ in scoped:
+        value = weather.read_rain(sent[a:b], sent)
+        if kind == "until" and isinstance(value, dict):
+            add("rain", value, a, b)  # "dry until lunch": rain from 12:00
+    whole_dry = weather.whole_day_dry(sent)
+
+    def in_scoped(m: re.Match) -> bool:
+        return any(a < m.end() and m.start() < b for a, b, *_ in scoped)
+
+    unscoped = sent
+    for a, b, *_ in scoped:  # blanked (same length): "...won't rain but showers in the arvo"
+        unscoped = unscoped[:a] + " " * (b - a) + unscoped[b:]
+    periods = [] if whole_dry else list(weather.RAIN_IN_PERIOD.finditer(unscoped))
     for m in periods:
         value = weather.read_rain(m.group(0), sent)
         if isinstance(value, dict):
@@ -99,11 +136,15 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for m in rx.finditer(sent):
             if any(p.start() < m.end() + 12 and m.start() < p.end() for p in periods):
                 continue  # "going to rain in the arvo": the period says when
+            if in_scoped(m):
+                continue  # "won't rain in the morning" is no whole day's "no rain"
             value = weather.read_rain(m.group(0), sent)
             if value is not None:
                 add("rain", value, *m.span())
-    if not weather.NO_RAIN.search(sent):
+    if not whole_dry:
         for m in weather.RAIN_WORD.finditer(sent):
+            if in_scoped(m):
+                continue
             tail = re.match(
                 r"\s*(?:\w+\s+){0,2}?(?:after|from|until|till|before)\s+" + clock.TOKEN,
                 sent[m.end() :],
@@ -288,6 +329,31 @@ _FOREIGN_TIME_CUE = re.compile(r"(?:\ba las|\ba la|\bà|\bum|\balle|\bore|\bom|\
 """A time cue of another language before a number ("a las 3", "à 15h", "um 3"): the number is a
 time this reader cannot place, so it is asked about."""
 
+VAGUE_TIME = re.compile(
+    r"\b(?:(?:be\s+|get\s+|got\s+|need\s+to\s+be\s+|have\s+to\s+be\s+|must\s+be\s+)?(?:home|back)"
+    r"(?:\s+home)?\s+(?:by|before|for|around|in time for|ahead of)|leave\s+(?:by|before|around)"
+    r"|finish(?:ed)?\s+(?:by|before)|done\s+(?:by|before)|(?:not\s+)?(?:before|after|until|till|by))\s+"
+    r"(?:(?:the|our|my|his|her|their|kids'?|kid's|baby's|bub's|little one's|school)\s+){0,2}"
+    r"(?:dinner(?:\s?time)?|tea(?:\s?time)?|supper|bed\s?time|bath\s?time|dark|dusk|sunset|sundown"
+    r"|nightfall|it gets dark|(?:school\s+)?pick-?up|school(?:\s+pick-?up)?|kindy|daycare|nap\s?time"
+    r"|(?:the\s+)?(?:mid|early|late)[\s-]?(?:afternoon|arvo|morning)|the\s+(?:afternoon|arvo|evening)"
+    r"|the\s+(?:heat|traffic)|peak hour|the\s+footy|the\s+game|close|closing)\b",
+    re.I,
+)
+"""A deadline or start said by an event, not a clock ("home before dinner", "back for tea",
+"before it gets dark", "after school pickup", "home by mid-afternoon"): when it is, depends on
+the family, so no convention is assumed: it is listed unread (kind ``time``) and asked about."""
+_WORDY_DEADLINE = re.compile(
+    r"\b(?:(?:be\s+|get\s+)?(?:home|back)(?:\s+home)?\s+(?:by|before|no later than)|need\s+to\s+leave\s+by"
+    r"|leave\s+by|done\s+by|finish(?:ed)?\s+by)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})",
+    re.I,
+)
+"""A deadline cue followed by words ("home by half-past two", "back by about sixish"): when no
+reading covers it, the words are a deadline nobody could read, listed unread and asked about."""
+_NOT_A_TIME = re.compile(
+    r"^(?:car|bus|train|ferry|foot|public|walking|the\s+(?:car|bus|train|ferry))\b"
+)
+
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
 )
@@ -320,6 +386,17 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
             found.append((m.start(), m.end(), "time"))
+    exact: set[int] = set()  # phrases quoted as matched, cue included
+    read_roles = {it.field for it in accepted}
+    for m in VAGUE_TIME.finditer(norm):
+        role = "window_start" if re.match(r"(?:not\s+before|after)\b", m.group(0)) else "window_end"
+        if role not in read_roles:  # "home by 3, back before dinner": the 3 is the deadline
+            found.append((m.start(), m.end(), "time"))
+            exact.add(m.start())
+    for m in _WORDY_DEADLINE.finditer(norm):
+        if not _NOT_A_TIME.match(m.group(1)) and "window_end" not in read_roles:
+            found.append((m.start(), m.end(), "time"))
+            exact.add(m.start())
     for m in money.DIGIT_MONEY.finditer(norm):
         found.append((m.start(), m.end(), "money"))
     dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
@@ -343,6 +420,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
     for m in _FOREIGN.finditer(norm):  # a script this reader does not read: listed, never parsed
         found.append((m.start(), m.end(), "text"))
+    for s, e in sentences(text):  # another Latin-script language: the sentence, asked about
+        if language.is_foreign(norm[s:e]):
+            found.append((s, min(e, s + 120), "foreign"))
+            exact.add(s)
     masked = clock.mask_dates(norm)
     for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
         masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
@@ -356,11 +437,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
-        if not free(a, b) or _restates(norm, a, b, kind, accepted):
+        if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
-        if kind == "text":
+        if kind == "text" or a in exact:
             lo = a
         phrase = cut(text, (lo, b)).strip(" ,.;:!?-")[:120]
         if phrase and all(p.phrase != phrase for p in out):

@@ -198,6 +198,13 @@ def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
 def _check_rain(value: Any, quote: str, sentence: str, today: date) -> Any:
     claimed = value if value in ("none", "all_day") else _window(value, "rain")
     found = weather.read_rain(quote, sentence)
+    scope = weather.dry_scope(quote, sentence) if claimed == "none" else None
+    if scope and scope[0] == "period":
+        raise _Bad(
+            f"the quote says no rain only for {clock.hhmm(scope[1])}-{clock.hhmm(scope[2])}, not "
+            "the whole day: leave the rest of the day to the forecast",
+            None,
+        )
     if found is None:
         raise _Bad(
             "the quote states no rain (a condition such as 'in case of rain' is not rain)", None

@@ -41,7 +41,8 @@ from dayplan.reading import (
     unread_phrases,
     verify_reading,
 )
-from dayplan.reading.apply import apply_reading, questions
+from dayplan.reading.apply import apply_reading, found_words, questions
+from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
 from dayplan.tools.mustdo import must_dos, search_hints
 from dayplan.tools.mustdo import questions as must_do_questions
@@ -63,7 +64,16 @@ def _freeze(
 ) -> dict:
     ev = RunEvidence(state)
     req, today = ev.request, ev.now.date()
-    unread = unread_phrases(req.text, accepted, today=today) + extra_unread
+    earlier = [  # what the parser found for the readings rejected in earlier calls
+        UnreadPhrase(r["quote"], _kind(r["field"]), found_words(r["field"], r.get("found")))
+        for attempt in ev.reading_attempts()
+        for r in attempt.get("rejected", [])
+        if isinstance(r, dict) and r.get("quote") and r.get("field")
+    ]
+    unread = extra_unread + [  # a rejected quote first: its question quotes the model's words
+        _with_found(req.text, p, extra_unread + earlier)
+        for p in unread_phrases(req.text, accepted, today=today)
+    ]
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
     wins = [
@@ -94,6 +104,19 @@ def _freeze(
         ),
         **extra,
     }
+
+
+def _with_found(text: str, phrase: UnreadPhrase, rejected: list[UnreadPhrase]) -> UnreadPhrase:
+    """``phrase`` with the parser's value of a rejected reading whose quote overlaps it in
+    ``text`` ("back by 11" inside the rejected "need to be back by 11", "2 adults, $80" beside
+    "$80 all up"): the question then confirms that value."""
+    at = find_quote(text, phrase.phrase)
+    for r in rejected:
+        other = find_quote(text, r.phrase)
+        overlaps = bool(at and other and at[0] < other[1] and other[0] < at[1])
+        if r.found and phrase.kind == r.kind and overlaps:
+            return UnreadPhrase(phrase.phrase, phrase.kind, r.found)
+    return phrase
 
 
 def _show(value: Any) -> str:
@@ -149,7 +172,11 @@ def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
         return _freeze(state, accepted, [])
     tries = len(ev.reading_attempts())
     if tries >= MAX_ATTEMPTS:
-        unread = [UnreadPhrase(r.quote, _kind(r.field)) for r in rejected if r.quote]
+        unread = [
+            UnreadPhrase(r.quote, _kind(r.field), found_words(r.field, r.found))
+            for r in rejected
+            if r.quote
+        ]
         result = _freeze(state, accepted, unread)
         result["rejected"] = [r.as_dict() for r in rejected]
         result["note"] = (

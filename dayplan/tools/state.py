@@ -105,14 +105,17 @@ def text_location(text: str) -> tuple[str | None, bool]:
 
 
 def location_place(state: Mapping[str, Any]) -> Place | None:
-    """The request's location resolved against the gazetteer (structured field, else text),
-    else the geocoded ``location_point`` of a live run."""
+    """The request's location resolved against the gazetteer (structured field, else text,
+    else the frozen reading's ``location``: "in town" is Brisbane City), else the geocoded
+    ``location_point`` of a live run."""
     req = request_of(state)
     gaz = data.gazetteer()
     if req.location:
         place = resolve_place(req.location, gaz)
     else:
         place = find_place_in_text(req.text, gaz) if req.text else None
+        read = text_hints(state).get("location") if place is None and req.text else None
+        place = resolve_place(read, gaz) if isinstance(read, str) else place
     point = RunEvidence(state).location_point  # live mode: geocoded outside the gazetteer
     if place is None and point:
         tz = point.get("timezone") or DEFAULT_TIMEZONE
