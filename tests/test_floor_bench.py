@@ -59,3 +59,15 @@ def test_plan_imports_no_other_command_nor_what_only_they_need():
     )
     loaded = done.stdout.rsplit("LOADED", 1)[1].strip()
     assert loaded == "[]", loaded
+
+
+def test_both_processes_share_one_bytecode_cache(monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from dayplan.benchmarks import floor
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = floor._process_env(str(tmp_path))
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path)
+    assert (Path(env["PYTHONPATH"]) / "dayplan" / "benchmarks" / "floor.py").is_file()

@@ -7,7 +7,10 @@ Two comparisons of the offline wet-weather run (``cases/wet_weather_family.json`
   model turns and tool calls with trivial tools (``_bare_loop.bare_run``); target ≤ 1.5×;
 * **whole processes**: the median wall time of ``python -m dayplan plan wet_weather_family
   --json`` against ``python dayplan/benchmarks/_bare_loop.py`` (a script that imports only ADK
-  and google-genai and runs the same loop); target ≤ 1.2×.
+  and google-genai and runs the same loop); target ≤ 1.2×. Both read their modules' bytecode
+  from one shared cache filled by an untimed warm-up run of each (installed packages come
+  compiled by pip; the planner's own sources would otherwise be recompiled on every start in
+  a ``PYTHONDONTWRITEBYTECODE`` environment, which the floor never pays).
 
 Both medians, both ratios and the targets are printed, the planner and the floor timed in
 turn (one run of each, then the next), so a change of the machine's load falls on both alike;
@@ -107,10 +110,29 @@ async def _time_both(runs: int, *, bare: bool = True) -> tuple[Samples, Samples,
     return ours, floor, turns
 
 
-def _time_processes(argvs: list[list[str]], n: int) -> list[Samples]:
-    """Each command ``n`` times, the commands in turn; wall and CPU (user + system) seconds."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+def _process_env(pycache: str) -> dict[str, str]:
+    """The environment both commands run in: this checkout on ``PYTHONPATH`` and one bytecode
+    cache (``PYTHONPYCACHEPREFIX=pycache``, writing allowed) for every module either imports.
+
+    Installed packages (ADK, google-genai) were compiled to bytecode when pip installed them;
+    without a shared cache a ``PYTHONDONTWRITEBYTECODE`` environment would have the planner
+    recompile its own sources on every start while the floor never compiles, so the two would
+    not be timed alike. With the prefix, both compile everything once (the untimed warm-up run
+    of each) and read bytecode afterwards."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPYCACHEPREFIX"] = pycache
+    return env
+
+
+def _time_processes(argvs: list[list[str]], n: int, pycache: str) -> list[Samples]:
+    """Each command ``n`` times, the commands in turn, after one untimed warm-up run of each
+    (which fills the shared bytecode cache, see ``_process_env``); wall and CPU (user +
+    system) seconds."""
+    env = _process_env(pycache)
     out = [Samples() for _ in argvs]
+    for argv in argvs:
+        subprocess.run(argv, env=env, capture_output=True, check=False)
     for _ in range(n):
         for argv, samples in zip(argvs, out, strict=True):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -174,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
                 [sys.executable, script, str(script_turns)],
             ],
             args.processes,
+            str(Path(tmp) / "pycache"),
         )
     print(
         _line(
