@@ -922,3 +922,24 @@ def test_an_english_request_with_a_french_name_stays_english():
     got = read("A day at the Musée du Louvre exhibit at GOMA with 2 kids on Saturday")
     assert got["children"] == 2 and got["date"] == "2026-12-05"
     assert all(kind != "foreign" for _, kind in unread("Saturday in Brisbane, café au lait first"))
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("home by five", "window_end", "17:00"),
+        ("we leave at nine, home by four", "window_start", "09:00"),
+        ("we leave at nine, home by four", "window_end", "16:00"),
+        ("not before ten please", "window_start", "10:00"),
+        ("must be home by three thirty", "window_end", "15:30"),
+        ("back home by seven pm", "window_end", "19:00"),
+        ("back by eleven for the nap", "window_end", "11:00"),
+    ],
+)
+def test_hour_words_alone_after_a_cue(text, field, value):
+    assert read(text)[field] == value
+
+
+def test_hour_words_before_a_noun_are_no_time():
+    assert "window_start" not in read("two adults from two families")
+    assert read("it won't rain until two")["rain"] == [{"start": "14:00", "end": "23:59"}]

@@ -171,11 +171,16 @@ WORD_CLOCK_RE = re.compile(
     r"|ten[\s-]past|ten[\s-]to|twenty[\s-]to|five[\s-]past|five[\s-]to|twenty-five[\s-]past"
     r"|twenty-five[\s-]to)[\s-]+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
     r"(?!\s*(?:kids?|children|adults?|hours?|hrs?|min|mins|minutes))"
-    r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b",
+    r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b"
+    r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?:[\s-](fifteen|thirty|forty[\s-]five))?(?:\s*(a\.?m\.?|p\.?m\.?))?"
+    r"(?=\s*(?:$|[,.;!?)]|and\b|for\b|at\b|latest\b|please\b|then\b|so\b|or\b|-?ish\b))",
     re.I,
 )
 """A time said in words the British/Australian way: "half four" (16:30 on a day out), "half past
-4", "quarter to five", "ten past two", "three o'clock"; Duckling reads none of "half four"."""
+4", "quarter to five", "ten past two", "three o'clock", and an hour word
+alone or with its minutes where a clause ends ("home by five", "back by seven pm"); Duckling
+reads none of "half four"."""
 _OFFSETS = {
     "half past": 30,
     "half": 30,
@@ -197,6 +202,15 @@ def word_clock(match: re.Match) -> Clock | None:
     """The ``Clock`` of a ``WORD_CLOCK_RE`` match (am/pm left to ``resolve``), else ``None``."""
     if match.group(3):
         return Clock(_HOUR_WORDS[match.group(3).lower()], 0, False, match.group(0))
+    if match.group(4):  # "five", "nine thirty", "seven pm"
+        hour = _HOUR_WORDS[match.group(4).lower()]
+        minute = {"fifteen": 15, "thirty": 30}.get((match.group(5) or "").lower(), 0)
+        if match.group(5) and minute == 0:
+            minute = 45  # "forty five"
+        mer = match.group(6)
+        if mer:
+            hour = (hour % 12) + (12 if mer.lower().startswith("p") else 0)
+        return Clock(hour, minute, bool(mer), match.group(0))
     word = match.group(2).lower()
     hour = _HOUR_WORDS.get(word) or int(word)
     if not 1 <= hour <= 12:

@@ -97,7 +97,9 @@ _DRY = (
 clear until 2" is about the party, not the weather)."""
 _UPTO = (
     r"(?:until|till|til|before|up to|up until|through to|'til)\s+(?:about\s+|around\s+)?("
-    r"(?:half|quarter|ten|twenty)[\s-]+(?:past|to)[\s-]+\w+|half\s+\w+|" + clock.TOKEN + r")"
+    r"(?:half|quarter|ten|twenty)[\s-]+(?:past|to)[\s-]+\w+|half\s+\w+|"
+    + clock.TOKEN
+    + r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?:\s+(?:am|pm))?)"
 )
 _FILL = r"(?:\s+(?!(?:but|then|and|though|however|later)\b)(?!" + RAIN + r"\b)[\w']+){0,2}?"
 """Up to two words between a negation and its scope, none of them a turn ("but", "then") or
