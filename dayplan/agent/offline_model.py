@@ -37,7 +37,6 @@ accepted into the hints the other rules plan with. The constraints themselves re
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import AsyncGenerator, Callable
@@ -63,6 +62,7 @@ from dayplan.core.places import resolve_place
 from dayplan.core.travel import estimate_minutes
 from dayplan.reading import AcceptedReading, ReadingItem, propose_readings
 from dayplan.reading.apply import apply_reading
+from dayplan.reading.memo import per_run
 from dayplan.tools.mustdo import is_at_home
 
 OFFLINE_MODEL_NAME = "offline"
@@ -90,10 +90,11 @@ def render_request(request: PlanRequest) -> str:
     )
 
 
-@functools.lru_cache(maxsize=256)
+@per_run
 def parse_request_message(text: str) -> PlanRequest:
-    """Inverse of ``render_request``; a message without tags is taken as free text. Cached by
-    message text (every turn of a run reads the same first message); treat it as read-only."""
+    """Inverse of ``render_request``; a message without tags is taken as free text. Kept for the
+    run (``dayplan.reading.memo``: every turn reads the same first message); treat it as
+    read-only."""
     m = re.search(re.escape(REQUEST_OPEN) + r"(.*?)" + re.escape(REQUEST_CLOSE), text, re.S)
     if not m:
         return PlanRequest(text=text[:4000])

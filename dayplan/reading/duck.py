@@ -17,6 +17,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from dayplan.reading.memo import per_run
+
 MAX_PARSE_CHARS = 4000
 """Text longer than this is cut before parsing (the contract caps request text at 4000)."""
 
@@ -60,7 +62,7 @@ def _dimensions(dims: tuple[str, ...]) -> Any:
 DIMS = ("time", "duration", "number", "amount-of-money")
 
 
-@lru_cache(maxsize=512)
+@per_run
 def _parse_cached(text: str, ref_wall: datetime, dims: tuple[str, ...]) -> tuple[Span, ...]:
     duckling, _, _ = _runtime()
     raw = duckling.parse_text(text, _context(ref_wall), _dimensions(dims), False)

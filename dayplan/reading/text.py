@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+
+from dayplan.reading.memo import per_run
 
 _TRANSLATE = str.maketrans(
     {
@@ -29,7 +30,7 @@ _TRANSLATE = str.maketrans(
 )
 
 
-@lru_cache(maxsize=512)
+@per_run
 def clean(text: str) -> str:
     """``text`` in NFKC with quotes straightened, dashes as ``-`` and whitespace collapsed
     (case kept): the text quotes are cut from."""
@@ -37,7 +38,7 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=512)
+@per_run
 def normalise(text: str) -> str:
     """``clean(text)`` case-folded (``str.lower``); spans are offsets into this string."""
     return clean(text).lower()

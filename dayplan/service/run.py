@@ -7,6 +7,7 @@ notebooks, the FastAPI service and the eval harness all share.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import time
@@ -41,6 +42,7 @@ from dayplan.contract import DayPlanReport, PlanRequest
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
 from dayplan.live_http import Tap, tapped
+from dayplan.reading.memo import run_scope
 from dayplan.recording import REPLAY_DIVERGENCE
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
@@ -145,6 +147,19 @@ def serve(
         return None, exc
 
 
+def _one_run_scope(fn):
+    """Run each call of the coroutine function ``fn`` in its own ``dayplan.reading.memo`` scope:
+    the reading's parses are shared within the run, never across runs."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with run_scope():
+            return await fn(*args, **kwargs)
+
+    return wrapper
+
+
+@_one_run_scope
 async def run_plan(
     request: PlanRequest,
     *,
