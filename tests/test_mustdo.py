@@ -354,3 +354,32 @@ def test_a_must_do_outside_the_catalogues_coverage_says_so_before_asking():
         (failure,) = report.constraint_failures
         assert failure.code == "no_candidates"
         assert "covers Brisbane only; nothing is known about Paris" in failure.detail
+
+
+def test_a_must_do_whose_alternatives_are_all_closed_names_every_one_and_why():
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import plan
+
+    report = plan(
+        PlanRequest(
+            text="Christmas Day in South Bank, 2 adults 2 kids, we have to go to the museum, home by 4",
+            now="2026-12-20T09:00:00+10:00",
+        )
+    ).report
+    assert report.status == "no_feasible_plan"
+    (must,) = [f for f in report.constraint_failures if f.code == "missing_must_do"]
+    assert must.detail.startswith("Must-do 'museum': ")
+    matched = int(must.detail.split(": ")[1].split(" venues match")[0])
+    assert matched >= 4
+    for name in ("Queensland Maritime Museum", "Queensland Museum Kurilpa", "Museum of Brisbane"):
+        assert f"{name} closed (closed all day)" in must.detail
+    assert len(must.detail) <= 500
+
+
+def test_alternatives_failures_is_empty_for_a_passing_check(wet_state=None):
+    from dayplan.core.checker import CheckResult, Constraints
+    from dayplan.tools.mustdo import alternatives_failures
+
+    ok = CheckResult(True, [], [], 0, 0.0, 0, 0, "AUD")
+    c = Constraints(__import__("datetime").date(2026, 12, 5), window=(540, 1020))
+    assert alternatives_failures(ok, c, {}, None) == []

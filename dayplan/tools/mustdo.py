@@ -25,10 +25,10 @@ from typing import Any
 
 from dayplan import data
 from dayplan.core.catalog import Venue
-from dayplan.core.checker import HOME, Constraints, MustDoRule, hours_of
+from dayplan.core.checker import HOME, CheckResult, Constraints, Failure, MustDoRule, hours_of
 from dayplan.core.dayshape import LUNCH
 from dayplan.core.mustdo import MustDoMatch, match_must_do
-from dayplan.core.scheduler import MAX_CANDIDATES, Pick
+from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
 from dayplan.core.travel import TravelModel
 from dayplan.evidence import RunEvidence
 from dayplan.reading.times import AT_HOME
@@ -303,3 +303,64 @@ def with_must_dos(
     optional = [p for p in rest if not p.must]
     room = max(0, MAX_CANDIDATES - len(musts))
     return musts + optional[:room], notes
+
+
+def alternatives_failures(
+    result: CheckResult,
+    c: Constraints,
+    venues: Mapping[str, Venue],
+    travel: TravelModel,
+) -> list[Failure]:
+    """For a failed check: one ``missing_must_do`` failure per must-do with several matching
+    venues when a failure concerns one of them (the plan tried it and it fails), naming every alternative tried, how many
+    matched in all, and why each fails on its own (the scheduler's proof for a day holding only
+    that venue: closed all day, outside the window, over budget…). ``[]`` when the check passed
+    or no such must-do is involved. Facts come from ``core.scheduler.arrange`` and
+    ``core.checker``; nothing is assumed."""
+    if result.ok:
+        return []
+    failing = {f.venue_id for f in result.failures if f.venue_id}
+    alone_c = replace(c, must_dos=())
+    out: list[Failure] = []
+    for rule in c.must_dos:
+        ids = sorted(v for v in rule.venue_ids if v in venues)
+        if len(ids) < 2 or rule.at_home:
+            continue
+        if not failing & set(ids):
+            continue
+        reasons = [_alone_reason(vid, venues, alone_c, travel) for vid in ids]
+        head = f"Must-do '{rule.name}': {len(ids)} venues match and none fits this day: "
+        shown: list[str] = []
+        for i, r in enumerate(reasons):
+            rest = len(reasons) - i - 1
+            tail = f"; and {rest} more" if rest else ""
+            if len(head) + len("; ".join([*shown, r])) + len(tail) > 480:
+                shown.append(f"and {len(reasons) - i} more")
+                break
+            shown.append(r)
+        out.append(
+            Failure(
+                "missing_must_do",
+                head + "; ".join(shown),
+                values={"must_do": rule.name, "matched": len(ids), "tried": ", ".join(ids)[:300]},
+            )
+        )
+    return out
+
+
+def _alone_reason(
+    vid: str, venues: Mapping[str, Venue], c: Constraints, travel: TravelModel
+) -> str:
+    """Why venue ``vid`` cannot be visited even as the day's only stop (short, with the code)."""
+    name = venues[vid].name
+    alone = arrange([Pick(venue_id=vid, must=True)], venues, c, travel)
+    if alone.proof is None:
+        return f"{name} fits alone, not with the rest of the day"
+    fails = alone.proof.check.failures
+    why = next((f for f in fails if f.venue_id == vid), fails[0] if fails else None)
+    if why is None:
+        return f"{name} cannot be placed"
+    if why.code == "closed" and why.values.get("opening_hours"):
+        return f"{name} closed ({why.values['opening_hours']})"
+    detail = why.detail.removeprefix(f"{name}: ")
+    return f"{name} {why.code} ({detail[:90]})"

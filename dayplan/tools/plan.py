@@ -22,7 +22,7 @@ from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
-from dayplan.tools.mustdo import with_must_do_rules
+from dayplan.tools.mustdo import alternatives_failures, with_must_do_rules
 from dayplan.tools.state import (
     add_assumption,
     constraints_for,
@@ -246,6 +246,11 @@ def record_check(
     with ``ok``, ``check_id`` and ``constraints``."""
     # a web venue cites the grounding sources it was found with; a snapshot venue its own page
     ev = RunEvidence(state)
+    more = alternatives_failures(
+        result, c, found_venues(state), travel_for(state, c.mode, text_hints(state).get("home"))
+    )
+    if more:
+        result = replace(result, failures=[*result.failures, *more])
     sources = {
         vid: list(record.get("source_ids") or [f"src-{vid}"])
         for vid, record in ev.venue_records().items()
