@@ -284,19 +284,19 @@ def test_everything_shut_on_the_day_is_closed_for_all():
 
 def test_a_walk_cap_nothing_meets_is_a_true_no_candidates_in_a_run():
     report = _run(
-        text="Museums on foot from Chermside, no walk longer than 5 minutes.",
+        text="Museums on foot from Chermside, no walk longer than 2 minutes.",
         location="Brisbane",
         home="Chermside",
         date="Saturday",
         now="2026-11-29T09:00:00+10:00",
-        travel={"mode": "walk", "max_leg_minutes": 5},
+        travel={"mode": "walk", "max_leg_minutes": 2},
         preferences=["museums"],
     )
     assert report["status"] == "no_feasible_plan"
     first, *rest = report["constraint_failures"]
     assert first["code"] == "no_candidates"
     assert "venues found for 2026-12-05, none can be visited" in first["detail"]
-    assert "a leg over the 5-min travel cap" in first["detail"]
+    assert "a leg over the 2-min travel cap" in first["detail"]
     assert [f["code"] for f in rest] == ["leg_over_cap"]
     assert "min each way" in rest[0]["detail"]
 
@@ -453,3 +453,38 @@ def test_a_later_plan_with_a_preferred_kind_withdraws_the_statement():
     assert said and "could be visited on its own but was not kept" in said[0]
     assert check_plan([{"venue_id": museum["id"], "start": "10:30", "end": "11:30"}], ctx)["passed"]
     assert not [a for a in RunEvidence(ctx.state).assumptions() if a.startswith("No museums")]
+
+
+def test_an_unmet_preference_still_gets_a_full_day_from_what_is_open():
+    """No museum opens on Christmas Day: the stand-in says so, searches wider and fills the
+    window from what is open, not a one-stop 30-minute day."""
+    from dayplan.contract import PlanRequest
+    from dayplan.core.clock import hhmm_to_minutes
+    from dayplan.service.run import plan
+
+    for req, budget in (
+        (
+            {
+                "text": "Christmas Day in Brisbane, we love museums, 2 adults, home by 4",
+                "now": "2026-12-20T09:00:00+10:00",
+            },
+            None,
+        ),
+        (
+            {
+                "text": "Christmas Day in Brisbane, me, my husband and our 3 kids aged 2, 5 and 9. "
+                "The kids want to see koalas. $150 all up, home by 4",
+                "now": "2026-12-20T09:00:00+10:00",
+            },
+            150,
+        ),
+    ):
+        report = plan(PlanRequest.model_validate(req)).report
+        assert report.status == "complete", req["text"]
+        stops = report.plan.stops
+        assert len(stops) >= 3, [s.name for s in stops]
+        out = hhmm_to_minutes(report.plan.totals.home_by) - hhmm_to_minutes(stops[0].start)
+        assert out >= 240, (out, [(s.name, s.start, s.end) for s in stops])
+        if budget:
+            assert report.plan.totals.cost <= budget
+        assert any("can be visited on Fri 25 Dec 2026" in a for a in report.assumptions)

@@ -72,6 +72,8 @@ MAX_STOPS = 3
 MAX_CHECKS = 3
 MAX_ARRANGE = 10
 MAX_ARRANGE_CALLS = 3
+WIDER_QUERIES = ("parks", "cinema", "cafe")
+"""Searched together once the broad search left the day short: kinds that open most days."""
 WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
     {"parks", "playgrounds", "gardens", "swimming", "animals", "markets", "beaches", "walks"}
@@ -409,6 +411,9 @@ class Conversation:
         (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops."""
         cands = [c for c in self.candidates() if c["id"] not in exclude]
         must = self.must_ids(cands)
+        # a candidate whose hours say it is closed all day is no use to the day: leave room
+        # for the open ones (the must-dos stay, the check says why)
+        cands = [c for c in cands if c["id"] in must or self.open_that_day(c)]
         picks: list[dict] = [
             {"activity": a.name, "duration_minutes": a.duration_minutes, "must": True}
             for a in self.req.activities
@@ -427,6 +432,18 @@ class Conversation:
         musts = len(self.req.activities) + len(self.text_musts)
         args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + musts}
         return _reply(_call("arrange_plan", **args))
+
+    def open_that_day(self, c: dict) -> bool:
+        """Whether candidate ``c``'s opening hours give any open time on the resolved date
+        (``True`` before a date is resolved, or when its hours cannot be read here)."""
+        dates = [d for d in self.calls("resolve_date") if d.response]
+        day = self.day(dates[-1]) if dates else None
+        if day is None or not c.get("opening_hours"):
+            return True
+        try:
+            return bool(open_intervals(c["opening_hours"], day))
+        except OpeningHoursError:
+            return True
 
     def day_stops(self) -> int:
         """How many optional stops a day holds, counted per stretch out: each stretch of the
@@ -543,15 +560,26 @@ class Conversation:
         more when the specific searches gave nothing that fits."""
         return "family activities kids" if self.party()[1] else "things to do"
 
-    def broad_search(self) -> types.Part | None:
-        """One broader search, unless one already ran."""
-        query = self.broad_query()
-        if any(c.args.get("query") == query for c in self.calls("search_public_web")):
-            return None
+    def broad_queries(self) -> tuple[str, ...]:
+        """Every query of "looking wider": ``broad_query`` first, then ``WIDER_QUERIES``."""
+        return (self.broad_query(), *WIDER_QUERIES)
+
+    def broad_search(self, wide: bool = False) -> list[types.Part]:
+        """The broader search: ``broad_query`` unless it already ran; with ``wide`` also every
+        one of ``WIDER_QUERIES`` not run yet, together in one turn (when no preferred place can
+        be visited, Christmas Day, the day is filled from what is open: parks, cinemas,
+        cafes); ``[]`` when nothing is left to search."""
+        ran = {c.args.get("query") for c in self.calls("search_public_web")}
+        queries = [
+            q for q in (self.broad_queries() if wide else (self.broad_query(),)) if q not in ran
+        ]
         location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
-        return _call(
-            "search_public_web", query=query, location=location or "", indoor_only=self.mostly_wet()
-        )
+        return [
+            _call(
+                "search_public_web", query=q, location=location or "", indoor_only=self.mostly_wet()
+            )
+            for q in queries
+        ]
 
     def candidates(self) -> list[dict]:
         seen: dict[str, dict] = {}
@@ -702,11 +730,12 @@ class Conversation:
         if self.has_musts():
             return None
         tried = self.tried_in_arrange()
-        if any(c["id"] not in tried for c in self.candidates()) and arranges < MAX_ARRANGE_CALLS:
+        fresh = [c for c in self.candidates() if c["id"] not in tried and self.open_that_day(c)]
+        if fresh and arranges < MAX_ARRANGE_CALLS:
             return self.arrange(exclude=frozenset(tried))
         # preferences are soft: when nothing preferred can be visited, look at what is open
-        broader = self.broad_search() if self.can("search_public_web") else None
-        return _reply(broader) if broader is not None else None
+        broader = self.broad_search(wide=True) if self.can("search_public_web") else []
+        return _reply(*broader) if broader else None
 
     def flexible(self) -> bool:
         """Whether looking beyond the stated preferences keeps to the request: no preferences
@@ -971,10 +1000,10 @@ def fill_the_day(c: Conversation) -> LlmResponse | None:
         newest is not None
         and newest.name == "search_public_web"
         and len(arranged) < MAX_ARRANGE_CALLS
+        and newest.args.get("query") in c.broad_queries()
+        and newest.response.get("ok")
     ):
-        broad = c.broad_query()
-        if newest.args.get("query") == broad and newest.response.get("ok"):
-            return c.arrange()
+        return c.arrange()
     last = arranged[-1].response or {}
     if not (last.get("ok") and last.get("arranged")) or not c.can("search_public_web"):
         return None
@@ -991,8 +1020,10 @@ def fill_the_day(c: Conversation) -> LlmResponse | None:
     used += stops[0]["travel_in"]["minutes"]
     if used >= FILL_SHARE * free:
         return None
+    if len(arranged) >= MAX_ARRANGE_CALLS:
+        return None
     broader = c.broad_search()
-    return _reply(broader) if broader is not None else None
+    return _reply(*broader) if broader else None
 
 
 def check_arranged(c: Conversation) -> LlmResponse | None:
