@@ -225,7 +225,13 @@ def read_hints(request: PlanRequest, response: dict | None, today: date) -> Text
     hints.window_start, hints.window_end = h.get("window_start"), h.get("window_end")
     hints.rain = list(h.get("rain") or [])
     hints.blocked = [
-        {"start": b["start"], "end": b["end"], "label": b["label"]} for b in h.get("blocked") or []
+        {
+            "start": b["start"],
+            "end": b["end"],
+            "label": b["label"],
+            "at_home": bool(b.get("at_home")),
+        }
+        for b in h.get("blocked") or []
     ]
     hints.preferences = list(h.get("preferences") or [])
     hints.must_visit = list(h.get("must_do") or [])
@@ -327,6 +333,20 @@ class Conversation:
             return [(hhmm_to_minutes(b.start), hhmm_to_minutes(b.end)) for b in self.req.blocked]
         return [
             (hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"])) for b in self.hints.blocked
+        ]
+
+    def home_breaks(self) -> list[tuple[int, int]]:
+        """The blocked windows spent at home (``at_home``, or at-home wording in the label)."""
+        if self.req.blocked:
+            return [
+                (hhmm_to_minutes(b.start), hhmm_to_minutes(b.end))
+                for b in self.req.blocked
+                if b.at_home or is_at_home(b.label or "")
+            ]
+        return [
+            (hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"]))
+            for b in self.hints.blocked
+            if b.get("at_home") or is_at_home(str(b.get("label") or ""))
         ]
 
     def party(self) -> tuple[int, int]:
@@ -447,16 +467,18 @@ class Conversation:
 
     def day_stops(self) -> int:
         """How many optional stops a day holds, counted per stretch out: each stretch of the
-        window between blocked windows (lunch or a nap at home splits the day in two) that is
+        window between blocked windows at home (lunch or a nap at home splits the day) that is
         at least an hour long holds up to ``MAX_STOPS``; a long window holds at least one per
         100 free minutes (a 9–5 day with an hour's nap: 4). So the afternoon after a break at
         home is used like the morning when open venues fit (an at-home must-do without a time
         counts as one more break); the scheduler chooses how many."""
         w = self.window()
+        inside = [(max(a, w[0]), min(b, w[1])) for a, b in self.blocked() if a < w[1] and b > w[0]]
+        free = w[1] - w[0] - sum(b - a for a, b in inside)
+        # only time at home splits the day into stretches out (a nap in the pram does not)
         cuts = sorted(
-            (max(a, w[0]), min(b, w[1])) for a, b in self.blocked() if a < w[1] and b > w[0]
+            (max(a, w[0]), min(b, w[1])) for a, b in self.home_breaks() if a < w[1] and b > w[0]
         )
-        free = w[1] - w[0] - sum(b - a for a, b in cuts)
         stretches, t = [], w[0]
         for a, b in cuts:
             stretches.append(max(0, a - t))
