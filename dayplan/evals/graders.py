@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field, ValidationError
 from dayplan import data
 from dayplan.agent.events import ToolStep
 from dayplan.contract import DayPlanReport, hhmm_to_minutes
+from dayplan.core.catalog import Venue, venue_from_dict
 from dayplan.core.mustdo import match_must_do
 from dayplan.evals.case import EvalCase, RubricItem
 from dayplan.evals.served import Served, rejected_field
@@ -595,6 +596,46 @@ def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[b
     if status == "needs_clarification":
         clar = [i for i, s in enumerate(steps) if s.tool == keys.CLARIFY_TOOL and s.ok]
         searched = [i for i, s in enumerate(steps) if s.tool == keys.SEARCH_TOOL]
+        if clar and searched and searched[0] < clar[-1]:
+            why = _unmatched_must_do(steps[clar[-1]], steps[: clar[-1]])
+            return why is None, why or "clarified after searches about an unmatched must-do"
         ok = bool(clar) and not (searched and searched[0] < clar[0])
         return ok, "clarification recorded before any search" if ok else "no clean clarification"
     return False, f"unknown status {status!r}"
+
+
+def _unmatched_must_do(clar: ToolStep, before: Sequence[ToolStep]) -> str | None:
+    """Why a clarification made after searches is not earned (``None`` when it is), stated
+    here again from the trace alone: every ``missing`` field is ``must_do`` or
+    ``must_do:<activity>``, and each must-do the searches listed as unmatched (``must_dos`` of
+    the last successful search before it) matches, by ``match_must_do`` run here over every
+    venue those searches returned, none of them or several very different ones."""
+    missing = [str(m).strip().casefold() for m in (clar.args or {}).get("missing") or []]
+    if not missing or any(m.split(":", 1)[0].strip() != "must_do" for m in missing):
+        return f"clarified after a search about {missing}: the request was plannable"
+    answers = [
+        s.response for s in before if s.tool == keys.SEARCH_TOOL and (s.response or {}).get("ok")
+    ]
+    if not answers:
+        return "clarified after searches that all failed"
+    found: dict[str, Venue] = {}
+    for answer in answers:
+        for r in answer.get("results") or []:
+            # what matching reads: names, kinds, tags, suburbs (unknown facts as blanks)
+            known = {k: v for k, v in r.items() if v is not None and k != "price"}
+            blank = {"lat": 0, "lon": 0, "opening_hours": "", "indoor": False}
+            raw = {**blank, "typical_minutes": 0, "min_minutes": 0, **known}
+            found[str(r["id"])] = venue_from_dict(raw, str(r.get("currency") or "AUD"))
+    listed = {str(h.get("activity")).casefold(): h for h in answers[-1].get("must_dos") or []}
+    named = [m.split(":", 1)[1].strip() for m in missing if ":" in m] or list(listed)
+    if not named:
+        return "clarified after searches that matched every must-do"
+    for name in named:
+        hint = listed.get(name)
+        if hint is None:
+            return f"the searches did not list the must-do {name!r} as unmatched"
+        phrase = str(hint.get("phrase") or hint.get("activity"))
+        m = match_must_do(phrase, list(found.values()), data.gazetteer())
+        if not m.needs_question:
+            return f"the must-do {name!r} matches found venues ({m.verdict})"
+    return None
