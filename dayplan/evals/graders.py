@@ -607,8 +607,8 @@ def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[b
 def _unmatched_must_do(clar: ToolStep, before: Sequence[ToolStep]) -> str | None:
     """Why a clarification made after searches is not earned (``None`` when it is), stated
     here again from the trace alone: every ``missing`` field is ``must_do`` or
-    ``must_do:<activity>``, and each must-do the searches listed as unmatched (``must_dos`` of
-    the last successful search before it) matches, by ``match_must_do`` run here over every
+    ``must_do:<activity>``, and each must-do a search or ``arrange_plan`` before it listed as
+    unmatched (``must_dos``) matches, by ``match_must_do`` run here over every
     venue those searches returned, none of them or several very different ones."""
     missing = [str(m).strip().casefold() for m in (clar.args or {}).get("missing") or []]
     if not missing or any(m.split(":", 1)[0].strip() != "must_do" for m in missing):
@@ -626,7 +626,12 @@ def _unmatched_must_do(clar: ToolStep, before: Sequence[ToolStep]) -> str | None
             blank = {"lat": 0, "lon": 0, "opening_hours": "", "indoor": False}
             raw = {**blank, "typical_minutes": 0, "min_minutes": 0, **known}
             found[str(r["id"])] = venue_from_dict(raw, str(r.get("currency") or "AUD"))
-    listed = {str(h.get("activity")).casefold(): h for h in answers[-1].get("must_dos") or []}
+    listed = {
+        str(h.get("activity")).casefold(): h
+        for s in before
+        if s.tool in (keys.SEARCH_TOOL, keys.ARRANGE_TOOL)
+        for h in (s.response or {}).get("must_dos") or []
+    }
     named = [m.split(":", 1)[1].strip() for m in missing if ":" in m] or list(listed)
     if not named:
         return "clarified after searches that matched every must-do"
