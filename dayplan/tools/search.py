@@ -257,10 +257,11 @@ async def search_public_web_async(
 
 
 def with_must_do_matches(state, answer: dict) -> dict:
-    """``answer`` of a search that ran, after code matched the run's must-dos over every venue
-    found so far (``dayplan.tools.mustdo.record_matches``); a must-do that matches none of
-    them, or very different ones, is listed under ``"must_dos"`` with code's question."""
-    if not answer.get("ok"):
-        return answer
-    unmatched = record_matches(state)
-    return {**answer, "must_dos": unmatched} if unmatched else answer
+    """``answer`` of a search, after code matched the run's must-dos over every venue found so
+    far and recorded each verdict (``dayplan.tools.mustdo.record_matches``; the evidence a
+    clarification after searches rests on). The answer itself is unchanged: searches asked for
+    in one turn do not see each other's venues, so ``arrange_plan`` is where an unmatched
+    must-do is told to the model."""
+    if answer.get("ok"):
+        record_matches(state)
+    return answer
