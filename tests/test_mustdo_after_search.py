@@ -341,3 +341,13 @@ def test_a_live_run_asks_about_a_must_do_its_grounded_search_did_not_find(live_e
     assert match.pool  # the grounded search did return a venue: just not one with koalas
     ok, detail = _earned("needs_clarification", served_from_run(run), run.steps, CASE)
     assert ok, detail
+
+
+def test_searches_that_found_nothing_at_all_earn_no_must_do_question():
+    state = clarify(state_with([{"name": "see the Louvre"}], []), ["must_do"])
+    assert RunEvidence(state).must_do_matches()["see the Louvre"].verdict == "none"
+    verdict = earned(CLARIFY, state)
+    assert not verdict.earned and "returned no venue" in verdict.reason
+    steps = [search_step([]), clar_step(["must_do:see the louvre"])]
+    ok, detail = _earned("needs_clarification", served(CLARIFY), steps, {"see the louvre": "x"})
+    assert not ok and "returned no venue" in detail

@@ -951,6 +951,9 @@ def unmatched_must_do(c: Conversation) -> LlmResponse | None:
     listed = (arranged[-1].get("must_dos") or []) if arranged else []
     if not listed or arranged[-1].get("ok") or c.calls("record_clarification"):
         return None
+    searched = [x.response or {} for x in c.calls("search_public_web")]
+    if not any(r.get("results") for r in searched):
+        return None  # nothing found at all: that is no_candidates, not a must-do question
     questions = [str(h["question"]) for h in listed if h.get("question")][:3]
     missing = [f"must_do:{h['activity']}" for h in listed]
     return _reply(_call("record_clarification", questions=questions, missing=missing))

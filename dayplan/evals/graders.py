@@ -656,6 +656,8 @@ def _unmatched_must_do(
             blank = {"lat": 0, "lon": 0, "opening_hours": "", "indoor": False}
             raw = {**blank, "typical_minutes": 0, "min_minutes": 0, **known}
             found[str(r["id"])] = venue_from_dict(raw, str(r.get("currency") or "AUD"))
+    if not found:
+        return "clarified after searches that returned no venue (no_candidates, not a must-do)"
     listed = {
         str(h.get("activity")).casefold(): h
         for s in before

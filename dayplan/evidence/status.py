@@ -137,7 +137,8 @@ def must_do_unmatched_after_search(evidence: Any) -> str | None:
     ``"must_do:<activity>"``: that one), a search was recorded, and for each named must-do
     (for ``"must_do"``: at least one) code's ``must_do_match`` record is ``none`` or
     ``ambiguous`` and was made over exactly the venues the run's searches have returned (a
-    record older than the last search that found a venue proves nothing). Any other
+    record older than the last search that found a venue proves nothing; when the searches
+    returned no venue at all, that is ``no_candidates``, not a must-do question). Any other
     clarification after a search is refused: the request was plannable."""
     ev = RunEvidence.of(evidence)
     clar = ev.clarification
@@ -150,6 +151,8 @@ def must_do_unmatched_after_search(evidence: Any) -> str | None:
     if not ev.searches():
         return plannable
     pool = sorted(ev.venue_records())
+    if not pool:  # nothing found at all: no_candidates (say the coverage), not a must-do question
+        return f"{plannable}: the searches returned no venue, so no must-do was matched over any"
     fresh = {a.casefold(): r for a, r in ev.must_do_matches().items() if sorted(r.pool) == pool}
     named = [m.split(":", 1)[1].strip() for m in missing if ":" in m]
     for name in named:
