@@ -67,8 +67,15 @@ _DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|mi
 def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingItem]:
     out: list[ReadingItem | None] = []
 
+    timed: dict[str, list[tuple[int, int]]] = {}  # timed rain and blocked windows, where said
+
     def add(field: str, value, a: int, b: int) -> None:
         out.append(_item(text, field, value, (s0 + a, s0 + b)))
+        if field in ("rain", "blocked") and isinstance(value, dict):
+            timed.setdefault(field, []).append((a, b))
+
+    def near(field: str, a: int, b: int, slack: int = 0) -> bool:
+        return any(x < b + slack and a < y + slack for x, y in timed.get(field, ()))
 
     if language.is_foreign(sent):  # another language: asked about, never guessed at; only a
         # place of the gazetteer (a name in any language) is read
@@ -111,6 +118,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     for a, b, role, minutes in times.points(sent):
         if re.search(r"\b(?:rain|showers?|storms?|dry|sunny)\b[^,;]*$", sent[max(0, a - 25) : a]):
             continue  # "no rain before 2", "dry until lunch": the weather's time, not the day's
+        if _WEATHER_TURN.search(sent[max(0, a - 30) : a]):
+            continue  # "clearing after lunch", "should fine up by 2": the weather's time
+        if near("blocked", a, b):
+            continue  # "home for lunch 12-1": a time at home, not the end of the day
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
     # rain (negation first, a negation scoped to part of the day before it; rain in part of
     # the day said by a period before rain all day)
@@ -136,6 +147,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for m in rx.finditer(sent):
             if any(p.start() < m.end() + 12 and m.start() < p.end() for p in periods):
                 continue  # "going to rain in the arvo": the period says when
+            if rx is weather.ALL_DAY and near("rain", m.start(), m.end(), 12):
+                continue  # "going to rain between 10 and 1": the range says when
             if in_scoped(m):
                 continue  # "won't rain in the morning" is no whole day's "no rain"
             value = weather.read_rain(m.group(0), sent)
@@ -167,7 +180,12 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             *zero.span(),
         )
     else:
-        spans = [m.span() for m in money.DIGIT_MONEY.finditer(sent)]
+        odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
+        spans = [
+            m.span()
+            for m in money.DIGIT_MONEY.finditer(sent)
+            if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
+        ]
         spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
             for sp in duck.parse(sent, duck_ref(today), ("amount-of-money",)):
@@ -178,6 +196,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                         re.I,
                     )
                     spans.append((sp.start, sp.end + (tail.end() if tail else 0)))
+        spans = [sp for sp in spans if not any(x < sp[1] + 1 and sp[0] < y for x, y in odd)]
         for a, b in spans[:1]:
             found = money.read_money(sent[a:b])
             if found:
@@ -243,9 +262,28 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 add("must_do", name, a, b)
     for m in re.finditer(r"[a-z]+", sent):
         pref = places.PREFERENCE_WORDS.get(m.group(0))
-        if pref and pref in places.read_preferences(sent):
-            add("preference", pref, *m.span())
+        if pref and pref in places.read_preferences(sent) and not near("blocked", *m.span()):
+            add("preference", pref, *m.span())  # "swimming lessons 9-9:45" is an appointment
     return [i for i in out if i is not None]
+
+
+_WEATHER_TURN = re.compile(
+    r"\b(?:clear(?:s|ing|ed)?(?:\s+up)?|fin(?:e|es|ing)\s+up|brighten(?:s|ing)?(?:\s+up)?"
+    r"|(?:the\s+)?(?:sun|weather|forecast)(?:\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
+    r"|(?:should|will|might|meant to|supposed to|going to)\s+(?:clear|fine up|dry out|dry up))"
+    r"(?:\s+(?:up|off|out))?\s+(?:\w+\s+)?$",
+    re.I,
+)
+"""Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
+from 3", "the sun's out after 11"): the weather's time, never the day's window."""
+
+_FAMILY = re.compile(r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I)
+_ONE_NAMED_CHILD = re.compile(
+    r"the\s+(?:little\s+|young\s+|youngest\s+|baby\s+)?(?:little one|baby|bub|bubba|toddler|youngest|kid|child|boy|girl)",
+    re.I,
+)
+"""One child named with "the" ("the little one naps 1-2"): in a text that names the party as
+"the family" or "the kids", one of them, never the party's count of children."""
 
 
 def in_list_kind(sent: str, a: int, b: int) -> str:
@@ -306,6 +344,12 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for o in items
         )
 
+    if _FAMILY.search(norm):
+        items = [
+            i
+            for i in items
+            if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
+        ]
     for it in items:
         key = (it.field, repr(it.value))
         if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
@@ -385,6 +429,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         ):
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
+            if _WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
+                found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
+                continue
             found.append((m.start(), m.end(), "time"))
     exact: set[int] = set()  # phrases quoted as matched, cue included
     read_roles = {it.field for it in accepted}
@@ -397,20 +444,29 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not _NOT_A_TIME.match(m.group(1)) and "window_end" not in read_roles:
             found.append((m.start(), m.end(), "time"))
             exact.add(m.start())
+    odd = money.not_plain_spans(norm)
     for m in money.DIGIT_MONEY.finditer(norm):
-        found.append((m.start(), m.end(), "money"))
+        if not any(x < m.end() + 1 and m.start() < y for x, y in odd):
+            found.append((m.start(), m.end(), "money"))
+    for a, b in odd:  # "$1e9": not a plain amount, asked about
+        found.append((a, b, "money"))
+        exact.add(a)
     dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
         _DURATION_HINT.search(norm)
     )
     for sp in duck.parse(norm, duck_ref(today), dims) if dims else ():
         if sp.dim == "amount-of-money" and money.MONEY_CUE.search(sp.body):
-            found.append((sp.start, sp.end, "money"))
+            if not any(x < sp.end + 1 and sp.start < y for x, y in odd):
+                found.append((sp.start, sp.end, "money"))
         elif sp.dim == "duration":
             found.append((sp.start, sp.end, "duration"))
     read_fields = {it.field for it in accepted}
     if not {"adults", "children"} <= read_fields:
+        family = _FAMILY.search(norm)
         for cue in people.PARTY_CUES:
             for m in cue.finditer(norm):
+                if family and _ONE_NAMED_CHILD.fullmatch(m.group(0).strip()):
+                    continue  # "the little one naps": one of "the family", not a count
                 found.append((m.start(), m.end(), "party"))
     if not any(it.field == "children" for it in accepted):
         for m in people.UNCOUNTED_CHILDREN.finditer(norm):
@@ -437,6 +493,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
+        if kind == "weather":
+            continue
         if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
@@ -474,13 +532,39 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
     return False
 
 
+_REJECTED_KIND = {
+    "adults": "party",
+    "children": "party",
+    "budget": "money",
+    "window_start": "time",
+    "window_end": "time",
+}
+"""A proposal of these fields that code rejects (a count over the request's limit: "999 kids")
+is listed unread with this kind, so the run asks instead of planning without it."""
+
+
+def _rejected_phrase(item: ReadingItem) -> str:
+    """The part of a rejected proposal's quote that says its value ("999 kids" of "2 adults,
+    999 kids"), else the whole quote."""
+    if item.field in ("adults", "children"):
+        rx = people.COUNTED_CHILDREN if item.field == "children" else people.COUNTED_ADULTS
+        for m in rx.finditer(item.quote):
+            if people.count(m.group(1)) == item.value:
+                return m.group(0)
+    return item.quote
+
+
 def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:
     """Propose, verify and collect: the ``AcceptedReading`` of ``text`` (items that passed
     ``verify_reading``; ``unread`` phrases) and the unread phrases with their kinds."""
-    accepted = [
-        r
-        for r in (verify_reading(text, p, today=today) for p in propose_readings(text, today=today))
-        if isinstance(r, ReadingItem)
-    ]
+    proposed = propose_readings(text, today=today)
+    verdicts = [verify_reading(text, p, today=today) for p in proposed]
+    accepted = [r for r in verdicts if isinstance(r, ReadingItem)]
     unread = unread_phrases(text, accepted, today=today)
+    for p, r in zip(proposed, verdicts, strict=True):
+        kind = _REJECTED_KIND.get(p.field)
+        if kind and not isinstance(r, ReadingItem) and not any(p.field == i.field for i in accepted):
+            phrase = _rejected_phrase(p)  # "999 kids": out of range, asked, never dropped
+            if all(u.phrase != phrase for u in unread):
+                unread.append(UnreadPhrase(phrase, kind))
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread
