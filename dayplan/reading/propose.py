@@ -235,9 +235,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     has_duration = _DURATION_HINT.search(sent)
     for sp in duck.parse(sent, duck_ref(today), ("duration",)) if has_duration else ():
         lo, hi = max(0, sp.start - 30), min(len(sent), sp.end + 25)
-        for a in range(lo, sp.start + 1):
+        lo += max([0] + [m.end() for m in re.finditer(r"[,;]", sent[lo : sp.start])])
+        for a in range(lo, sp.start + 1):  # the widest piece from a word start, in its clause
             piece = sent[a:hi]
-            if travel.read_cap(piece) and (a == lo or not sent[a - 1].isalnum()):
+            if travel.read_cap(piece) and (a == 0 or not re.match(r"[\w']", sent[a - 1])):
                 # tighten: the smallest piece from a word start that still reads as a cap
                 for b in range(sp.end, hi + 1):
                     if (b == len(sent) or not sent[b].isalnum()) and travel.read_cap(sent[a:b]):
@@ -470,7 +471,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 found.append((m.start(), m.end(), "party"))
     if not any(it.field == "children" for it in accepted):
         for m in people.UNCOUNTED_CHILDREN.finditer(norm):
-            found.append((m.start(), m.end(), "party"))
+            with_ = re.search(r"\b(?:with|w/)\s+$", norm[: m.start()])
+            at = with_.start() if with_ else m.start()
+            found.append((at, m.end(), "party"))
+            exact.add(at)  # "with the kids", never "South Bank, the kids"
     for m in re.finditer(r"\b(" + people.COUNT_WORD + r")\s+of us\b", norm):
         if not {"adults", "children"} <= read_fields and not people.US_TWO.search(m.group(0)):
             found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
