@@ -54,12 +54,13 @@ DIGIT_MONEY = re.compile(
 )
 """An amount in digits with its money cue (and an "each"/"total" right after)."""
 NOT_PLAIN = re.compile(
-    r"(?:a\$|\$|\baud\s*|\busd\s*)\s?\d[\d,]*(?:(?:\.\d+)?(?!(?:pp|p\.p|aud|usd|ea|each|total|max|tops)\b)"
+    r"(?:a\$|\$|\baud\s*|\busd\s*)\s?\d[\d,]*(?:(?:\.\d+)?(?!(?:pp|p\.p|aud|usd|ea|each|total|max|tops|ish|odd)\b)"
     r"[a-z_]\w*|\.\d{3,}|\.\d+\.\d+)"
     r"|\b\d+(?:\.\d+)?e[+-]?\d+\s*(?:aud|dollars|bucks)\b",
     re.I,
 )
-"""An amount of money that is not a plain amount ("$1e9", "$5k", "$12.345", "AUD 1e3"): never
+"""An amount of money that is not a plain amount ("$1e9", "$5k", "$12.345", "AUD 1e3"; "$80ish"
+and "$20pp" are plain): never
 read as its first digits (``$1``); listed unread (kind ``money``) and asked about."""
 
 

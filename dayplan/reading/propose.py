@@ -93,7 +93,13 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if any(r[1] <= a and r[0] >= lo for r in times.ranges(sent)):
             lo = a  # a later range of a list ("naps 10:30-11 and 1-2:30"): quote it alone
         prev = re.search(r"\b(\w+)\s+$", sent[:lo])
-        if kind == "blocked" and prev and times.BLOCK_RE.fullmatch(prev.group(1)):
+        if (
+            kind == "blocked"
+            and prev
+            and (
+                times.BLOCK_RE.fullmatch(prev.group(1)) or prev.group(1) in places.PREFERENCE_WORDS
+            )
+        ):
             lo = prev.start(1)  # "footy training": both words name the appointment
         if kind == "window" and in_list_kind(sent, a, b) != "window":
             kind = in_list_kind(sent, a, b)
@@ -198,6 +204,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                     spans.append((sp.start, sp.end + (tail.end() if tail else 0)))
         spans = [sp for sp in spans if not any(x < sp[1] + 1 and sp[0] < y for x, y in odd)]
         for a, b in spans[:1]:
+            b += len(re.match(r"[a-z]*", sent[b:]).group(0))  # "$80ish": the whole word
             found = money.read_money(sent[a:b])
             if found:
                 add(
@@ -270,7 +277,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 
 _WEATHER_TURN = re.compile(
     r"\b(?:clear(?:s|ing|ed)?(?:\s+up)?|fin(?:e|es|ing)\s+up|brighten(?:s|ing)?(?:\s+up)?"
-    r"|(?:the\s+)?(?:sun|weather|forecast)(?:\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
+    r"|(?:the\s+)?(?:sun|weather|forecast)(?:'s|\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
     r"|(?:should|will|might|meant to|supposed to|going to)\s+(?:clear|fine up|dry out|dry up))"
     r"(?:\s+(?:up|off|out))?\s+(?:\w+\s+)?$",
     re.I,
@@ -278,7 +285,9 @@ _WEATHER_TURN = re.compile(
 """Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
 from 3", "the sun's out after 11"): the weather's time, never the day's window."""
 
-_FAMILY = re.compile(r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I)
+_FAMILY = re.compile(
+    r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
+)
 _ONE_NAMED_CHILD = re.compile(
     r"the\s+(?:little\s+|young\s+|youngest\s+|baby\s+)?(?:little one|baby|bub|bubba|toddler|youngest|kid|child|boy|girl)",
     re.I,
@@ -567,7 +576,11 @@ def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[Unrea
     unread = unread_phrases(text, accepted, today=today)
     for p, r in zip(proposed, verdicts, strict=True):
         kind = _REJECTED_KIND.get(p.field)
-        if kind and not isinstance(r, ReadingItem) and not any(p.field == i.field for i in accepted):
+        if (
+            kind
+            and not isinstance(r, ReadingItem)
+            and not any(p.field == i.field for i in accepted)
+        ):
             phrase = _rejected_phrase(p)  # "999 kids": out of range, asked, never dropped
             if all(u.phrase != phrase for u in unread):
                 unread.append(UnreadPhrase(phrase, kind))

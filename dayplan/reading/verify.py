@@ -138,7 +138,11 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
         raise _Bad("no amount of money found in the quote", None)
     norm_sentence = normalise(sentence)
     at = norm_sentence.find(quote)
-    if found.amount == 0 and at >= 0 and not money.ZERO.search(norm_sentence[at : at + len(quote) + 30]):
+    if (
+        found.amount == 0
+        and at >= 0
+        and not money.ZERO.search(norm_sentence[at : at + len(quote) + 30])
+    ):
         raise _Bad(  # "only free after 2pm": when the party is free, not what it spends
             "the quote says when the party is free, not that the budget is 0", None
         )
@@ -333,7 +337,7 @@ def whole_words(text: str, quote: str) -> bool:
     while at >= 0:
         end = at + len(needle)
         starts = not (_wordy(norm, at) and _wordy(norm, at - 1))
-        ends = not (_wordy(norm, end - 1) and _wordy(norm, end))
+        ends = not (_wordy(norm, end - 1) and norm[end : end + 1].isalnum())  # "the baby('s)"
         if starts and ends:
             return True
         at = norm.find(needle, at + 1)
