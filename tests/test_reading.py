@@ -1058,7 +1058,7 @@ def test_a_preference_outside_an_appointment_is_still_read():
 def test_a_party_count_over_the_limit_is_unread_and_asked(text, phrase):
     _, phrases = read_request(text, today=TODAY)
     asked = [p for p in phrases if p.phrase == phrase]
-    assert asked and asked[0].kind == "party" and asked[0].asks
+    assert asked and asked[0].kind == "count" and asked[0].asks
 
 
 @pytest.mark.parametrize(

@@ -29,16 +29,18 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "travel", "foreign"})
+ASKING_KINDS = frozenset({"time", "money", "party", "count", "travel", "foreign"})
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
-whose day, times and party this reader cannot read)."""
+whose day, times and party this reader cannot read); ``count`` is a count of people said but
+out of the request's range ("999 kids"): asked even without a budget."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
-    (``time``, ``money``, ``party``, ``duration``, ``place``, ``number``, ``text`` for a script
+    (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
+    ``number``, ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -546,8 +548,8 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
 
 
 _REJECTED_KIND = {
-    "adults": "party",
-    "children": "party",
+    "adults": "count",
+    "children": "count",
     "budget": "money",
     "window_start": "time",
     "window_end": "time",
@@ -556,15 +558,15 @@ _REJECTED_KIND = {
 is listed unread with this kind, so the run asks instead of planning without it."""
 
 
-def _rejected_phrase(item: ReadingItem) -> str:
-    """The part of a rejected proposal's quote that says its value ("999 kids" of "2 adults,
-    999 kids"), else the whole quote."""
-    if item.field in ("adults", "children"):
-        rx = people.COUNTED_CHILDREN if item.field == "children" else people.COUNTED_ADULTS
-        for m in rx.finditer(item.quote):
-            if people.count(m.group(1)) == item.value:
+def rejected_phrase(field: str, value, quote: str) -> str:
+    """The part of a rejected reading's ``quote`` that says its ``value`` ("999 kids" of
+    "2 adults, 999 kids" for ``children`` 999), else the whole quote."""
+    if field in ("adults", "children"):
+        rx = people.COUNTED_CHILDREN if field == "children" else people.COUNTED_ADULTS
+        for m in rx.finditer(quote):
+            if people.count(m.group(1)) == value:
                 return m.group(0)
-    return item.quote
+    return quote
 
 
 def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:
@@ -581,7 +583,9 @@ def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[Unrea
             and not isinstance(r, ReadingItem)
             and not any(p.field == i.field for i in accepted)
         ):
-            phrase = _rejected_phrase(p)  # "999 kids": out of range, asked, never dropped
+            phrase = rejected_phrase(
+                p.field, p.value, p.quote
+            )  # "999 kids": out of range, asked, never dropped
             if all(u.phrase != phrase for u in unread):
                 unread.append(UnreadPhrase(phrase, kind))
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread
