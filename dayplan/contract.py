@@ -17,22 +17,57 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
+    AllowInfNan,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     Strict,
     StrictBool,
     StrictInt,
+    Tag,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 HHMM_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
-HHMM = Annotated[str, Field(pattern=HHMM_PATTERN, examples=["09:00"])]
-Currency = Annotated[str, Field(pattern=r"^[A-Z]{3}$", examples=["AUD"])]
+HHMM_MESSAGE = "time must be HH:MM (24-hour), e.g. 09:30"
+CURRENCY_PATTERN = r"^[A-Z]{3}$"
+CURRENCY_MESSAGE = "currency must be a three-letter ISO 4217 code in capitals, e.g. AUD"
+
+
+def _matching(pattern: str, error_type: str, message: str):  # noqa: ANN202 - a validator
+    """A before-validator: a string (whitespace stripped) that fully matches ``pattern``, else
+    ``PydanticCustomError(error_type, message)``. Any failure, a wrong type included, gets the
+    one plain message: never the regex, never the input (which may be huge)."""
+
+    def check(value: object) -> str:
+        if isinstance(value, str) and re.fullmatch(pattern, value.strip()):
+            return value.strip()
+        raise PydanticCustomError(error_type, message)
+
+    return BeforeValidator(check)
+
+
+HHMM = Annotated[
+    str,
+    _matching(HHMM_PATTERN, "time_format", HHMM_MESSAGE),
+    Field(json_schema_extra={"pattern": HHMM_PATTERN}, examples=["09:00"]),
+]
+"""A local time of day ``HH:MM`` (24-hour); anything else fails with ``HHMM_MESSAGE``."""
+Currency = Annotated[
+    str,
+    _matching(CURRENCY_PATTERN, "currency_format", CURRENCY_MESSAGE),
+    Field(json_schema_extra={"pattern": CURRENCY_PATTERN}, examples=["AUD"]),
+]
+"""An ISO 4217 code in capitals; anything else fails with ``CURRENCY_MESSAGE``."""
 ShortText = Annotated[str, Field(max_length=200)]
-StrictNumber = Annotated[float, Strict()]
-"""A JSON number; a string such as ``"100"`` is a type error, not converted (nor is ``true``)."""
+StrictNumber = Annotated[float, Strict(), AllowInfNan(False)]
+"""A finite JSON number; a string such as ``"100"`` is a type error, not converted (nor is
+``true``), and NaN or an infinity (``1e400`` overflows to one) fails as "Input should be a
+finite number" before any range check."""
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 MIN_YEAR, MAX_YEAR = 2000, 2100  # dates and "now" outside these years are refused, not planned
 
@@ -180,7 +215,13 @@ class PlanRequest(_Strict):
 
     text: str = Field(default="", max_length=4000)
     location: ShortText | None = None
-    home: ShortText | Coordinates | None = None
+    home: (
+        Annotated[
+            Annotated[ShortText, Tag("address")] | Annotated[Coordinates, Tag("point")],
+            Discriminator(lambda v: "address" if isinstance(v, str) else "point"),
+        ]
+        | None
+    ) = None
     date: ShortText | None = None
     now: datetime | None = None
     timezone: ShortText | None = None

@@ -281,22 +281,30 @@ print([s["name"] for s in r.json()["plan"]["stops"]])
 # %% [markdown]
 # **Bad input is a 4xx problem, never a 5xx.** Every error is `application/problem+json`
 # (RFC 9457): `type`, `title`, `status`, `detail`, `instance`, plus the field errors. A
-# 25:99 start time, a negative party, a lower-case currency, malformed JSON and a body
-# over 64 KiB (counted while it streams in, not just from `Content-Length`):
+# 25:99 start time, a negative party, a lower-case currency, a NaN budget, malformed JSON,
+# a body sent as `text/plain` (415: only JSON is read) and a body over 64 KiB (counted
+# while it streams in, not just from `Content-Length`):
 
 
 # %% tags=["nbval-check-output"]
 def show(r):
     p = r.json()
-    print(r.status_code, r.headers["content-type"], p["type"], "|", p["detail"][:80])
+    print(r.status_code, r.headers["content-type"], p["type"], "|", p["detail"][:100])
 
 
 show(client.post("/v1/day-plans", json={**body, "window": {"start": "25:99", "end": "17:00"}}))
 show(client.post("/v1/day-plans", json={**body, "party": {"adults": -1}}))
 show(client.post("/v1/day-plans", json={**body, "budget": {"amount": 100, "currency": "aud"}}))
+nan_budget = b'{"text": "Plan my Saturday", "budget": {"amount": NaN}}'
+show(client.post("/v1/day-plans", content=nan_budget, headers={"content-type": "application/json"}))
 show(
     client.post(
         "/v1/day-plans", content=b'{"text": "Plan my', headers={"content-type": "application/json"}
+    )
+)
+show(
+    client.post(
+        "/v1/day-plans", content=b"Plan my Saturday", headers={"content-type": "text/plain"}
     )
 )
 show(client.post("/v1/day-plans", json={"text": "x" * 70_000}))

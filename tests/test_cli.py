@@ -36,6 +36,26 @@ def test_yaml_request(tmp_path, capsys):
         ("[1, 2]", "must be a JSON/YAML object"),
         ('{"text": "Saturday", "save": false, "save": true}', "repeats the key 'save'"),
         ('{"text": "x", "party": {"adults": 2, "adults": 5}}', "repeats the key 'adults'"),
+        (
+            '{"text":"x","budget":{"amount":NaN}}',
+            "invalid request at budget.amount: Input should be a finite number",
+        ),
+        (
+            '{"text":"x","budget":{"amount":1e400}}',
+            "invalid request at budget.amount: Input should be a finite number",
+        ),
+        (
+            '{"text":"x","budget":{"amount":-Infinity}}',
+            "invalid request at budget.amount: Input should be a finite number",
+        ),
+        (
+            '{"text": "x", "window": {"start":"9.30","end":"17:00"}}',
+            "invalid request at window.start: time must be HH:MM (24-hour), e.g. 09:30",
+        ),
+        (
+            '{"text": "x", "blocked": [{"start":"13:00","end":"2pm"}]}',
+            "invalid request at blocked.0.end: time must be HH:MM (24-hour), e.g. 09:30",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path, capsys, content, fragment):
@@ -44,6 +64,24 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys, content, fragment):
     assert main(["plan", str(f)]) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_unquoted_yaml_time_gets_the_time_message(tmp_path, capsys):
+    """YAML 1.1 reads an unquoted 9:30 as the base-60 number 570: the message says HH:MM."""
+    f = tmp_path / "req.yaml"
+    f.write_text("text: museums\nwindow:\n  start: 9:30\n  end: '17:00'\n")
+    assert main(["plan", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "invalid request at window.start: time must be HH:MM (24-hour), e.g. 09:30" in err
+    assert err.count("\n") == 1
+
+
+def test_a_huge_bad_time_is_not_echoed(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps({"text": "x", "window": {"start": "9" * 3000, "end": "17:00"}}))
+    assert main(["plan", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 300 and "time must be HH:MM" in err
 
 
 def test_missing_file_and_bad_model(capsys):

@@ -79,10 +79,12 @@ def test_docs_and_openapi_are_served(client):
     spec = client.get("/openapi.json").json()
     post = spec["paths"]["/v1/day-plans"]["post"]
     assert set(post["responses"]) == {
-        *("200", "400", "401", "408", "409", "413", "422", "429", "500", "502", "503", "504")
+        *("200", "400", "401", "408", "409", "413", "415", "422"),
+        *("429", "500", "502", "503", "504"),
     }
     assert "Problem" in spec["components"]["schemas"]
     assert "application/problem+json" in post["responses"]["422"]["content"]
+    assert "application/problem+json" in post["responses"]["415"]["content"]
 
 
 @pytest.mark.parametrize(
@@ -125,9 +127,121 @@ def test_contract_violations_are_422_problems(client, change, where):
     assert body.errors and ".".join(map(str, body.errors[0].loc)).startswith(where)
 
 
+@pytest.mark.parametrize("headers", [{"content-type": "application/json"}, {}])
+def test_an_empty_body_is_a_400_not_a_missing_field(client, headers):
+    r = client.post("/v1/day-plans", content=b"", headers=headers)
+    assert "empty" in problem(r, 400, "malformed-json").detail
+
+
+@pytest.mark.parametrize(
+    ("content_type", "raw"),
+    [
+        ("text/plain", b'{"text": "museum day"}'),  # JSON, but not sent as JSON
+        ("text/plain; charset=utf-8", b"Plan my Saturday with the kids"),
+        ("application/x-www-form-urlencoded", b"text=museum+day&budget=100"),
+        (
+            "multipart/form-data; boundary=x",
+            b'--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nzoo\r\n--x--\r\n',
+        ),
+        ("application/xml", b"<request><text>zoo</text></request>"),
+        ("application/octet-stream", b"\x00\x01"),
+        (None, b'{"text": "museum day"}'),  # curl --data-binary without -H
+        ("text/plain", b""),
+    ],
+)
+def test_a_body_not_sent_as_json_is_a_415_problem(client, content_type, raw):
+    headers = {} if content_type is None else {"content-type": content_type}
+    r = client.post("/v1/day-plans", content=raw, headers=headers)
+    body = problem(r, 415, "unsupported-media-type")
+    assert r.headers["accept-post"] == "application/json"
+    assert "Content-Type: application/json" in body.detail and "museum" not in body.detail
+    if content_type:
+        assert repr(content_type.split(";")[0]) in body.detail
+    else:
+        assert "no Content-Type" in body.detail
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/json; charset=utf-8", "application/problem+json", "APPLICATION/JSON"],
+)
+def test_json_media_types_are_read(client, content_type):
+    r = client.post(
+        "/v1/day-plans", content=json.dumps(WET).encode(), headers={"content-type": content_type}
+    )
+    assert r.status_code == 200, r.text
+
+
+def test_a_huge_content_type_is_cut_in_the_detail(client):
+    r = client.post("/v1/day-plans", content=b"x", headers={"content-type": "text/" + "p" * 3000})
+    assert len(problem(r, 415, "unsupported-media-type").detail) < 200
+
+
+@pytest.mark.parametrize(
+    ("raw", "where", "msg"),
+    [
+        (
+            b'{"text":"x","budget":{"amount":NaN}}',
+            "body.budget.amount",
+            "Input should be a finite number",
+        ),
+        (
+            b'{"text":"x","budget":{"amount":1e400}}',
+            "body.budget.amount",
+            "Input should be a finite number",
+        ),
+        (
+            b'{"text":"x","budget":{"amount":-Infinity}}',
+            "body.budget.amount",
+            "Input should be a finite number",
+        ),
+        (
+            b'{"text":"x","home":{"lat":NaN,"lon":153}}',
+            "body.home.point.lat",
+            "Input should be a finite number",
+        ),
+        (
+            b'{"text":"x","window":{"start":"9.30","end":"17:00"}}',
+            "body.window.start",
+            "time must be HH:MM (24-hour), e.g. 09:30",
+        ),
+        (
+            b'{"text":"x","window":{"start":"09:00","end":"5pm"}}',
+            "body.window.end",
+            "time must be HH:MM (24-hour), e.g. 09:30",
+        ),
+        (
+            b'{"text":"x","blocked":[{"start":"1300","end":"14:00"}]}',
+            "body.blocked.0.start",
+            "time must be HH:MM (24-hour), e.g. 09:30",
+        ),
+        (
+            b'{"text":"x","weather":{"rain":[{"start":10,"end":"14:00"}]}}',
+            "body.weather.rain.0.start",
+            "time must be HH:MM (24-hour), e.g. 09:30",
+        ),
+    ],
+)
+def test_non_finite_numbers_and_bad_times_name_the_field_in_plain_words(client, raw, where, msg):
+    r = client.post("/v1/day-plans", content=raw, headers={"content-type": "application/json"})
+    body = problem(r, 422, "validation-error")
+    assert body.detail == f"{where}: {msg}"
+    assert ".".join(map(str, body.errors[0].loc)) == where and body.errors[0].msg == msg
+    assert "^" not in r.text and "less than or equal" not in r.text
+
+
+def test_a_huge_bad_time_is_not_echoed(client):
+    raw = json.dumps({"text": "x", "window": {"start": "9" * 20_000, "end": "17:00"}}).encode()
+    r = client.post("/v1/day-plans", content=raw, headers={"content-type": "application/json"})
+    problem(r, 422, "validation-error")
+    assert "9" * 50 not in r.text
+
+
 @pytest.mark.parametrize("payload", [[], "text", 42, None])
 def test_a_body_that_is_not_an_object_is_a_422(client, payload):
-    problem(client.post("/v1/day-plans", json=payload), 422, "validation-error")
+    raw = json.dumps(payload).encode()  # httpx's json=None would send no body at all
+    r = client.post("/v1/day-plans", content=raw, headers={"content-type": "application/json"})
+    problem(r, 422, "validation-error")
 
 
 def test_unknown_routes_and_methods_are_problems(client):

@@ -162,16 +162,21 @@ def test_no_served_plan_has_a_zero_minute_leg_between_two_different_points(inst)
     for stop in out.check.stops:
         there = venues[stop.venue_id].point
         if stop.travel_in == 0:
-            assert there == place or _close(there, place), stop
+            assert tuple(there) == tuple(place), stop
         place = there
     if out.check.travel_home == 0:
-        assert _close(place, travel.points[HOME])
+        assert tuple(place) == tuple(travel.points[HOME])
 
 
-def _close(a, b) -> bool:
-    from dayplan.core.travel import haversine_km
+@pytest.mark.parametrize("mode", ["car", "transit", "walk"])
+def test_two_distinct_points_are_never_a_zero_minute_leg(mode):
+    from dayplan.core.travel import estimate_minutes
 
-    return haversine_km(a, b) < 0.05
+    city_hall = (-27.4689, 153.0235)
+    # about 20 m apart (the assumed Brisbane home and City Hall), and 1 m apart
+    assert estimate_minutes(city_hall, (-27.4690, 153.0237), mode) >= 1
+    assert estimate_minutes(city_hall, (-27.46891, 153.0235), mode) == 1 or mode != "walk"
+    assert estimate_minutes(city_hall, city_hall, mode) == 0
 
 
 # ------------------------------------------------------------------ 3. public holidays
@@ -614,3 +619,35 @@ def test_the_day_shape_optimum_is_never_beaten_by_brute_force(inst):
         fill = min(int(FILL_SHARE * free), sum(venues[k].typical_minutes for k in sol.keys))
         mine = (int(bool(sol.meal)), sol.weight, fill, -sol.travel_minutes)
         assert mine >= brute
+
+
+def test_clock_text_never_wraps_at_midnight():
+    from dayplan.core.clock import clock_text
+
+    assert clock_text(570) == "09:30"
+    assert clock_text(1468) == "00:28 the next day"
+    assert clock_text(-88) == "22:32 the day before"
+    assert clock_text(2 * 1440 + 120) == "02:00, 2 days later"
+
+
+def test_a_home_far_outside_the_area_says_the_leg_is_longer_than_the_window():
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import plan
+
+    request = PlanRequest.model_validate(
+        {
+            "text": "Plan my Saturday in Brisbane for 2 adults, home by 5",
+            "home": {"lat": 0, "lon": 0},
+            "now": "2026-11-29T09:00:00+10:00",
+        }
+    )
+    report = plan(request).report
+    assert report.status == "no_feasible_plan"
+    details = [f.detail for f in report.constraint_failures]
+    assert any(
+        "leg from home is" in d and "more than the whole window 09:00–17:00" in d for d in details
+    ), details
+    leave = [d for d in details if "leaving home at" in d]
+    assert leave == [], leave
+    home = [d for d in details if d.startswith("the leg home is")]
+    assert home and "days later" in home[0], details

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 
 from dayplan.core.catalog import Venue
-from dayplan.core.clock import Interval, LocalDay, minutes_to_hhmm, overlap_minutes, overlaps
+from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes, overlaps
 from dayplan.core.hours import HoursVerdict, venue_hours
 from dayplan.core.travel import TravelModel
 
@@ -180,7 +180,7 @@ class CheckResult:
 
 
 def _hm(minutes: int) -> str:
-    return minutes_to_hhmm(minutes)
+    return clock_text(minutes)
 
 
 def _min_needed(stop: ProposedStop, venue: Venue | None) -> int:
@@ -577,14 +577,26 @@ def check_plan(
                 )
             elif place == HOME and not seen_stop:
                 if leg and s.start >= c.window[0]:
+                    span = c.window[1] - c.window[0]
+                    detail = (
+                        f"{label}: the leg from home is {leg} min, more than the whole "
+                        f"window {_hm(c.window[0])}–{_hm(c.window[1])} ({span} min); the home "
+                        f"is too far from {label} for this day"
+                        if leg >= span
+                        else f"{label}: starting {_hm(s.start)} means leaving home at "
+                        f"{_hm(day.add(s.start, -leg))}, before the window opens at "
+                        f"{_hm(c.window[0])}"
+                    )
                     failures.append(
                         Failure(
                             "outside_window",
-                            f"{label}: starting {_hm(s.start)} means leaving home at "
-                            f"{_hm(day.add(s.start, -leg))}, before the window opens at "
-                            f"{_hm(c.window[0])}",
+                            detail,
                             venue_id=who,
-                            values={"leave_home": _hm(day.add(s.start, -leg))},
+                            values={
+                                "leave_home": _hm(day.add(s.start, -leg)),
+                                "leg_minutes": leg,
+                                "window_minutes": span,
+                            },
                         )
                     )
             elif s.start < prev_end:
@@ -662,10 +674,15 @@ def check_plan(
             )
     travel_total += home_leg
     if home_by > c.window[1]:
+        span = c.window[1] - c.window[0]
         failures.append(
             Failure(
                 "home_after_deadline",
-                f"home at {_hm(home_by)}, deadline {_hm(c.window[1])}",
+                f"the leg home is {home_leg} min, more than the whole window "
+                f"{_hm(c.window[0])}–{_hm(c.window[1])} ({span} min): home at {_hm(home_by)}, "
+                f"deadline {_hm(c.window[1])}"
+                if home_leg >= span
+                else f"home at {_hm(home_by)}, deadline {_hm(c.window[1])}",
                 values={"home_at": _hm(home_by), "deadline": _hm(c.window[1])},
             )
         )

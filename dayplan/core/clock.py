@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dayplan.contract import hhmm_to_minutes
 
-__all__ = ["hhmm_to_minutes", "minutes_to_hhmm", "overlaps", "Interval"]
+__all__ = ["hhmm_to_minutes", "minutes_to_hhmm", "clock_text", "overlaps", "Interval"]
 
 Interval = tuple[int, int]
 """A half-open time interval ``[start, end)`` in minutes after local midnight."""
@@ -18,6 +18,23 @@ def minutes_to_hhmm(minutes: int) -> str:
     """``570`` -> ``"09:30"``. Values past midnight wrap to the next day's clock (``1500`` -> ``"01:00"``)."""
     minutes = int(minutes) % (24 * 60)
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def clock_text(minutes: int) -> str:
+    """A time for people, never wrapped at midnight: ``570`` -> ``"09:30"``, ``1468`` ->
+    ``"00:28 the next day"``, ``-88`` -> ``"22:32 the day before"``, ``3000`` -> ``"02:00, 2 days
+    later"``. Messages and failure details use this, so a leg longer than the day is never shown
+    as an earlier clock time on the same day."""
+    minutes = int(minutes)
+    days, rest = divmod(minutes, 24 * 60)
+    text = f"{rest // 60:02d}:{rest % 60:02d}"
+    if days == 0:
+        return text
+    if days == 1:
+        return f"{text} the next day"
+    if days == -1:
+        return f"{text} the day before"
+    return f"{text}, {days} days later" if days > 0 else f"{text}, {-days} days before"
 
 
 def overlaps(a: Interval, b: Interval) -> bool:

@@ -74,7 +74,7 @@ from dayplan.core.checker import (
     depart_after,
     hours_of,
 )
-from dayplan.core.clock import Interval, LocalDay, minutes_to_hhmm, overlap_minutes
+from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes
 from dayplan.core.dayshape import (
     CATCH_ALL_KINDS,
     FOOD_OVERLAP,
@@ -924,7 +924,7 @@ def _label(item: tuple[str, object], problem: Problem) -> str:
 
 
 def _hm(m: int) -> str:
-    return minutes_to_hhmm(m)
+    return clock_text(m)
 
 
 def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasible | None:

@@ -41,13 +41,15 @@ def haversine_km(a: Point, b: Point) -> float:
 def estimate_minutes(a: Point, b: Point, mode: str) -> int:
     """Estimated door-to-door minutes from ``a`` to ``b`` by ``mode`` (car, transit, walk).
 
-    0 for the same point. Raises ``KeyError`` for an unknown mode.
+    0 only for the very same coordinates; two distinct points are never less than 1 minute
+    apart (the estimate is rounded up, so "next door" is still a 1-minute leg, never a free
+    one). Raises ``KeyError`` for an unknown mode.
     """
-    km = haversine_km(a, b)
-    if km < 0.05:
+    if (float(a[0]), float(a[1])) == (float(b[0]), float(b[1])):
         return 0
+    km = haversine_km(a, b)
     minutes = OVERHEAD_MINUTES[mode] + km * DETOUR_FACTOR[mode] / SPEED_KMH[mode] * 60
-    return int(math.ceil(minutes))
+    return max(1, int(math.ceil(minutes)))
 
 
 class TravelModel(Protocol):

@@ -8,11 +8,14 @@ Every error is ``application/problem+json`` (RFC 9457, see ``dayplan.service.pro
 ==========  ====================================================================================
 status      when
 ==========  ====================================================================================
-400         the body is not JSON, or repeats a key (``{"save": false, "save": true}``)
+400         the body is not JSON (malformed, not UTF-8, or empty), or repeats a key
+            (``{"save": false, "save": true}``)
 401         auth is on and the bearer token is missing or invalid (generic body; reason logged)
 404         no such route (no trailing-slash redirect: ``redirect_slashes`` is off)
 408         the body did not arrive within ``body_read_timeout_seconds`` (default 10 s)
 413         the body is over ``max_body_bytes`` (64 KiB), counted while it streams
+415         the body is sent as anything but JSON: ``text/plain``, form data, or no Content-Type
+            (``Accept-Post: application/json``); checked before the body is parsed
 422         the body breaks the contract (wrong type, out of range, unknown field, ...), or an
             ``Idempotency-Key`` is reused with another body
 409         a request with the same ``Idempotency-Key`` is still running (``Retry-After``)
@@ -204,12 +207,51 @@ class _StrictJSONRequest(Request):
         return self._json
 
 
+def _is_json_media_type(content_type: str | None) -> bool:
+    """``application/json`` or ``application/<anything>+json`` (parameters such as ``charset``
+    ignored), the media types FastAPI parses as JSON; a missing Content-Type is not JSON."""
+    if not content_type:
+        return False
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
+def _unsupported_media_type(request: Request) -> Response:
+    """The 415 problem for a body sent as something other than JSON (``text/plain``, form data,
+    no Content-Type): names the media type it got (cut to 60 characters), never the body."""
+    sent = (request.headers.get("content-type") or "").split(";", 1)[0].strip()
+    got = f"the request was sent as {sent[:60]!r}" if sent else "the request has no Content-Type"
+    return problem_response(
+        415,
+        "unsupported-media-type",
+        "The request body must be JSON",
+        f"{got}: send one JSON object with Content-Type: application/json",
+        instance=request.url.path,
+        headers={"Accept-Post": "application/json"},
+    )
+
+
 class _StrictJSONRoute(APIRoute):
+    """A route whose body, when it takes one, must be sent as JSON: any other Content-Type (or
+    none, with a body) is a 415 problem before the body is parsed; a repeated key is a 400."""
+
     def get_route_handler(self):  # noqa: ANN201 - Starlette's handler type
         handler = super().get_route_handler()
+        takes_body = self.body_field is not None
 
         async def strict(request: Request) -> Response:
-            return await handler(_StrictJSONRequest(request.scope, request.receive))
+            strict_request = _StrictJSONRequest(request.scope, request.receive)
+            content_type = request.headers.get("content-type")
+            # no Content-Type and no body: the handler answers "the body is empty" (400)
+            if (
+                takes_body
+                and not _is_json_media_type(content_type)
+                and (content_type or await strict_request.body())
+            ):
+                return _unsupported_media_type(request)
+            return await handler(strict_request)
 
         return strict
 
@@ -257,7 +299,7 @@ def _plans_router() -> APIRouter:
                     },
                 },
             },
-            **problem_responses(400, 401, 408, 409, 413, 422, 429, 500, 502, 503, 504),
+            **problem_responses(400, 401, 408, 409, 413, 415, 422, 429, 500, 502, 503, 504),
         },
     )
     async def create_day_plan(
@@ -460,6 +502,14 @@ async def _on_validation_error(request: Request, exc: RequestValidationError) ->
                 f"{reason[:150]}: send each key once",
                 instance=request.url.path,
             )
+    if any(e["type"] == "missing" and e["loc"] == ["body"] for e in errors):
+        return problem_response(
+            400,
+            "malformed-json",
+            "The request body is not valid JSON",
+            "the request body is empty: send one JSON object",
+            instance=request.url.path,
+        )
     if any(e["type"] == "json_invalid" for e in errors):
         return problem_response(
             400,

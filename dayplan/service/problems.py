@@ -88,12 +88,13 @@ def problem_response(
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries declaring ``Problem`` bodies for ``statuses``."""
     titles = {
-        400: "Malformed request (body is not JSON, or repeats a key)",
+        400: "Malformed request (body is not valid JSON, is empty, or repeats a key)",
         401: "Missing or invalid bearer token",
         404: "Not found",
         408: "The request body did not arrive in time",
         409: "A request with this Idempotency-Key is still running",
         413: "Request body over the size limit",
+        415: "Request body not sent as JSON (Content-Type must be application/json)",
         422: "Request failed validation (or Idempotency-Key reused with another body)",
         429: "Rate, concurrency or idempotency-key limit of this user (see Retry-After)",
         500: "Unexpected server error",

@@ -234,16 +234,16 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     seq.sort(key=lambda x: x[1])
     place, free_from, where = home, window_start, "home"
     for label, start, end, point, leg in seq:
-        if leg == 0 and point and place and _km(point, place) > 0.1:
-            out.append(f"0-minute leg from {where} to {label} ({_km(point, place):.1f} km apart)")
+        if leg == 0 and point and place and tuple(point) != tuple(place):
+            out.append(f"0-minute leg from {where} to {label} ({_km(point, place):.3f} km apart)")
         if not _free_run(free_from, start, leg, busy):
             out.append(f"the {leg}-min leg from {where} to {label} runs through a blocked window")
         place, free_from, where = point, end, label
     if plan.stops:
         leg_home = plan.travel_home.minutes
         home_at = _hm(plan.totals.home_by)
-        if leg_home == 0 and place and home and _km(place, home) > 0.1:
-            out.append(f"0-minute leg home from {where} ({_km(place, home):.1f} km)")
+        if leg_home == 0 and place and home and tuple(place) != tuple(home):
+            out.append(f"0-minute leg home from {where} ({_km(place, home):.3f} km)")
         if not _free_run(free_from, home_at, leg_home, busy):
             out.append(f"the {leg_home}-min leg home from {where} runs through a blocked window")
     # at-home windows
