@@ -329,3 +329,28 @@ def test_the_status_rule_refuses_complete_with_a_faked_or_dropped_must_do():
     assert "missing_must_do" in [f["code"] for f in dropped["failures"]]
     claim = {"status": "complete", "stops": [stop], "rationale": "No swim."}
     assert earned(claim, state).rule == "status_gate"
+
+
+def test_a_must_do_outside_the_catalogues_coverage_says_so_before_asking():
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import plan
+
+    for req in (
+        {
+            "text": "we have to go to the Louvre",
+            "location": "Paris",
+            "date": "Saturday",
+            "now": "2026-11-29T09:00:00+10:00",
+            "party": {"adults": 2},
+        },
+        {
+            "text": "Saturday in Paris with my husband and 2 kids, we have to see the Eiffel Tower",
+            "now": "2026-11-29T09:00:00+10:00",
+        },
+    ):
+        report = plan(PlanRequest.model_validate(req)).report
+        assert report.status == "no_feasible_plan", report.questions
+        assert not report.questions
+        (failure,) = report.constraint_failures
+        assert failure.code == "no_candidates"
+        assert "covers Brisbane only; nothing is known about Paris" in failure.detail

@@ -218,3 +218,40 @@ def test_the_adapter_asks_its_own_rules_in_order():
 
     (reply,) = asyncio.run(first())
     assert text(reply) == "hello Brisbane"
+
+
+def test_day_stops_counts_stops_per_stretch_out_between_breaks_at_home():
+    short = PlanRequest(
+        text="Saturday",
+        location="Brisbane",
+        now="2026-11-29T09:00:00+10:00",
+        window={"start": "09:00", "end": "14:00"},
+    )
+    assert conv(short).day_stops() == om.MAX_STOPS
+    lunch = short.model_copy(update={"blocked": [om_blocked("11:00", "12:00")]})
+    # 09:00-11:00 and 12:00-14:00: two stretches out, each holds up to MAX_STOPS
+    assert conv(lunch).day_stops() == 2 * om.MAX_STOPS
+    late = short.model_copy(update={"blocked": [om_blocked("13:30", "14:00")]})
+    # a 30-minute tail is no stretch out
+    assert conv(late).day_stops() == om.MAX_STOPS
+
+
+def om_blocked(start, end):
+    from dayplan.contract import BlockedTime
+
+    return BlockedTime(start=start, end=end, label="lunch", at_home=True)
+
+
+def test_the_afternoon_after_time_at_home_is_used_when_venues_are_open():
+    from dayplan.core.clock import hhmm_to_minutes
+    from dayplan.service.run import plan
+
+    for text, back in (
+        ("Saturday in Brisbane, 2 adults 2 kids, lunch at home 12-1, home by 4", "13:00"),
+        ("Saturday in Brisbane, 2 adults 2 kids, the baby naps at home 1-3, budget 80", "15:00"),
+    ):
+        report = plan(PlanRequest(text=text, now="2026-11-29T09:00:00+10:00")).report
+        assert report.status == "complete", text
+        after = [s for s in report.plan.stops if hhmm_to_minutes(s.start) >= hhmm_to_minutes(back)]
+        assert len(after) >= 2, (text, [(s.name, s.start) for s in report.plan.stops])
+        assert [b.start for b in report.plan.home_breaks]

@@ -70,7 +70,7 @@ REQUEST_OPEN = "<request>"
 REQUEST_CLOSE = "</request>"
 MAX_STOPS = 3
 MAX_CHECKS = 3
-MAX_ARRANGE = 8
+MAX_ARRANGE = 10
 MAX_ARRANGE_CALLS = 3
 WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
@@ -429,11 +429,28 @@ class Conversation:
         return _reply(_call("arrange_plan", **args))
 
     def day_stops(self) -> int:
-        """How many optional stops a day holds: ``MAX_STOPS``, or one per 100 free minutes of a
-        longer window (a 9–5 day with an hour's nap: 4), so the day uses its window."""
+        """How many optional stops a day holds, counted per stretch out: each stretch of the
+        window between blocked windows (lunch or a nap at home splits the day in two) that is
+        at least an hour long holds up to ``MAX_STOPS``; a long window holds at least one per
+        100 free minutes (a 9–5 day with an hour's nap: 4). So the afternoon after a break at
+        home is used like the morning when open venues fit (an at-home must-do without a time
+        counts as one more break); the scheduler chooses how many."""
         w = self.window()
-        free = w[1] - w[0] - sum(max(0, min(b, w[1]) - max(a, w[0])) for a, b in self.blocked())
-        return max(MAX_STOPS, free // 100)
+        cuts = sorted(
+            (max(a, w[0]), min(b, w[1])) for a, b in self.blocked() if a < w[1] and b > w[0]
+        )
+        free = w[1] - w[0] - sum(b - a for a, b in cuts)
+        stretches, t = [], w[0]
+        for a, b in cuts:
+            stretches.append(max(0, a - t))
+            t = max(t, b)
+        stretches.append(max(0, w[1] - t))
+        # an at-home must-do without a time ("lunch at home", 60 min) splits the day as well
+        homes = sum(
+            1 for a in self.req.activities if not a.venue and (a.at_home or is_at_home(a.name))
+        )
+        per_stretch = sum(MAX_STOPS for m in stretches if m >= 60) + MAX_STOPS * homes
+        return max(MAX_STOPS, free // 100, per_stretch)
 
     def wants_forecast(self) -> bool:
         """Read the forecast once, after a resolved date, when the request states no weather."""

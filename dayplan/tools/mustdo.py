@@ -32,7 +32,7 @@ from dayplan.core.scheduler import MAX_CANDIDATES, Pick
 from dayplan.core.travel import TravelModel
 from dayplan.evidence import RunEvidence
 from dayplan.reading.times import AT_HOME
-from dayplan.tools.state import text_hints
+from dayplan.tools.state import location_place, request_of, text_hints
 
 MAX_ALTERNATIVES = 4
 """At most this many venues of one must-do go to the scheduler (open that day first, then the
@@ -100,9 +100,23 @@ def questions(state: Mapping[str, Any]) -> list[str]:
     """The questions the run must ask about its must-dos before planning: one per must-do that
     matches no venue of the catalogue, or several very different ones (offline runs; a live run
     matches against what its searches find, in ``arrange_plan``)."""
-    if RunEvidence.of(state).live:
+    if RunEvidence.of(state).live or outside_coverage(state):
         return []
     return [m.question() for _, m in catalog_matches(state) if m.needs_question]
+
+
+def outside_coverage(state: Mapping[str, Any]) -> str | None:
+    """The location the request names (structured field, else the text's reading) when the
+    offline catalogue does not cover it ("Paris"), else ``None``. Then no must-do is asked
+    about: the search says first that nothing is known there (``no_candidates`` with the
+    coverage note), because no venue of the catalogue could be meant."""
+    if RunEvidence.of(state).live:
+        return None
+    req = request_of(state)
+    named = req.location or text_hints(state).get("location")
+    if isinstance(named, str) and named.strip() and location_place(state) is None:
+        return named.strip()
+    return None
 
 
 def search_hints(state: Mapping[str, Any]) -> list[dict]:
@@ -112,7 +126,7 @@ def search_hints(state: Mapping[str, Any]) -> list[dict]:
     out: list[dict] = []
     for md, m in catalog_matches(state):
         if m.needs_question:
-            if not RunEvidence.of(state).live:
+            if not RunEvidence.of(state).live and not outside_coverage(state):
                 out.append({"activity": md.name, "verdict": m.verdict, "question": m.question()})
             continue
         kinds = sorted({v.kind for v in m.venues})
@@ -244,6 +258,13 @@ def with_must_dos(
     for md in todo:
         m = match(md, pool)
         if m.needs_question:
+            away = outside_coverage(state)
+            if away:
+                raise ValueError(
+                    f"nothing is known about {away}: the offline catalogue does not cover it, so "
+                    f"no venue for the must-do '{md.name}' can be found there; check_plan says so "
+                    "(no_candidates)."
+                )
             raise ValueError(
                 m.question()
                 + " Search for it, or ask the user with record_clarification; a must-do is "
