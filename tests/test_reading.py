@@ -1151,3 +1151,45 @@ def test_proposed_quotes_are_whole_words_for_messy_requests():
     assert ("the kids", "party") in unread(
         "Saturday at South Bank, the kids want to see koalas, $60 all up, home by 3"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "quote"),
+    [
+        (
+            "Saturday, rain in the morning but clearing after lunch, 2 adults",
+            "window_start",
+            "13:00",
+            "after lunch",
+        ),
+        ("Saturday, storms early, should clear up by 2, 2 adults", "window_end", "14:00", "by 2"),
+        (
+            "Boxing Day, me and my wife and our 2 kids, home for lunch 12-1",
+            "window_end",
+            "12:00",
+            "home for lunch",
+        ),
+        (
+            "Saturday, 2 adults, back home for the nap at 1-3",
+            "window_end",
+            "13:00",
+            "back home for the nap",
+        ),
+    ],
+)
+def test_a_models_weather_or_at_home_time_as_the_days_window_is_rejected(text, field, value, quote):
+    got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingRejection)
+    assert "weather turns" in got.error or "time at home" in got.error
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "quote"),
+    [
+        ("Saturday, 2 adults, we leave after lunch", "window_start", "13:00", "after lunch"),
+        ("Saturday, 2 adults, home for dinner at 5", "window_end", "17:00", "home for dinner at 5"),
+    ],
+)
+def test_the_days_own_times_still_verify(text, field, value, quote):
+    got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingItem) and got.value == value

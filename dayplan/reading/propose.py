@@ -126,7 +126,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     for a, b, role, minutes in times.points(sent):
         if re.search(r"\b(?:rain|showers?|storms?|dry|sunny)\b[^,;]*$", sent[max(0, a - 25) : a]):
             continue  # "no rain before 2", "dry until lunch": the weather's time, not the day's
-        if _WEATHER_TURN.search(sent[max(0, a - 30) : a]):
+        if weather.WEATHER_TURN.search(sent[max(0, a - 30) : a]):
             continue  # "clearing after lunch", "should fine up by 2": the weather's time
         if near("blocked", a, b):
             continue  # "home for lunch 12-1": a time at home, not the end of the day
@@ -276,16 +276,6 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             add("preference", pref, *m.span())  # "swimming lessons 9-9:45" is an appointment
     return [i for i in out if i is not None]
 
-
-_WEATHER_TURN = re.compile(
-    r"\b(?:clear(?:s|ing|ed)?(?:\s+up)?|fin(?:e|es|ing)\s+up|brighten(?:s|ing)?(?:\s+up)?"
-    r"|(?:the\s+)?(?:sun|weather|forecast)(?:'s|\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
-    r"|(?:should|will|might|meant to|supposed to|going to)\s+(?:clear|fine up|dry out|dry up))"
-    r"(?:\s+(?:up|off|out))?\s+(?:\w+\s+)?$",
-    re.I,
-)
-"""Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
-from 3", "the sun's out after 11"): the weather's time, never the day's window."""
 
 _FAMILY = re.compile(
     r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
@@ -441,7 +431,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         ):
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
-            if _WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
+            if weather.WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
                 found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
                 continue
             found.append((m.start(), m.end(), "time"))

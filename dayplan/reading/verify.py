@@ -89,6 +89,22 @@ def _window(value: Any, name: str) -> dict:
 def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) -> str:
     claimed = _hhmm(value, "value")
     role = "start" if field == "window_start" else "end"
+    norm_sentence = normalise(sentence)
+    at = norm_sentence.find(quote)
+    if at >= 0 and weather.WEATHER_TURN.search(norm_sentence[max(0, at - 30) : at]):
+        raise _Bad(  # "clearing after lunch": when the weather turns, not when the day does
+            f"the quote's time is when the weather turns, not the day's {role}", None
+        )
+    if at >= 0 and role == "end" and re.search(r"\b(?:home|back)\b.*\bfor\b", quote):
+        after = norm_sentence[at + len(quote) : at + len(quote) + 30]
+        lead = re.match(r"\s*(?:at\s+|from\s+|between\s+)?", after)
+        rs = times.ranges(after)
+        if rs and rs[0][0] <= (lead.end() if lead else 0) + 1:
+            raise _Bad(  # "home for lunch 12-1": a time at home, then out again
+                "the quote names a time at home (a blocked window with the range after it), "
+                "not the day's end",
+                None,
+            )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)

@@ -136,6 +136,16 @@ DRY_PERIOD = re.compile(
 """A negation in one period: "won't rain in the morning", "a dry morning", "the arvo should be
 fine", "in the morning it won't rain"."""
 
+WEATHER_TURN = re.compile(
+    r"\b(?:clear(?:s|ing|ed)?(?:\s+up)?|fin(?:e|es|ing)\s+up|brighten(?:s|ing)?(?:\s+up)?"
+    r"|(?:the\s+)?(?:sun|weather|forecast)(?:'s|\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
+    r"|(?:should|will|might|meant to|supposed to|going to)\s+(?:clear|fine up|dry out|dry up))"
+    r"(?:\s+(?:up|off|out))?\s+(?:\w+\s+)?$",
+    re.I,
+)
+"""Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
+from 3", "the sun's out after 11"): the weather's time, never the day's window."""
+
 
 def _upto_minutes(said: str, context: str) -> int | None:
     m = clock.WORD_CLOCK_RE.search(said)
