@@ -943,3 +943,253 @@ def test_hour_words_alone_after_a_cue(text, field, value):
 def test_hour_words_before_a_noun_are_no_time():
     assert "window_start" not in read("two adults from two families")
     assert read("it won't rain until two")["rain"] == [{"start": "14:00", "end": "23:59"}]
+
+
+# --- review fixes (fixA): words that look like a constraint of another kind ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan my Saturday in Brisbane for 2 adults, we're only free after 2pm",
+        "Saturday, 2 adults 1 kid, we are only free from 10am",
+        "Sunday, me and the kids, only free until 1pm",
+        "Saturday, 2 adults, only free between 9 and 12",
+    ],
+)
+def test_free_at_a_time_is_availability_never_a_zero_budget(text):
+    got = read(text)
+    assert "budget" not in got
+    assert "window_start" in got or "window_end" in got
+
+
+@pytest.mark.parametrize(
+    "text", ["Saturday, 2 adults, free stuff only", "sat, 2 adults, only free"]
+)
+def test_free_things_are_still_a_zero_budget(text):
+    assert read(text)["budget"]["amount"] == 0.0
+
+
+def test_a_zero_budget_quote_followed_by_a_time_is_rejected():
+    text = "Saturday, 2 adults, we're only free after 2pm"
+    got = verify_reading(text, {"field": "budget", "value": 0, "quote": "only free"}, today=TODAY)
+    assert isinstance(got, ReadingRejection) and "free" in got.error
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        (
+            "Saturday, 2 adults and 2 kids, it's going to rain between 10 and 1, home by 5",
+            ("10:00", "13:00"),
+        ),
+        ("Saturday, 2 adults, it's gonna rain from 11 till 2", ("11:00", "14:00")),
+        ("Sunday, 2 adults, it will rain 9-11am", ("09:00", "11:00")),
+        ("Saturday, 2 adults, forecast is rain 1-3pm", ("13:00", "15:00")),
+    ],
+)
+def test_a_timed_rain_window_is_not_also_rain_all_day(text, window):
+    rain = read(text)["rain"]
+    assert rain == [{"start": window[0], "end": window[1]}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Brisbane, rain in the morning but clearing after lunch, 2 adults 1 kid",
+        "Saturday, storms early, should clear up by 2, 2 adults",
+        "Saturday, showers in the morning, fining up after 11, 2 adults",
+        "Saturday, wet morning but the sun's out after 1, 2 adults",
+    ],
+)
+def test_weather_turning_at_a_time_is_no_window_of_the_day(text):
+    got = read(text)
+    assert "window_start" not in got and "window_end" not in got
+    assert not [u for u in unread(text) if u[1] == "time"]
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (
+            "Boxing Day in Brisbane, me and my wife and our 2 kids, home for lunch 12-1, budget $100",
+            None,
+        ),
+        ("Saturday, 2 adults 2 kids, home for lunch 12-1, then out again, back by 4", "16:00"),
+        ("Saturday, 2 adults 2 kids, back home for lunch at 12-1, home by 5", "17:00"),
+    ],
+)
+def test_home_for_lunch_at_a_time_is_the_at_home_block_not_the_days_end(text, end):
+    got = read(text)
+    assert got["blocked"] == [{"start": "12:00", "end": "13:00", "label": "lunch", "at_home": True}]
+    assert got.get("window_end") == end
+    assert unread(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Saturday in Brisbane, 2 adults 1 kid, swimming lessons 9-9.45", "swimming lessons"),
+        ("Saturday, 2 adults 2 kids, swimming class 8-9 then a day out", "swimming class"),
+        ("Saturday, 2 adults 2 kids, swim lessons 8-9 then a day out", "swim lessons"),
+        ("Saturday, 2 adults 2 kids, footy training 8-9, we love museums", "footy training"),
+    ],
+)
+def test_an_appointment_is_a_blocked_window_never_a_preference(text, label):
+    got = read(text)
+    assert [b["label"] for b in got["blocked"]] == [label]  # the appointment, and only it
+    assert "swimming" not in got.get("preference", [])
+    assert "sport" not in got.get("preference", [])
+
+
+def test_a_preference_outside_an_appointment_is_still_read():
+    got = read("Saturday, 2 adults 2 kids, footy training 8-9, we love museums")
+    assert got["preference"] == ["museums"]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Saturday in Brisbane, 2 adults, 999 kids", "999 kids"),
+        ("Saturday, 75 adults and 2 kids", "75 adults"),
+        ("Sunday, 2 adults and 120 children", "120 children"),
+    ],
+)
+def test_a_party_count_over_the_limit_is_unread_and_asked(text, phrase):
+    _, phrases = read_request(text, today=TODAY)
+    asked = [p for p in phrases if p.phrase == phrase]
+    assert asked and asked[0].kind == "count" and asked[0].asks
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Saturday in Brisbane, 2 adults, budget $1e9", "$1e9"),
+        ("Saturday, 2 adults, $5k max", "$5k"),
+        ("Saturday, 2 adults, spend up to $1e9", "$1e9"),
+        ("Saturday, 2 adults, budget AUD 1e3", "aud 1e3"),
+    ],
+)
+def test_money_that_is_not_a_plain_amount_is_unread_and_asked(text, phrase):
+    got = read(text)
+    assert "budget" not in got
+    assert (phrase.lower(), "money") in [(p.lower(), k) for p, k in unread(text)]
+
+
+@pytest.mark.parametrize(
+    "text", ["Sat, 2 adults, $80 budget", "sat, 2 adults, $20pp", "sat, $12.50 each, 2 adults"]
+)
+def test_plain_amounts_are_still_read(text):
+    assert read(text)["budget"]["amount"] in (80.0, 20.0, 12.5)
+
+
+WET = (
+    "Plan my Saturday in Brisbane for the family, AUD 100, no leg over 30 minutes. Rain is "
+    "forecast late morning to mid-afternoon and the little one naps 1-2pm."
+)
+
+
+def test_the_demo_request_reads_whole_phrases():
+    accepted, phrases = read_request(WET, today=TODAY)
+    quotes = {i.field: i.quote for i in accepted.items}
+    assert quotes["rain"] == "Rain is forecast late morning to mid-afternoon"
+    assert quotes["max_leg_minutes"] == "no leg over 30 minutes"
+    assert "children" not in quotes  # "the little one" is one of "the family", not a count
+    assert phrases == []
+    rain = next(i.value for i in accepted.items if i.field == "rain")
+    assert rain["start"] <= "11:00" and rain["end"] >= "15:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("Saturday, 2 adults, rain from mid-morning till early afternoon", "07:30", "14:30"),
+        ("Saturday, 2 adults, showers late morning to mid-afternoon", "09:00", "15:45"),
+        ("Saturday, 2 adults, storms in the late afternoon", "14:30", "18:00"),
+    ],
+)
+def test_rain_over_periods_is_one_window(text, start, end):
+    assert read(text)["rain"] == [{"start": start, "end": end}]
+
+
+def test_one_child_named_in_a_party_still_counts():
+    assert read("Saturday, me and the little one, home by 3")["children"] == 1
+
+
+@pytest.mark.parametrize(
+    ("quote", "ok"),
+    [
+        ("d need to be back by 1pm, max 15 min drive", False),
+        ("max 15 min drive", True),
+        ("$1", False),
+        ("e back by 1pm", False),
+        ("back by 1pm", True),
+    ],
+)
+def test_a_quote_must_start_and_end_on_word_boundaries(quote, ok):
+    text = "Saturday, 2 adults, I'd need to be back by 1pm, max 15 min drive, budget $1e9"
+    field = {"$1": "budget"}.get(quote, "max_leg_minutes" if "min" in quote else "window_end")
+    value = {"budget": 1, "max_leg_minutes": 15, "window_end": "13:00"}[field]
+    got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingItem) is ok
+    if not ok:
+        assert "inside a word" in got.error
+
+
+def test_proposed_quotes_are_whole_words_for_messy_requests():
+    from dayplan.reading.verify import whole_words
+
+    for text in (
+        WET,
+        "Saturday in Brisbane, 2 adults, 2 kids, we can't leave before 10 and need to be back "
+        "by 1pm, max 15 min drive each way",
+        "Saturday at South Bank, the kids want to see koalas, $60 all up, home by 3",
+        "sat!!! me+2 kids...budget:$60...HOME BY 3PM,,no rain",
+    ):
+        for item in propose_readings(text, today=TODAY):
+            assert whole_words(text, item.quote), (text, item.quote)
+    assert ("the kids", "party") in unread(
+        "Saturday at South Bank, the kids want to see koalas, $60 all up, home by 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "quote"),
+    [
+        (
+            "Saturday, rain in the morning but clearing after lunch, 2 adults",
+            "window_start",
+            "13:00",
+            "after lunch",
+        ),
+        ("Saturday, storms early, should clear up by 2, 2 adults", "window_end", "14:00", "by 2"),
+        (
+            "Boxing Day, me and my wife and our 2 kids, home for lunch 12-1",
+            "window_end",
+            "12:00",
+            "home for lunch",
+        ),
+        (
+            "Saturday, 2 adults, back home for the nap at 1-3",
+            "window_end",
+            "13:00",
+            "back home for the nap",
+        ),
+    ],
+)
+def test_a_models_weather_or_at_home_time_as_the_days_window_is_rejected(text, field, value, quote):
+    got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingRejection)
+    assert "weather turns" in got.error or "time at home" in got.error
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "quote"),
+    [
+        ("Saturday, 2 adults, we leave after lunch", "window_start", "13:00", "after lunch"),
+        ("Saturday, 2 adults, home for dinner at 5", "window_end", "17:00", "home for dinner at 5"),
+    ],
+)
+def test_the_days_own_times_still_verify(text, field, value, quote):
+    got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingItem) and got.value == value

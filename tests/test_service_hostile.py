@@ -50,11 +50,15 @@ def test_web_links_pass(url):
     assert Source(id="s", title="t", url=url, kind="web").url == url
 
 
-def hostile_backend(url: str, name_suffix: str = ""):
+def hostile_backend(url: str, name_suffix: str = "", *, every: bool = False):
+    """A search backend whose first venue per search (or ``every`` venue) has ``url`` and
+    ``name_suffix`` appended to its name. ``every`` keeps a venue found by two searches hostile
+    in both, so whichever stops the planner picks carry the hostile name."""
+
     async def backend(query, indoor_only, near):
         found = offline_backend(query, indoor_only, near)
         return [
-            dataclasses.replace(v, url=url, name=v.name + name_suffix) if i == 0 else v
+            dataclasses.replace(v, url=url, name=v.name + name_suffix) if every or i == 0 else v
             for i, v in enumerate(found)
         ]
 
@@ -73,7 +77,7 @@ def test_a_venue_with_a_javascript_link_is_dropped_at_ingestion_with_a_note():
 
 def test_control_characters_never_reach_the_terminal_and_html_is_escaped():
     evil = " \x1b]0;pwned\x07\x1b[2J\x1b[31m<script>alert(1)</script>\u202e"
-    with use_backend(hostile_backend("https://example.org/", evil)):
+    with use_backend(hostile_backend("https://example.org/", evil, every=True)):
         run = asyncio.run(run_plan(case_request("wet_weather_family")))
     assert run.report is not None, run.error
     names = [s.name for s in run.report.plan.stops] + [s.title for s in run.report.sources]

@@ -53,7 +53,7 @@ def test_the_rules_are_named_and_ordered():
     assert [r.name for r in RULES] == [
         "finished", "clarified", "read", "save_and_verify", "after_check", "contradiction",
         "no_location", "unreadable_date", "resolve", "forecast", "search", "searches_failed",
-        "arrange", "retry_after_proof", "fill_the_day", "check_arranged", "check_greedy",
+        "arrange", "unmatched_must_do", "retry_after_proof", "fill_the_day", "check_arranged", "check_greedy",
     ]  # fmt: skip
     assert all(r.doc for r in RULES)
 

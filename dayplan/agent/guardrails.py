@@ -14,11 +14,14 @@ name                      what it does
                           unknown_tool`` and the list of real tools (ADK's own answer is an
                           unstructured ``{"error": ...}`` that a trace reads as success).
 ``clarification_gate``    ``record_clarification`` is refused when the request already names a
-                          location: plan it, stating assumptions for the rest.
+                          location: plan it, stating assumptions for the rest (unless it asks
+                          about an unresolved date, an unread phrase or an unmatched must-do).
 ``status_trace_gate``     at the ``finish`` call, a status the trace has not earned is refused
                           with the reason (complete needs a passing check on exactly the handed
                           in stops, no_feasible_plan a failed last check, needs_clarification a
-                          clarification before any search; cited sources must come from search).
+                          clarification before any search, or after one only about must-dos
+                          code matched to none of the found venues or to very different ones;
+                          cited sources must come from search).
 ``search_budget``         at most ``search_budget`` successful searches per run (default 8,
                           ``DAYPLAN_SEARCH_BUDGET``); the next gets ``status: budget_exhausted``.
 ``tool_timeout``          each tool with a limit (search: 30 s, ``DAYPLAN_SEARCH_TIMEOUT_SECONDS``;
@@ -53,8 +56,9 @@ from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.config import Settings
-from dayplan.evidence import RunEvidence, earned
+from dayplan.evidence import RunEvidence, earned, snapshot
 from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
+from dayplan.evidence.status import must_do_unmatched_after_search
 from dayplan.tools.mustdo import questions as must_do_questions
 from dayplan.tools.reading import reading_needed
 
@@ -186,12 +190,27 @@ def asks_about_unread(questions: Any, state: Mapping[str, Any]) -> bool:
     return any(f'"{phrase.casefold()}"' in asked for phrase in reading.unread)
 
 
+def asks_about_unmatched_must_do(tool_args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+    """Whether a ``record_clarification`` with these arguments, made now, would earn
+    ``needs_clarification`` after the run's searches: the one rule
+    (``dayplan.evidence.status.must_do_unmatched_after_search``) applied to the clarification
+    as it would be recorded (every missing field names a must-do that code's match record,
+    over every venue the searches returned, matched to none or to very different venues)."""
+    probe = snapshot(state)  # a copy: the gate never writes the run's state
+    RunEvidence(probe).record_clarification(
+        [str(q) for q in tool_args.get("questions") or []],
+        [str(m) for m in tool_args.get("missing") or []],
+    )
+    return must_do_unmatched_after_search(probe) is None
+
+
 class ClarificationGatePlugin(BasePlugin):
     """Refuse ``record_clarification`` when the request already names a location, unless the
     question is only about a date that ``resolve_date`` could not resolve in this run, quotes
     a phrase the frozen reading could not read (``asks_about_unread``), or is about a must-do
     code could not match to one kind of venue (``missing: ["must_do"]``,
-    ``dayplan.tools.mustdo.questions``)."""
+    ``dayplan.tools.mustdo.questions``), or, after searches, about must-dos code matched to
+    none of the found venues or to very different ones (``asks_about_unmatched_must_do``)."""
 
     def __init__(self) -> None:
         super().__init__(name=CLARIFICATION_GATE)
@@ -211,6 +230,10 @@ class ClarificationGatePlugin(BasePlugin):
             return None  # code could not read a phrase of the text: asking about it is earned
         if "must_do" in missing and must_do_questions(tool_context.state):
             return None  # code matched a must-do to no venue, or to very different ones
+        if RunEvidence(tool_context.state).searched and asks_about_unmatched_must_do(
+            tool_args, tool_context.state
+        ):
+            return None  # after searches: code matched a must-do to none of the found venues
         return refusal(
             CLARIFICATION_GATE,
             "not_needed",

@@ -26,8 +26,8 @@ Shape: ``OfflinePlannerModel`` is a thin ADK ``BaseLlm`` adapter. Each turn it b
 exchanges so far, the tools offered) and asks the named rules of ``RULES`` in order
 (``finished``, ``clarified``, ``save_and_verify``, ``after_check``, ``contradiction``,
 ``no_location``, ``unreadable_date``, ``resolve``, ``forecast``, ``search``,
-``searches_failed``, ``arrange``, ``retry_after_proof``, ``fill_the_day``, ``check_arranged``,
-``check_greedy``);
+``searches_failed``, ``arrange``, ``unmatched_must_do``, ``retry_after_proof``,
+``fill_the_day``, ``check_arranged``, ``check_greedy``);
 the first that applies answers. The free text is read in one place: the rule ``read`` states
 the stand-in's own Duckling-backed readings (``dayplan.reading.propose_readings``) through the
 ``record_reading`` tool, code verifies and freezes them, and ``read_hints`` turns what code
@@ -995,6 +995,21 @@ def arrange(c: Conversation) -> LlmResponse | None:
     return c.arrange() if not _arranged(c) and c.can("arrange_plan") else None
 
 
+def unmatched_must_do(c: Conversation) -> LlmResponse | None:
+    """``arrange_plan`` found a must-do that matches none of the venues the searches returned,
+    or several very different ones: ask about it, naming the activity (code's question)."""
+    arranged = [a.response for a in c.calls("arrange_plan") if a.response is not None]
+    listed = (arranged[-1].get("must_dos") or []) if arranged else []
+    if not listed or arranged[-1].get("ok") or c.calls("record_clarification"):
+        return None
+    searched = [x.response or {} for x in c.calls("search_public_web")]
+    if not any(r.get("results") for r in searched):
+        return None  # nothing found at all: that is no_candidates, not a must-do question
+    questions = [str(h["question"]) for h in listed if h.get("question")][:3]
+    missing = [f"must_do:{h['activity']}" for h in listed]
+    return _reply(_call("record_clarification", questions=questions, missing=missing))
+
+
 def retry_after_proof(c: Conversation) -> LlmResponse | None:
     """The scheduler proved no day fits: try unseen candidates, or search once more broadly."""
     arranged = _arranged(c)
@@ -1079,6 +1094,7 @@ RULES: tuple[Rule, ...] = tuple(
         search,
         searches_failed,
         arrange,
+        unmatched_must_do,
         retry_after_proof,
         fill_the_day,
         check_arranged,

@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field, ValidationError
 from dayplan import data
 from dayplan.agent.events import ToolStep
 from dayplan.contract import DayPlanReport, hhmm_to_minutes
+from dayplan.core.catalog import Venue, venue_from_dict
 from dayplan.core.mustdo import match_must_do
 from dayplan.evals.case import EvalCase, RubricItem
 from dayplan.evals.served import Served, rejected_field
@@ -538,7 +539,7 @@ def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Gr
         n = tools.count(tool)
         _check(checks, f"trace:forbidden:{tool}", n == 0, f"{tool} called {n} time(s)")
     try:
-        ok, detail = _earned(exp.status, served, steps)
+        ok, detail = _earned(exp.status, served, steps, _case_must_dos(case, served))
     except _UNREADABLE as exc:
         ok, detail = False, f"the served body cannot be read: {exc!r}"
     _check(checks, "trace:status_earned", ok, detail)
@@ -560,7 +561,33 @@ def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Gr
     return _finalise("trace", case, checks)
 
 
-def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[bool, str]:
+def _case_must_dos(case: EvalCase, served: Served) -> dict[str, str]:
+    """The case's away-from-home must-dos, ``{activity (casefolded): phrase to match}``: the
+    request's activities, else the served reading's ``must_do`` items."""
+    acts = [a for a in case.request.get("activities") or [] if isinstance(a, dict)]
+    out = {
+        str(a.get("name")).casefold(): str(a.get("venue") or a.get("name"))
+        for a in acts
+        if not (a.get("at_home") or AT_HOME.search(str(a.get("name"))))
+    }
+    if acts:
+        return out
+    body = served.json()
+    readings = body.get("readings") if isinstance(body, dict) else None
+    for r in readings or []:
+        if isinstance(r, dict) and r.get("field") == "must_do":
+            value = str(r.get("value"))
+            if not AT_HOME.search(value):
+                out[value.casefold()] = value
+    return out
+
+
+def _earned(
+    expected: str,
+    served: Served,
+    steps: Sequence[ToolStep],
+    must_dos: dict[str, str] | None = None,
+) -> tuple[bool, str]:
     body = served.json()
     if expected == "invalid_request":
         ok = 400 <= served.http_status < 500 and not steps
@@ -595,6 +622,64 @@ def _earned(expected: str, served: Served, steps: Sequence[ToolStep]) -> tuple[b
     if status == "needs_clarification":
         clar = [i for i, s in enumerate(steps) if s.tool == keys.CLARIFY_TOOL and s.ok]
         searched = [i for i, s in enumerate(steps) if s.tool == keys.SEARCH_TOOL]
+        if clar and searched and searched[0] < clar[-1]:
+            why = _unmatched_must_do(steps[clar[-1]], steps[: clar[-1]], must_dos)
+            return why is None, why or "clarified after searches about an unmatched must-do"
         ok = bool(clar) and not (searched and searched[0] < clar[0])
         return ok, "clarification recorded before any search" if ok else "no clean clarification"
     return False, f"unknown status {status!r}"
+
+
+def _unmatched_must_do(
+    clar: ToolStep, before: Sequence[ToolStep], must_dos: dict[str, str] | None = None
+) -> str | None:
+    """Why a clarification made after searches is not earned (``None`` when it is), stated
+    here again from the trace alone: every ``missing`` field is ``must_do`` or
+    ``must_do:<activity>``, and each must-do it names (for ``must_do``: each one a search or
+    ``arrange_plan`` before it listed under ``must_dos``) matches, by ``match_must_do`` run here over every
+    venue those searches returned, none of them or several very different ones. ``must_dos``
+    (the case's, ``{activity: phrase}``), when given, are the only activities that count, and
+    for ``must_do`` alone stand in for a listing."""
+    missing = [str(m).strip().casefold() for m in (clar.args or {}).get("missing") or []]
+    if not missing or any(m.split(":", 1)[0].strip() != "must_do" for m in missing):
+        return f"clarified after a search about {missing}: the request was plannable"
+    answers = [
+        s.response for s in before if s.tool == keys.SEARCH_TOOL and (s.response or {}).get("ok")
+    ]
+    if not answers:
+        return "clarified after searches that all failed"
+    found: dict[str, Venue] = {}
+    for answer in answers:
+        for r in answer.get("results") or []:
+            # what matching reads: names, kinds, tags, suburbs (unknown facts as blanks)
+            known = {k: v for k, v in r.items() if v is not None and k != "price"}
+            blank = {"lat": 0, "lon": 0, "opening_hours": "", "indoor": False}
+            raw = {**blank, "typical_minutes": 0, "min_minutes": 0, **known}
+            found[str(r["id"])] = venue_from_dict(raw, str(r.get("currency") or "AUD"))
+    if not found:
+        return "clarified after searches that returned no venue (no_candidates, not a must-do)"
+    listed = {
+        str(h.get("activity")).casefold(): h
+        for s in before
+        if s.tool in (keys.SEARCH_TOOL, keys.ARRANGE_TOOL)
+        for h in (s.response or {}).get("must_dos") or []
+    }
+    named = [m.split(":", 1)[1].strip() for m in missing if ":" in m]
+    if must_dos is not None:
+        strange = [n for n in named if n not in must_dos]
+        if strange:
+            return f"clarified after searches about {strange[0]!r}, which is no must-do"
+        phrases = {n: must_dos[n] for n in named} or dict(must_dos)
+    else:
+        hints = {n: listed.get(n) or {} for n in named or listed}
+        phrases = {n: str(h.get("phrase") or h.get("activity") or n) for n, h in hints.items()}
+    if not phrases:
+        return "clarified after searches about no named or listed must-do"
+    verdicts = {
+        n: match_must_do(p, list(found.values()), data.gazetteer()) for n, p in phrases.items()
+    }
+    matched = [n for n, m in verdicts.items() if not m.needs_question]
+    if (named and matched) or len(matched) == len(verdicts):
+        n = matched[0]
+        return f"the must-do {n!r} matches found venues ({verdicts[n].verdict})"
+    return None

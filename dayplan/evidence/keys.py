@@ -63,6 +63,9 @@ CHECK = "check:"
 """``check:<seq>`` -> one record per ``check_plan``/``arrange_plan`` check (sortable seq)."""
 READING_ATTEMPT = "reading_attempt:"
 """``reading_attempt:<n>`` -> one ``record_reading`` call and its verdict."""
+MUST_DO_MATCH = "must_do_match:"
+"""``must_do_match:<activity>`` -> code's match of one must-do over every venue the run's
+searches returned (``dayplan.tools.mustdo.record_matches``); latest wins per activity."""
 REMEMBERED = "remembered:"
 """``remembered:<seq>`` -> a preference the run stored."""
 

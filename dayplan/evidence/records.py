@@ -123,6 +123,25 @@ class SearchRecord(Record):
     note: str = ""
 
 
+class MustDoMatchRecord(Record):
+    """One ``must_do_match:<activity>`` record: code's verdict (``one``, ``alternatives``,
+    ``none``, ``ambiguous``; ``dayplan.core.mustdo``) on the must-do ``activity`` (matched as
+    ``phrase``) over ``pool``, the ids of every venue the run's searches had returned, with
+    the ids it matched and the question code asks (``""`` unless none/ambiguous)."""
+
+    activity: str
+    phrase: str = ""
+    verdict: str
+    venue_ids: list[str] = Field(default_factory=list)
+    pool: list[str] = Field(default_factory=list)
+    question: str = ""
+
+    @property
+    def unmatched(self) -> bool:
+        """Whether code matched it to no venue, or to several very different ones."""
+        return self.verdict in ("none", "ambiguous")
+
+
 class SourceRecord(Record):
     """One ``source:<id>`` record: where a venue's facts come from."""
 

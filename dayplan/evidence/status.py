@@ -17,7 +17,11 @@ stops (DESIGN.md, "Evidence rules"). In order:
     (the i-th stop handed in is the i-th checked stop; a reordered, shortened or extended list
     is not the checked plan, because order decides times and travel); no stops handed in means
     the last passing check. ``no_feasible_plan`` needs the last check to have failed.
-    ``needs_clarification`` needs a recorded clarification and no search in the run.
+    ``needs_clarification`` needs a recorded clarification and no search in the run, with
+    one narrow exception (``must_do_unmatched_after_search``): after searches, a clarification
+    whose ``missing`` fields all name must-dos (``"must_do"`` or ``"must_do:<activity>"``) is
+    earned when code's match record of each such must-do, over every venue the run's searches
+    returned, is ``none`` or ``ambiguous`` (a live run's catalogue is what its searches find).
 ``ambiguous_stop``
     a venue repeated more often than any passing check has it, or several passing checks of
     the same stops whose times the answer does not tell apart.
@@ -117,10 +121,54 @@ def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict
     if ev.clarification is None:
         return _no("status_gate", "needs_clarification needs record_clarification first", claimed)
     if ev.searched:
-        return _no(
-            "status_gate", "needs_clarification after a search: the request was plannable", claimed
-        )
+        why = must_do_unmatched_after_search(ev)
+        if why is not None:
+            return _no("status_gate", why, claimed)
     return Verdict(payload=claimed)
+
+
+MUST_DO_FIELD = "must_do"
+"""The ``missing`` field of a clarification about a must-do (``"must_do:<activity>"`` names one)."""
+
+
+def must_do_unmatched_after_search(evidence: Any) -> str | None:
+    """Why the run's recorded clarification, made after a search, is not earned (``None``
+    when it is): every ``missing`` field names a must-do (``"must_do"``: any must-do;
+    ``"must_do:<activity>"``: that one), a search was recorded, and for each named must-do
+    (for ``"must_do"``: at least one) code's ``must_do_match`` record is ``none`` or
+    ``ambiguous`` and was made over exactly the venues the run's searches have returned (a
+    record older than the last search that found a venue proves nothing; when the searches
+    returned no venue at all, that is ``no_candidates``, not a must-do question). Any other
+    clarification after a search is refused: the request was plannable."""
+    ev = RunEvidence.of(evidence)
+    clar = ev.clarification
+    plannable = "needs_clarification after a search: the request was plannable"
+    if clar is None:
+        return "needs_clarification needs record_clarification first"
+    missing = [str(m).strip().casefold() for m in clar.missing]
+    if not missing or any(m.split(":", 1)[0].strip() != MUST_DO_FIELD for m in missing):
+        return plannable
+    if not ev.searches():
+        return plannable
+    pool = sorted(ev.venue_records())
+    if not pool:  # nothing found at all: no_candidates (say the coverage), not a must-do question
+        return f"{plannable}: the searches returned no venue, so no must-do was matched over any"
+    fresh = {a.casefold(): r for a, r in ev.must_do_matches().items() if sorted(r.pool) == pool}
+    named = [m.split(":", 1)[1].strip() for m in missing if ":" in m]
+    for name in named:
+        record = fresh.get(name)
+        if record is None or not record.unmatched:
+            verdict = f"matched ({record.verdict})" if record else "has no match record"
+            return (
+                f"{plannable}: the must-do {_short(name)!r} {verdict} over the venues "
+                "the searches returned"
+            )
+    if not named and not any(r.unmatched for r in fresh.values()):
+        return (
+            f"{plannable}: code matched every must-do to venues the searches returned (or "
+            "holds no match over them)"
+        )
+    return None
 
 
 def _sources(claimed: FinishPayload, ev: RunEvidence) -> Verdict | None:

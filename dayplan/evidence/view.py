@@ -27,6 +27,7 @@ from dayplan.evidence.records import (
     Clarification,
     DateError,
     ForecastRecord,
+    MustDoMatchRecord,
     ReadingItem,
     SavedRecord,
     SaveVerification,
@@ -284,6 +285,19 @@ class RunEvidence:
 
     def record_search(self, call_id: str, record: SearchRecord | Mapping[str, Any]) -> None:
         self._set(K.key(K.SEARCH, call_id), SearchRecord.model_validate(_dump(record)))
+
+    def must_do_matches(self) -> dict[str, MustDoMatchRecord]:
+        """Code's latest match of each must-do over the found venues, by activity."""
+        out = {}
+        for _, v in self._prefixed(K.MUST_DO_MATCH):
+            record = MustDoMatchRecord.model_validate(v)
+            out[record.activity] = record
+        return out
+
+    def record_must_do_match(self, record: MustDoMatchRecord | Mapping[str, Any]) -> None:
+        """Store code's match of one must-do under ``must_do_match:<activity>``."""
+        record = MustDoMatchRecord.model_validate(_dump(record))
+        self._set(K.key(K.MUST_DO_MATCH, record.activity.casefold()[:200]), record)
 
     # -- checks ---------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dayplan.reading.propose import (
     UnreadPhrase,
     propose_readings,
     read_request,
+    rejected_phrase,
     unread_phrases,
 )
 from dayplan.reading.records import (
@@ -35,6 +36,7 @@ __all__ = [
     "UnreadPhrase",
     "propose_readings",
     "read_request",
+    "rejected_phrase",
     "unread_phrases",
     "verify_reading",
 ]

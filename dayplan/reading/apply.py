@@ -221,6 +221,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "budget" in applied.given
     if kind == "party":
         return applied.party_set or not applied.budget_set
+    if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
+        return "party" in applied.given
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
@@ -272,6 +274,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
             "money": "Is this your budget for the day, and is it per person or for everyone?",
             "party": "How many adults and how many children are coming?",
+            "count": "That is more people than a day plan is made for (at most 50 adults and "
+            "50 children): how many adults and how many children are coming?",
             "travel": "How will you get around: public transport, walking, or a lift by car?",
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",

@@ -33,7 +33,9 @@ PER_PERSON = re.compile(
 ZERO = re.compile(
     r"\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
     r"|zero budget|nothing to spend|spend nothing|(?:nothing|things|stuff) that costs? nothing"
-    r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing|only free)\b",
+    r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing"
+    r"|only free(?!\s+(?:after|from|until|till|til|before|between|in|on|at|this|today|tomorrow|for|all"
+    r"|during|around|by|\d)\b))\b",
     re.I,
 )
 MONEY_CUE = re.compile(
@@ -51,6 +53,20 @@ DIGIT_MONEY = re.compile(
     re.I,
 )
 """An amount in digits with its money cue (and an "each"/"total" right after)."""
+NOT_PLAIN = re.compile(
+    r"(?:a\$|\$|\baud\s*|\busd\s*)\s?\d[\d,]*(?:(?:\.\d+)?(?!(?:pp|p\.p|aud|usd|ea|each|total|max|tops|ish|odd)\b)"
+    r"[a-z_]\w*|\.\d{3,}|\.\d+\.\d+)"
+    r"|\b\d+(?:\.\d+)?e[+-]?\d+\s*(?:aud|dollars|bucks)\b",
+    re.I,
+)
+"""An amount of money that is not a plain amount ("$1e9", "$5k", "$12.345", "AUD 1e3"; "$80ish"
+and "$20pp" are plain): never
+read as its first digits (``$1``); listed unread (kind ``money``) and asked about."""
+
+
+def not_plain_spans(text: str) -> list[tuple[int, int]]:
+    """Spans in ``text`` of money written as something other than a plain amount (``NOT_PLAIN``)."""
+    return [m.span() for m in NOT_PLAIN.finditer(text)]
 
 
 @dataclass(frozen=True)

@@ -29,16 +29,18 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "travel", "foreign"})
+ASKING_KINDS = frozenset({"time", "money", "party", "count", "travel", "foreign"})
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
-whose day, times and party this reader cannot read)."""
+whose day, times and party this reader cannot read); ``count`` is a count of people said but
+out of the request's range ("999 kids"): asked even without a budget."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
-    (``time``, ``money``, ``party``, ``duration``, ``place``, ``number``, ``text`` for a script
+    (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
+    ``number``, ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -67,8 +69,15 @@ _DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|mi
 def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingItem]:
     out: list[ReadingItem | None] = []
 
+    timed: dict[str, list[tuple[int, int]]] = {}  # timed rain and blocked windows, where said
+
     def add(field: str, value, a: int, b: int) -> None:
         out.append(_item(text, field, value, (s0 + a, s0 + b)))
+        if field in ("rain", "blocked") and isinstance(value, dict):
+            timed.setdefault(field, []).append((a, b))
+
+    def near(field: str, a: int, b: int, slack: int = 0) -> bool:
+        return any(x < b + slack and a < y + slack for x, y in timed.get(field, ()))
 
     if language.is_foreign(sent):  # another language: asked about, never guessed at; only a
         # place of the gazetteer (a name in any language) is read
@@ -86,7 +95,13 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if any(r[1] <= a and r[0] >= lo for r in times.ranges(sent)):
             lo = a  # a later range of a list ("naps 10:30-11 and 1-2:30"): quote it alone
         prev = re.search(r"\b(\w+)\s+$", sent[:lo])
-        if kind == "blocked" and prev and times.BLOCK_RE.fullmatch(prev.group(1)):
+        if (
+            kind == "blocked"
+            and prev
+            and (
+                times.BLOCK_RE.fullmatch(prev.group(1)) or prev.group(1) in places.PREFERENCE_WORDS
+            )
+        ):
             lo = prev.start(1)  # "footy training": both words name the appointment
         if kind == "window" and in_list_kind(sent, a, b) != "window":
             kind = in_list_kind(sent, a, b)
@@ -111,6 +126,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     for a, b, role, minutes in times.points(sent):
         if re.search(r"\b(?:rain|showers?|storms?|dry|sunny)\b[^,;]*$", sent[max(0, a - 25) : a]):
             continue  # "no rain before 2", "dry until lunch": the weather's time, not the day's
+        if weather.WEATHER_TURN.search(sent[max(0, a - 30) : a]):
+            continue  # "clearing after lunch", "should fine up by 2": the weather's time
+        if near("blocked", a, b):
+            continue  # "home for lunch 12-1": a time at home, not the end of the day
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
     # rain (negation first, a negation scoped to part of the day before it; rain in part of
     # the day said by a period before rain all day)
@@ -136,6 +155,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for m in rx.finditer(sent):
             if any(p.start() < m.end() + 12 and m.start() < p.end() for p in periods):
                 continue  # "going to rain in the arvo": the period says when
+            if rx is weather.ALL_DAY and near("rain", m.start(), m.end(), 12):
+                continue  # "going to rain between 10 and 1": the range says when
             if in_scoped(m):
                 continue  # "won't rain in the morning" is no whole day's "no rain"
             value = weather.read_rain(m.group(0), sent)
@@ -167,7 +188,12 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             *zero.span(),
         )
     else:
-        spans = [m.span() for m in money.DIGIT_MONEY.finditer(sent)]
+        odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
+        spans = [
+            m.span()
+            for m in money.DIGIT_MONEY.finditer(sent)
+            if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
+        ]
         spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
             for sp in duck.parse(sent, duck_ref(today), ("amount-of-money",)):
@@ -178,7 +204,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                         re.I,
                     )
                     spans.append((sp.start, sp.end + (tail.end() if tail else 0)))
+        spans = [sp for sp in spans if not any(x < sp[1] + 1 and sp[0] < y for x, y in odd)]
         for a, b in spans[:1]:
+            b += len(re.match(r"[a-z]*", sent[b:]).group(0))  # "$80ish": the whole word
             found = money.read_money(sent[a:b])
             if found:
                 add(
@@ -216,9 +244,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     has_duration = _DURATION_HINT.search(sent)
     for sp in duck.parse(sent, duck_ref(today), ("duration",)) if has_duration else ():
         lo, hi = max(0, sp.start - 30), min(len(sent), sp.end + 25)
-        for a in range(lo, sp.start + 1):
+        lo += max([0] + [m.end() for m in re.finditer(r"[,;]", sent[lo : sp.start])])
+        for a in range(lo, sp.start + 1):  # the widest piece from a word start, in its clause
             piece = sent[a:hi]
-            if travel.read_cap(piece) and (a == lo or not sent[a - 1].isalnum()):
+            if travel.read_cap(piece) and (a == 0 or not re.match(r"[\w']", sent[a - 1])):
                 # tighten: the smallest piece from a word start that still reads as a cap
                 for b in range(sp.end, hi + 1):
                     if (b == len(sent) or not sent[b].isalnum()) and travel.read_cap(sent[a:b]):
@@ -243,9 +272,20 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 add("must_do", name, a, b)
     for m in re.finditer(r"[a-z]+", sent):
         pref = places.PREFERENCE_WORDS.get(m.group(0))
-        if pref and pref in places.read_preferences(sent):
-            add("preference", pref, *m.span())
+        if pref and pref in places.read_preferences(sent) and not near("blocked", *m.span()):
+            add("preference", pref, *m.span())  # "swimming lessons 9-9:45" is an appointment
     return [i for i in out if i is not None]
+
+
+_FAMILY = re.compile(
+    r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
+)
+_ONE_NAMED_CHILD = re.compile(
+    r"the\s+(?:little\s+|young\s+|youngest\s+|baby\s+)?(?:little one|baby|bub|bubba|toddler|youngest|kid|child|boy|girl)",
+    re.I,
+)
+"""One child named with "the" ("the little one naps 1-2"): in a text that names the party as
+"the family" or "the kids", one of them, never the party's count of children."""
 
 
 def in_list_kind(sent: str, a: int, b: int) -> str:
@@ -306,6 +346,12 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for o in items
         )
 
+    if _FAMILY.search(norm):
+        items = [
+            i
+            for i in items
+            if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
+        ]
     for it in items:
         key = (it.field, repr(it.value))
         if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
@@ -385,6 +431,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         ):
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
+            if weather.WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
+                found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
+                continue
             found.append((m.start(), m.end(), "time"))
     exact: set[int] = set()  # phrases quoted as matched, cue included
     read_roles = {it.field for it in accepted}
@@ -397,24 +446,36 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not _NOT_A_TIME.match(m.group(1)) and "window_end" not in read_roles:
             found.append((m.start(), m.end(), "time"))
             exact.add(m.start())
+    odd = money.not_plain_spans(norm)
     for m in money.DIGIT_MONEY.finditer(norm):
-        found.append((m.start(), m.end(), "money"))
+        if not any(x < m.end() + 1 and m.start() < y for x, y in odd):
+            found.append((m.start(), m.end(), "money"))
+    for a, b in odd:  # "$1e9": not a plain amount, asked about
+        found.append((a, b, "money"))
+        exact.add(a)
     dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
         _DURATION_HINT.search(norm)
     )
     for sp in duck.parse(norm, duck_ref(today), dims) if dims else ():
         if sp.dim == "amount-of-money" and money.MONEY_CUE.search(sp.body):
-            found.append((sp.start, sp.end, "money"))
+            if not any(x < sp.end + 1 and sp.start < y for x, y in odd):
+                found.append((sp.start, sp.end, "money"))
         elif sp.dim == "duration":
             found.append((sp.start, sp.end, "duration"))
     read_fields = {it.field for it in accepted}
     if not {"adults", "children"} <= read_fields:
+        family = _FAMILY.search(norm)
         for cue in people.PARTY_CUES:
             for m in cue.finditer(norm):
+                if family and _ONE_NAMED_CHILD.fullmatch(m.group(0).strip()):
+                    continue  # "the little one naps": one of "the family", not a count
                 found.append((m.start(), m.end(), "party"))
     if not any(it.field == "children" for it in accepted):
         for m in people.UNCOUNTED_CHILDREN.finditer(norm):
-            found.append((m.start(), m.end(), "party"))
+            with_ = re.search(r"\b(?:with|w/)\s+$", norm[: m.start()])
+            at = with_.start() if with_ else m.start()
+            found.append((at, m.end(), "party"))
+            exact.add(at)  # "with the kids", never "South Bank, the kids"
     for m in re.finditer(r"\b(" + people.COUNT_WORD + r")\s+of us\b", norm):
         if not {"adults", "children"} <= read_fields and not people.US_TWO.search(m.group(0)):
             found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
@@ -437,6 +498,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found):
+        if kind == "weather":
+            continue
         if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
@@ -474,13 +537,45 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
     return False
 
 
+_REJECTED_KIND = {
+    "adults": "count",
+    "children": "count",
+    "budget": "money",
+    "window_start": "time",
+    "window_end": "time",
+}
+"""A proposal of these fields that code rejects (a count over the request's limit: "999 kids")
+is listed unread with this kind, so the run asks instead of planning without it."""
+
+
+def rejected_phrase(field: str, value, quote: str) -> str:
+    """The part of a rejected reading's ``quote`` that says its ``value`` ("999 kids" of
+    "2 adults, 999 kids" for ``children`` 999), else the whole quote."""
+    if field in ("adults", "children"):
+        rx = people.COUNTED_CHILDREN if field == "children" else people.COUNTED_ADULTS
+        for m in rx.finditer(quote):
+            if people.count(m.group(1)) == value:
+                return m.group(0)
+    return quote
+
+
 def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:
     """Propose, verify and collect: the ``AcceptedReading`` of ``text`` (items that passed
     ``verify_reading``; ``unread`` phrases) and the unread phrases with their kinds."""
-    accepted = [
-        r
-        for r in (verify_reading(text, p, today=today) for p in propose_readings(text, today=today))
-        if isinstance(r, ReadingItem)
-    ]
+    proposed = propose_readings(text, today=today)
+    verdicts = [verify_reading(text, p, today=today) for p in proposed]
+    accepted = [r for r in verdicts if isinstance(r, ReadingItem)]
     unread = unread_phrases(text, accepted, today=today)
+    for p, r in zip(proposed, verdicts, strict=True):
+        kind = _REJECTED_KIND.get(p.field)
+        if (
+            kind
+            and not isinstance(r, ReadingItem)
+            and not any(p.field == i.field for i in accepted)
+        ):
+            phrase = rejected_phrase(
+                p.field, p.value, p.quote
+            )  # "999 kids": out of range, asked, never dropped
+            if all(u.phrase != phrase for u in unread):
+                unread.append(UnreadPhrase(phrase, kind))
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread

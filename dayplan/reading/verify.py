@@ -89,6 +89,22 @@ def _window(value: Any, name: str) -> dict:
 def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) -> str:
     claimed = _hhmm(value, "value")
     role = "start" if field == "window_start" else "end"
+    norm_sentence = normalise(sentence)
+    at = norm_sentence.find(quote)
+    if at >= 0 and weather.WEATHER_TURN.search(norm_sentence[max(0, at - 30) : at]):
+        raise _Bad(  # "clearing after lunch": when the weather turns, not when the day does
+            f"the quote's time is when the weather turns, not the day's {role}", None
+        )
+    if at >= 0 and role == "end" and re.search(r"\b(?:home|back)\b.*\bfor\b", quote):
+        after = norm_sentence[at + len(quote) : at + len(quote) + 30]
+        lead = re.match(r"\s*(?:at\s+|from\s+|between\s+)?", after)
+        rs = times.ranges(after)
+        if rs and rs[0][0] <= (lead.end() if lead else 0) + 1:
+            raise _Bad(  # "home for lunch 12-1": a time at home, then out again
+                "the quote names a time at home (a blocked window with the range after it), "
+                "not the day's end",
+                None,
+            )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)
@@ -136,6 +152,16 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    norm_sentence = normalise(sentence)
+    at = norm_sentence.find(quote)
+    if (
+        found.amount == 0
+        and at >= 0
+        and not money.ZERO.search(norm_sentence[at : at + len(quote) + 30])
+    ):
+        raise _Bad(  # "only free after 2pm": when the party is free, not what it spends
+            "the quote says when the party is free, not that the budget is 0", None
+        )
     if (
         not money.MONEY_CUE.search(quote)
         and not money.PER_HEAD_AMOUNT.search(quote)
@@ -307,6 +333,33 @@ _CHECKS = {
 }
 
 
+def _wordy(norm: str, i: int) -> bool:
+    """Whether ``norm[i]`` is part of a word (a letter, digit, or an apostrophe inside one)."""
+    if not 0 <= i < len(norm):
+        return False
+    c = norm[i]
+    if c.isalnum() or c == "_":
+        return True
+    return c == "'" and 0 < i < len(norm) - 1 and norm[i - 1].isalnum() and norm[i + 1].isalnum()
+
+
+def whole_words(text: str, quote: str) -> bool:
+    """Whether ``quote`` occurs in ``text`` (both normalised) starting and ending on word
+    boundaries somewhere: "d need to be back by 1pm" of "I'd need ..." and "$1" of "$1e9" are
+    cut words, never quotes."""
+    norm = normalise(text)
+    needle = normalise(quote).strip(" .,;:!?")
+    at = norm.find(needle) if needle else -1
+    while at >= 0:
+        end = at + len(needle)
+        starts = not (_wordy(norm, at) and _wordy(norm, at - 1))
+        ends = not (_wordy(norm, end - 1) and norm[end : end + 1].isalnum())  # "the baby('s)"
+        if starts and ends:
+            return True
+        at = norm.find(needle, at + 1)
+    return False
+
+
 def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | ReadingRejection:
     """Accept ``item`` (a ``ReadingItem`` or a dict ``{field, value, quote}``) as a reading of
     ``text``, or say why not.
@@ -343,6 +396,12 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
     span = find_quote(text, quote)
     if span is None:
         return _reject(item, "the quote does not occur in the request text", None)
+    if not whole_words(text, quote):
+        return _reject(
+            item,
+            "the quote starts or ends inside a word: quote whole words, the whole phrase",
+            None,
+        )
     sentence = sentence_around(text, span)
     try:
         # places keep their capitals (an unknown place is a capitalised name); the rest is case-free

@@ -60,13 +60,21 @@ ALL_DAY = re.compile(
     re.I,
 )
 PERIOD = r"(?:morning|afternoon|arvo|evening|avo)"
+_UNTIL_PERIOD = (
+    r"(?:\s+(?:to|until|till|til|through(?:\s+to)?|into)\s+(?:the\s+)?(?:(?:late|early|mid)[\s-]?)?"
+    + PERIOD
+    + r"\b)?"
+)
+"""A period a rain period runs on to: "late morning to mid-afternoon" is one window."""
 RAIN_IN_PERIOD = re.compile(
     r"\b"
     + RAIN
-    + r"\b(?:\s+\w+){0,3}?\s+(?:(?:in|during|through|for|later in|by|on)\s+the\s+(?:late\s+|early\s+)?"
-    r"|(?:late|early|this|later this)\s+)"
+    + r"\b(?:\s+\w+){0,3}?\s+(?:(?:in|during|through|for|later in|by|on|from)\s+the\s+(?:late\s+|early\s+|mid[\s-]?)?"
+    r"|(?:from\s+)?(?:late|early|mid|this|later this)[\s-]?)"
     + PERIOD
-    + r"\b|\b(?:(?:late|early)\s+)?"
+    + r"\b"
+    + _UNTIL_PERIOD
+    + r"|\b(?:(?:late|early)\s+)?"
     + PERIOD
     + r"\s+"
     + RAIN
@@ -127,6 +135,16 @@ DRY_PERIOD = re.compile(
 )
 """A negation in one period: "won't rain in the morning", "a dry morning", "the arvo should be
 fine", "in the morning it won't rain"."""
+
+WEATHER_TURN = re.compile(
+    r"\b(?:clear(?:s|ing|ed)?(?:\s+up)?|fin(?:e|es|ing)\s+up|brighten(?:s|ing)?(?:\s+up)?"
+    r"|(?:the\s+)?(?:sun|weather|forecast)(?:'s|\s+\w+)?|eas(?:e|es|ing)\s+off|dr(?:y|ies|ying)\s+up"
+    r"|(?:should|will|might|meant to|supposed to|going to)\s+(?:clear|fine up|dry out|dry up))"
+    r"(?:\s+(?:up|off|out))?\s+(?:\w+\s+)?$",
+    re.I,
+)
+"""Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
+from 3", "the sun's out after 11"): the weather's time, never the day's window."""
 
 
 def _upto_minutes(said: str, context: str) -> int | None:
@@ -234,11 +252,26 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
             window = (at, 23 * 60 + 59) if m.group(1).lower() in ("after", "from") else (0, at)
             if window[1] > window[0]:
                 return {"start": clock.hhmm(window[0]), "end": clock.hhmm(window[1])}
-    for word, (s, e) in _PERIODS.items():
-        m = re.search(r"\b(?:(late|early)\s+)?" + word + r"\b", phrase, re.I)
-        if m:
-            if m.group(1):  # "late afternoon": its second half; "early morning": its first
-                mid = (s + e) // 2
-                s, e = (mid, e + 60) if m.group(1).lower() == "late" else (s, mid)
-            return {"start": clock.hhmm(s), "end": clock.hhmm(min(e, 23 * 60 + 59))}
+    said = [
+        _period_span(m)
+        for m in re.finditer(r"\b(?:(late|early|mid)[\s-]?)?(" + PERIOD + r")\b", phrase, re.I)
+    ]
+    if said:  # "late morning to mid-afternoon": from the first period's start to the last's end
+        s, e = said[0][0], max(said[-1][1], said[0][1])
+        return {"start": clock.hhmm(s), "end": clock.hhmm(min(e, 23 * 60 + 59))}
     return "all_day"
+
+
+def _period_span(m: re.Match) -> tuple[int, int]:
+    """Minutes of a said period: "late afternoon" its second half (and an hour on), "early
+    morning" its first half, "mid-afternoon" its middle half; a bare period whole."""
+    s, e = _PERIODS[m.group(2).lower()]
+    how = (m.group(1) or "").lower()
+    if how == "late":
+        return (s + e) // 2, e + 60
+    if how == "early":
+        return s, (s + e) // 2
+    if how == "mid":
+        q = (e - s) // 4
+        return s + q, e - q
+    return s, e

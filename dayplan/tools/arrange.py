@@ -21,7 +21,7 @@ from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dayshape import asked_repeats
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
 from dayplan.tools.args import ArrangePlanArgs, validated
-from dayplan.tools.mustdo import group_notes, with_must_do_rules, with_must_dos
+from dayplan.tools.mustdo import group_notes, record_matches, with_must_do_rules, with_must_dos
 from dayplan.tools.plan import record_check, stop_items
 from dayplan.tools.state import (
     add_assumption,
@@ -170,9 +170,12 @@ def arrange_plan(
       "objective", "passed", "failures", "stops", "totals", ...} or, when impossible,
       {"ok": true, "arranged": false, "passed": false, "failures": [{code, detail, values}],
       "conflict": [minimal conflicting constraints], "witness": [...]}; {"ok": false,
-      "error": "..."} when the arguments are malformed.
+      "error": "..."} when the arguments are malformed, or a must-do matches none of the venues
+      found (then "must_dos": [{"activity", "verdict", "question"}]: search for it, or ask).
     """
+    unmatched = record_matches(tool_context.state)  # code's match over every venue found
     try:
         return run_arrange(tool_context.state, stops, int(max_stops or 0) or None)
     except (ValueError, TypeError) as exc:
-        return {"ok": False, "error": str(exc)}
+        out = {"ok": False, "error": str(exc)}
+        return {**out, "must_dos": unmatched} if unmatched else out

@@ -364,3 +364,41 @@ def _alone_reason(
         return f"{name} closed ({why.values['opening_hours']})"
     detail = why.detail.removeprefix(f"{name}: ")
     return f"{name} {why.code} ({detail[:90]})"
+
+
+def record_matches(state: Mapping[str, Any]) -> list[dict]:
+    """Match every away-from-home must-do over every venue the run's searches have returned,
+    record each verdict (``RunEvidence.record_must_do_match``: the evidence a clarification
+    after a search rests on, ``dayplan.evidence.status.must_do_unmatched_after_search``), and
+    return ``{"activity", "phrase", "verdict", "question"}`` for each that matches none of them, or
+    several very different ones (ask with ``missing: ["must_do"]``, or search again)."""
+    ev = RunEvidence.of(state)
+    todo = [md for md in must_dos(state) if not md.at_home]
+    if not todo:
+        return []
+    venues = ev.venues()
+    pool = sorted(venues)
+    out = []
+    for md in todo:
+        m = match(md, list(venues.values()))
+        question = m.question() if m.needs_question else ""
+        ev.record_must_do_match(
+            {
+                "activity": md.name,
+                "phrase": md.phrase,
+                "verdict": m.verdict,
+                "venue_ids": [v.id for v in m.venues],
+                "pool": pool,
+                "question": question,
+            }
+        )
+        if m.needs_question:
+            out.append(
+                {
+                    "activity": md.name,
+                    "phrase": md.phrase,
+                    "verdict": m.verdict,
+                    "question": question,
+                }
+            )
+    return out

@@ -24,6 +24,7 @@ from dayplan.core.catalog import Venue, search_venues
 from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import SearchArgs, validated
+from dayplan.tools.mustdo import record_matches
 from dayplan.tools.state import location_place
 
 MAX_RESULTS = 10
@@ -222,8 +223,10 @@ def search_public_web(
     if not query:
         return {"ok": False, "error": "query is empty; say what to look for"}
     if RunEvidence(tool_context.state).live:
-        return _live(query, tool_context, location, bool(indoor_only)).apply(tool_context.state)
-    return _search(query, tool_context, location, bool(indoor_only), None)
+        answer = _live(query, tool_context, location, bool(indoor_only)).apply(tool_context.state)
+        return with_must_do_matches(tool_context.state, answer)
+    answer = _search(query, tool_context, location, bool(indoor_only), None)
+    return with_must_do_matches(tool_context.state, answer)
 
 
 @validated(SearchArgs)
@@ -240,7 +243,7 @@ async def search_public_web_async(
         outcome = await asyncio.to_thread(_live, query, tool_context, location, bool(indoor_only))
         # Stored only here, on the event loop: when the tool_timeout guardrail has cancelled this
         # coroutine, a late answer from the worker thread is dropped, never stored.
-        return outcome.apply(tool_context.state)
+        return with_must_do_matches(tool_context.state, outcome.apply(tool_context.state))
     place = (
         resolve_place(location, data.gazetteer())
         if location
@@ -249,4 +252,16 @@ async def search_public_web_async(
     found = None
     if place is not None:
         found = await fetch_venues(query, bool(indoor_only), place.point)
-    return _search(query, tool_context, location, bool(indoor_only), found)
+    answer = _search(query, tool_context, location, bool(indoor_only), found)
+    return with_must_do_matches(tool_context.state, answer)
+
+
+def with_must_do_matches(state, answer: dict) -> dict:
+    """``answer`` of a search, after code matched the run's must-dos over every venue found so
+    far and recorded each verdict (``dayplan.tools.mustdo.record_matches``; the evidence a
+    clarification after searches rests on). The answer itself is unchanged: searches asked for
+    in one turn do not see each other's venues, so ``arrange_plan`` is where an unmatched
+    must-do is told to the model."""
+    if answer.get("ok"):
+        record_matches(state)
+    return answer

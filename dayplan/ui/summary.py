@@ -128,11 +128,22 @@ def _overridden(steps: Sequence[Any] | None) -> tuple[Overridden, ...]:
     return ()
 
 
+def _read_value(field: str, value: Any, plan_date: str | None) -> str:
+    """A reading's value in words; a ``date`` reading the plan rolled on from (its day's window
+    had passed: "Saturday" said on a Saturday evening) shows the plan's date and says so."""
+    if field == "date" and plan_date and isinstance(value, str) and value != plan_date:
+        return f"{plan_date} (rolled on from {value}: that day's window had passed)"
+    return reading_value(value)
+
+
 def what_i_read(report: DayPlanReport, steps: Sequence[Any] | None = None) -> WhatIRead:
     """The "What I read" parts of ``report`` (see ``WhatIRead``); ``steps`` (the run's
     ``ToolStep``s, optional) add the readings a structured field won over. Never raises."""
     return WhatIRead(
-        read=tuple(ReadLine(r.field, reading_value(r.value), r.quote) for r in report.readings),
+        read=tuple(
+            ReadLine(r.field, _read_value(r.field, r.value, report.date), r.quote)
+            for r in report.readings
+        ),
         unread=tuple(report.unread),
         assumed=tuple(report.assumptions),
         overridden=_overridden(steps),
