@@ -212,6 +212,22 @@ def _window_check(
     )
 
 
+def _outside_window(s: ProposedStop, c: Constraints, label: str, who: str | None) -> list[Failure]:
+    """``[Failure("outside_window")]`` when the visit ``s`` (minutes after local midnight) starts
+    before or ends after the request's window, else ``[]``; ``who`` is the failure's venue id."""
+    if c.window[0] <= s.start and s.end <= c.window[1]:
+        return []
+    return [
+        Failure(
+            "outside_window",
+            f"{label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
+            f"{_hm(c.window[0])}–{_hm(c.window[1])}",
+            venue_id=who,
+            values={"start": _hm(s.start), "end": _hm(s.end)},
+        )
+    ]
+
+
 def hours_of(venue: Venue, c: Constraints) -> HoursVerdict:
     """``venue``'s opening hours on ``c.day``: in the venue's own country, subdivision and
     timezone when it has them (else the plan's), at its coordinates (for sun times). Hours a
@@ -393,16 +409,7 @@ def check_plan(
             go_home(pending.pop(0))
         if s.at_home and s.venue_id is None:  # a must-do at home: go home for it
             label = s.activity or "at home"
-            if s.start < c.window[0] or s.end > c.window[1]:
-                failures.append(
-                    Failure(
-                        "outside_window",
-                        f"{label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
-                        f"{_hm(c.window[0])}–{_hm(c.window[1])}",
-                        venue_id=label,
-                        values={"start": _hm(s.start), "end": _hm(s.end)},
-                    )
-                )
+            failures += _outside_window(s, c, label, label)
             need = _min_needed(s, None)
             if day.elapsed(s.start, s.end) < need or s.end <= s.start:
                 failures.append(
@@ -473,16 +480,7 @@ def check_plan(
                     values={"minutes": length, "minimum_minutes": need},
                 )
             )
-        if s.start < c.window[0] or s.end > c.window[1]:
-            failures.append(
-                Failure(
-                    "outside_window",
-                    f"{label}: {_hm(s.start)}–{_hm(s.end)} is outside the window "
-                    f"{_hm(c.window[0])}–{_hm(c.window[1])}",
-                    venue_id=who,
-                    values={"start": _hm(s.start), "end": _hm(s.end)},
-                )
-            )
+        failures += _outside_window(s, c, label, who)
         for b in c.blocked:
             if overlaps(visit, (b.start, b.end)):
                 failures.append(
