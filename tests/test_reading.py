@@ -264,6 +264,24 @@ def test_must_do():
     assert read("we must see Lone Pine, then lunch")["must_do"] == ["lone pine"]
 
 
+@pytest.mark.parametrize(
+    ("text", "must"),
+    [
+        ("must ride the Wheel of Brisbane, 2 adults 3 kids", "wheel of brisbane"),
+        ("the kids have to feed the lorikeets at Lone Pine", "lorikeets at lone pine"),
+        ("we need to try Streets Beach before lunch", "streets beach"),
+        ("really want to take the kids to SparkLab.", "sparklab"),
+        ("has to go on the City Cat, then home", "city cat"),
+    ],
+)
+def test_a_must_do_is_read_after_any_insisting_verb(text, must):
+    assert read(text)["must_do"] == [must]
+
+
+def test_need_to_be_home_is_no_must_do():
+    assert "must_do" not in read("we need to be home by 4, 2 adults")
+
+
 def test_messy_punctuation():
     got = read("sat!!! me+2 kids...budget:$60...HOME BY 3PM,,no rain")
     assert got["window_end"] == "15:00"

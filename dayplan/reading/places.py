@@ -96,7 +96,7 @@ Brisbane"): a must-do unless the name is a place of the gazetteer (then it is wh
 # a must-do runs to the end of its clause; "in <Capitalised place>" stays part of it ("the
 # library in New Farm"), "in the morning" does not
 MUST = re.compile(
-    r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|do|check out)\s+(?:the\s+)?"
+    r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|go on|do|check out|ride|try|catch|climb|feed|pat|cuddle|get to|swim at|eat at|play at|take (?:the kids|them|her|him) to)\s+(?:the\s+)?"
     r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b(?!\s+(?-i:[A-Z]))|\bbefore\b|\bafter\b|\bif\b|$))",
     re.I,
 )
