@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest
-from dayplan.reading import clock, weather
+from dayplan.reading import clock, times, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -172,7 +172,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.party_set = bool(request.party) or "adults" in h
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel")
+        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
         if getattr(request, name)
     )
     return out
@@ -225,6 +225,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "activity":  # an outing at a set time: settled only when both are given
+        return {"blocked", "activities"} <= applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -257,6 +259,21 @@ def found_words(field: str, found: Any) -> str | None:
     return None
 
 
+def _activity_question(phrase: str, applied: Applied | None) -> str:
+    """The question for an outing at a set time: booked already (plan around it), or to plan
+    then; and the day's times, only when neither the request nor the reading gave them."""
+    rs = times.ranges(normalise(phrase))
+    when = f" ({clock.hhmm(rs[0][2])}-{clock.hhmm(rs[0][3])})" if rs else ""
+    q = (
+        f'Is "{phrase}"{when} already booked, so I plan the rest of the day around it, or should '
+        "I plan that visit for then?"
+    )
+    known = applied is not None and (
+        "window" in applied.given or {"window_start", "window_end"} & set(applied.hints)
+    )
+    return q if known else q + " And when should the day start and finish?"
+
+
 def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> list[str]:
     """One question per unread phrase that would change the plan (a time, an amount, the
     party), quoting it (at most three); when the parser did read the phrase (a model's reading
@@ -279,12 +296,15 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "travel": "How will you get around: public transport, walking, or a lift by car?",
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
+            "activity": "",
         }[p.kind]
-        q = (
-            f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
-            if p.found
-            else f'I could not read "{p.phrase}". {what}'
-        )
+        if p.found:
+            q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
+        elif p.kind == "activity":
+            q = _activity_question(p.phrase, applied)
+        else:
+            q = f'I could not read "{p.phrase}". {what}'
+
         if p.found and (p.kind, p.found) in confirmed:
             continue  # one confirmation per value the parser found
         confirmed.add((p.kind, p.found))
