@@ -114,7 +114,9 @@ def read_range(match: re.Match, sentence: str = "") -> tuple[int, int] | None:
     return range_of(token(match, 1), token(match, 6), sentence)
 
 
-def range_of(first: Clock | None, second: Clock | None, sentence: str = "") -> tuple[int, int] | None:
+def range_of(
+    first: Clock | None, second: Clock | None, sentence: str = ""
+) -> tuple[int, int] | None:
     """Two read times as a range ``(start, end)`` in minutes by rule 4 of the module docstring,
     or ``None`` when either is no time or the end is not after the start."""
     if first is None or second is None:
@@ -180,16 +182,28 @@ _HOUR_WORD = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 WORD_TIME = (
     r"\b(" + _OFFSET_WORDS + r")[\s-]+(" + _HOUR_WORD + r"|\d{1,2})\b"
     r"|\b(" + _HOUR_WORD + r")\s+o'?clock\b"
-    r"|\b(" + _HOUR_WORD + r")(?:[\s-](fifteen|thirty|forty[\s-]five))?(?:\s*(a\.?m\.?|p\.?m\.?))?\b"
+    r"|\b("
+    + _HOUR_WORD
+    + r")(?:[\s-](fifteen|thirty|forty[\s-]five))?(?:\s*(a\.?m\.?|p\.?m\.?))?\b"
 )
 """One time of day in words, wherever it stands (groups as ``WORD_CLOCK_RE``'s): the pieces of a
 range in words ("from two to five", "half nine to three")."""
 WORD_TIME_RE = re.compile(WORD_TIME, re.I)
 _ISH = r"(?:\s*-?\s*ish\b)?"
 WORD_RANGE_RE = re.compile(
-    r"(?:\b(?P<lead>from|between)\s+)?(?P<a>" + WORD_TIME + r"|" + TOKEN + r")" + _ISH
+    r"(?:\b(?P<lead>from|between)\s+)?(?P<a>"
+    + WORD_TIME
+    + r"|"
+    + TOKEN
+    + r")"
+    + _ISH
     + r"\s*(?P<sep>-|\u2013|\u2014|to|till|til|until|through|thru|and|&)\s*"
-    r"(?P<b>" + WORD_TIME + r"|" + TOKEN + r")" + _ISH
+    r"(?P<b>"
+    + WORD_TIME
+    + r"|"
+    + TOKEN
+    + r")"
+    + _ISH
     + r"(?!\s*(?:kids?|children|adults?|people|hours?|hrs?|min|mins|minutes|years?|yrs?|yo"
     r"|of (?:us|them)|days?|weeks?|stops?|places|things|activities|dollars|bucks|times)\b)",
     re.I,
@@ -197,7 +211,9 @@ WORD_RANGE_RE = re.compile(
 """A range with a time in words at either end ("from two to five", "ten till two", "half nine to
 three", "9 till half two"); ``a``/``b`` name its two times, ``lead``/``sep`` its words. Which
 matches are ranges is decided by ``word_ranges``."""
-_CLOCK_CUE_BEFORE = re.compile(r"\b(?:by|at|before|around|about|till|til|until|for|after)\s+$", re.I)
+_CLOCK_CUE_BEFORE = re.compile(
+    r"\b(?:by|at|before|around|about|till|til|until|for|after)\s+$", re.I
+)
 
 
 def any_clock(text: str) -> Clock | None:

@@ -116,9 +116,10 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
             )
         rs = times.ranges(quote)
         if rs:
-            kind = times.in_sentence_kind(quote, norm_sentence) or times.range_kind(
-                quote, rs[0][:2]
-            )[0]
+            kind = (
+                times.in_sentence_kind(quote, norm_sentence)
+                or times.range_kind(quote, rs[0][:2])[0]
+            )
             if kind == "activity":
                 raise _Bad(
                     "the quote's time range is when the party wants one outing (a visit at a set "
