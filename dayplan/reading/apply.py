@@ -228,6 +228,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "travel" in applied.given or "mode" in applied.hints
     if kind == "activity":  # an outing at a set time: settled only when both are given
         return {"blocked", "activities"} <= applied.given
+    if kind == "must":  # a must-like clause nothing read: the structured activities decide
+        return "activities" in applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -319,6 +321,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
             "activity": "",
+            "must": "It sounds like something the day must include: which place or activity "
+            "is it, or what must the plan keep to?",
         }[p.kind]
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
