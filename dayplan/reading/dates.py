@@ -118,7 +118,9 @@ def read_date(phrase: str, today: date) -> date | None:
     if hol:
         return holiday_date(hol.group(1), today, _year(hol))
     ref = datetime(today.year, today.month, today.day)
-    for span in _date_candidates(phrase, ref):
+    # case-folded (Duckling's rules ignore case; only values and bodies are used here): the
+    # stand-in's "Saturday" and the check of its quote "saturday" then share one parse
+    for span in _date_candidates(phrase.lower(), ref):
         value = span.value
         if value.get("type") == "value" and value.get("grain") == "day":
             day = _same_weekday_today(span.body, duck.wall(value["value"]).date(), today)
