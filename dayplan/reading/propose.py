@@ -30,18 +30,25 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "count", "travel", "foreign"})
+ASKING_KINDS = frozenset(
+    {"time", "money", "party", "count", "travel", "foreign", "must", "activity"}
+)
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
 whose day, times and party this reader cannot read); ``count`` is a count of people said but
-out of the request's range ("999 kids"): asked even without a budget."""
+out of the request's range ("999 kids"): asked even without a budget; ``must`` is a must-like
+clause nothing read ("we promised the kids", the second member of "must see X and Y" when only
+X was read): a must-do is never dropped silently; ``activity`` is an outing at a set time
+("museum trip 10-12"), which is neither the day's window nor an appointment: asked whether it is
+booked (planned around) or to be planned then."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
     (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
-    ``number``, ``text`` for a script
+    ``number``, ``must`` (a must-like clause nothing read), ``activity`` (an outing at a set
+    time), ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -441,6 +448,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         return not any(s < b and a < e for s, e in covered)
 
     found: list[tuple[int, int, str]] = []
+    exact: set[int] = set()  # phrases quoted as matched, cue included
+    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
+        for a, b in times.activity_ranges(norm[s0:e0]):
+            found.append((s0 + a, s0 + b, "activity"))
+            exact.add(s0 + a)
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
@@ -455,7 +467,6 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
                 continue
             found.append((m.start(), m.end(), "time"))
-    exact: set[int] = set()  # phrases quoted as matched, cue included
     read_roles = {it.field for it in accepted}
     for m in VAGUE_TIME.finditer(norm):
         role = "window_start" if re.match(r"(?:not\s+before|after)\b", m.group(0)) else "window_end"
@@ -513,14 +524,17 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
             found.append((m.start(), m.end(), "time" if foreign_time else "number"))
+    found += _unread_musts(text, norm, accepted, found, exact)
     if not any(it.field == "mode" for it in accepted):
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
-    for a, b, kind in sorted(found):
+    for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
         if kind == "weather":
             continue
-        if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
+        if (kind not in ("foreign", "must", "activity") and not free(a, b)) or _restates(
+            norm, a, b, kind, accepted
+        ):  # an outing's word may be read as a preference; its time still is not
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
@@ -531,6 +545,48 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
     return out[:10]
+
+
+def _unread_musts(
+    text: str,
+    norm: str,
+    accepted: list[ReadingItem],
+    found: list[tuple[int, int, str]],
+    exact: set[int],
+) -> list[tuple[int, int, str]]:
+    """Must-like phrases of ``norm`` nothing read (kind ``must``, asked about): a member of a
+    must-do list no accepted ``must_do`` reading names ("the Museum of Brisbane" of "must see
+    the Old Windmill and the Museum of Brisbane" when only the Windmill was read), and an
+    insisting cue ("we promised the kids", "it has to be indoors") whose object no accepted
+    reading quotes ("need to be home by 4" is read as the day's end). A cue inside a phrase
+    already listed unread (a time nobody read) is not listed twice."""
+    cased = cased_text(text)
+    src = cased if len(cased) == len(norm) else norm
+    read = [normalise(str(i.value)) for i in accepted if i.field == "must_do"]
+    quoted = [sp for i in accepted if (sp := find_quote(text, i.quote))]
+    out: list[tuple[int, int, str]] = []
+    items = musts_mod.must_items(src)
+    for it in items:
+        if not any(it.name == r or it.name in r or r in it.name for r in read):
+            first = not any(o.quote_start == it.quote_start and o.start < it.start for o in items)
+            a = it.quote_start if first and it.quote_end == it.end else it.start
+            out.append((a, it.end, "must"))
+            exact.add(a)
+    spans = [(it.quote_start, max(it.quote_end, it.end)) for it in items]
+    for a, b in musts_mod.must_like_cues(norm):
+        if any(x <= a < y or x < b <= y for x, y in spans):
+            continue  # a cue of a must-do the list reader read (its members are checked above)
+        end = re.search(r"[.;!?,()]|\s-\s|$", norm[b:]).start() + b
+        head = re.match(r"(?:\s+\S+){0,3}", norm[b:end])
+        head_end = b + (head.end() if head else 0)
+        if any(x < head_end and a < y for x, y in quoted):
+            continue  # "need to be home by 4": read as the day's end
+        if any(x < end and a < y for x, y, k in found if k in ("time", "money", "foreign")):
+            continue  # "have to be back before dinner": already unread (and asked) as a time
+        end = min(end, a + 80)
+        out.append((a, end, "must"))
+        exact.add(a)
+    return out
 
 
 def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem]) -> bool:
