@@ -10,9 +10,8 @@ import re
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-import holidays
-
 from dayplan.core.dates import date_kind
+from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import duck
 
 HOLIDAY_SUBDIVISION = ("AU", "QLD")
@@ -64,7 +63,7 @@ def _calendar(year: int) -> dict[str, list[date]]:
     country, subdiv = HOLIDAY_SUBDIVISION
     named: dict[str, list[date]] = {}
     for day, name in sorted(
-        holidays.country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
+        country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
     ):
         if "observed" not in name.lower():
             named.setdefault(name, []).append(day)
