@@ -27,9 +27,10 @@ QLD = {"country": "AU", "subdivision": "QLD", "timezone": "Australia/Brisbane"}
 
 
 def venue(vid: str, **kw) -> Venue:
-    """A museum named ``vid.title()`` open 09:00–17:00 every day, free, indoors, 60 minutes
-    (typical and minimum); ``kw`` overrides any field."""
-    return Venue(**{"id": vid, "name": vid.title(), "kind": "museum", **BASE_VENUE, **kw})
+    """A museum named after ``vid`` ("lone-pine" -> "Lone Pine") open 09:00–17:00 every day,
+    free, indoors, 60 minutes (typical and minimum); ``kw`` overrides any field."""
+    name = vid.replace("-", " ").title()
+    return Venue(**{"id": vid, "name": name, "kind": "museum", **BASE_VENUE, **kw})
 
 
 def matrix_travel(ids: Sequence[str], minutes: int | Mapping = 10) -> MatrixTravel:
