@@ -94,3 +94,25 @@ def test_an_unmet_preference_lists_every_reason():
         "2 outdoors in the rain (09:00–17:00): Lone Pine, Daisy Hill; "
         "2 over the AUD 20 budget: Lone Pine (AUD 55 for the party), Daisy Hill (AUD 25 for the party))"
     )
+
+
+def test_a_run_names_both_reasons_lone_pine_fails():
+    """The example from the second review: rain all day and AUD 30 for four."""
+    import asyncio
+
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import run_plan
+
+    text = (
+        "Saturday in Brisbane, must see the koalas, 2 adults 2 kids, AUD 30 all up, "
+        "it's going to rain all day"
+    )
+    run = asyncio.run(run_plan(PlanRequest(text=text, now="2026-11-29T09:00:00+10:00")))
+    report = run.report
+    assert report is not None and report.status == "no_feasible_plan"
+    (missing,) = [f for f in report.constraint_failures if f.code == "missing_must_do"]
+    assert (
+        "Lone Pine Koala Sanctuary outdoor_in_rain (Lone Pine Koala Sanctuary is outdoors and "
+        "09:29–12:29 overlaps rain 09:00–17:00) and over_budget (cost AUD 196 for 2 adult(s) and "
+        "2 child(ren) > budget AUD 30)"
+    ) in missing.detail
