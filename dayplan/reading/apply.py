@@ -321,8 +321,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
             "activity": "",
-            "must": "It sounds like something the day must include: which place or activity "
-            "is it, or what must the plan keep to?",
+            "must": "What must the day include, or keep to?",
         }[p.kind]
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
