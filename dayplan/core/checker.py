@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
 
+from dayplan.core.blocked import is_pause
 from dayplan.core.catalog import Venue
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes, overlaps
 from dayplan.core.hours import HoursVerdict, venue_hours
@@ -42,19 +43,27 @@ FAILURE_CODES = (
 @dataclass(frozen=True)
 class BlockedWindow:
     """A time the party is busy (``start``/``end`` minutes), e.g. a nap or a ballet lesson. No
-    visit, no leg and no wait may overlap it. ``at_home``: the party spends it at home, so the
-    itinerary goes home before it starts and leaves home only after it ends (both legs checked
-    and counted). Away from home (``at_home`` false, an appointment such as "ballet 10-11"):
-    its place is unknown, so it is **counted at home** — the leg before it is counted to home
-    and must arrive by its start, and the next leg is counted from home and leaves at its end
-    (``Appointment``; the report says "counted from home after ballet"). Home, not the previous
-    stop, because it is the one point known before any plan is made, and a parent's weekly
-    lesson is near home far more often than near a stop chosen that day."""
+    visit and no leg may overlap it. ``at_home``: the party spends it at home, so the itinerary
+    goes home before it starts and leaves home only after it ends (both legs checked and
+    counted). An appointment away (``appointment``: not at home and not a pause, e.g. "ballet
+    10-11"): its place is unknown, so it is **counted at home** — the leg before it is counted
+    to home and must arrive by its start, and the next leg is counted from home and leaves at
+    its end, so no leg and no wait overlaps it (``Appointment``; the report says "counted from
+    home after ballet"). Home, not the previous stop, because it is the one point known before
+    any plan is made, and a weekly lesson is near home far more often than near a stop chosen
+    that day. A pause (a nap in the pram, lunch) is waited through wherever the party is."""
 
     start: int
     end: int
     label: str = "blocked"
     at_home: bool = False
+
+    @property
+    def appointment(self) -> bool:
+        """Away and not a pause (``dayplan.core.blocked``): an appointment somewhere unknown,
+        counted at home. A pause (a nap in the pram, lunch) is waited through where the party
+        is; no leg and no visit overlaps it."""
+        return not self.at_home and not is_pause(self.label)
 
 
 @dataclass(frozen=True)
@@ -394,8 +403,8 @@ def check_plan(
 
     At-home blocked windows (``BlockedWindow.at_home``) send the itinerary home: the last stop
     before one must leave in time to be home when it starts; the next stop's leg starts from
-    home after it ends. An away blocked window (an appointment, place unknown) that the
-    itinerary passes (between two stops, home and the first stop, or the last stop and home) is
+    home after it ends. An appointment away (``BlockedWindow.appointment``, place unknown) that
+    the itinerary passes (between two stops, home and the first stop, or the last stop and home) is
     counted at home the same way — the leg to it is counted to home, the next leg leaves home at
     its end (``CheckResult.appointments``, ``CheckedStop.after``), so no leg, visit or wait
     overlaps it. Legs depart as early as they can without running through a blocked
@@ -454,10 +463,14 @@ def check_plan(
     failures += venueless
 
     busy = sorted((b.start, b.end) for b in c.blocked)
-    # windows the itinerary passes through, at home or away (an away one ahead of the window's
-    # end only: after it the party is home)
+    # windows the itinerary goes to: at home, or an appointment away (one that starts before the
+    # window's end: after it the party is home); a pause is waited through where the party is
     pending = sorted(
-        (b for b in c.blocked if b.end > c.window[0] and (b.at_home or b.start < c.window[1])),
+        (
+            b
+            for b in c.blocked
+            if b.end > c.window[0] and (b.at_home or (b.appointment and b.start < c.window[1]))
+        ),
         key=lambda b: b.start,
     )
     cap = c.max_leg_minutes

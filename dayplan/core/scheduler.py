@@ -20,7 +20,8 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 7. then an earlier time home, then lower cost (deterministic tie-breaks).
 
 Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
-windows (always, when the request has one); no leg runs through a blocked window.
+windows (always, when the request has one). Every problem counts an appointment away (place
+unknown) at home, as ``check_plan`` does; no leg runs through a blocked window.
 
 Waiting is allowed (a stop starts at the earliest time it may, which is never worse: every
 constraint is monotone in the start time once waiting is free). Visits are scheduled at their
@@ -302,16 +303,19 @@ _AT_HOME_POINT = ("home", "away")
 
 
 def _pseudo(problem: Problem, relax: Relaxation) -> list[Candidate]:
-    """The candidates ``solve`` adds itself: one per blocked window that touches the day window
-    (required: the party is home for an at-home one, and at an away one — counted at home's
-    point, so the leg before it is counted to home and the next leg leaves home at its end),
-    and the optional meal break."""
+    """The candidates ``solve`` adds itself: one per at-home blocked window or appointment away
+    that touches the day window (the party is home for an at-home one; an appointment is
+    counted at home's point, so the leg before it is counted to home and the next leg leaves
+    home at its end — placed, or still ahead when the party is home), and the optional meal
+    break. A pause (``BlockedWindow.appointment`` false) is only a busy window."""
     c = problem.constraints
     w1 = RELAXED_END if relax.window else c.window[1]
     out = []
     for i, b in enumerate(c.blocked):
         if i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
             continue
+        if not (b.at_home or b.appointment):
+            continue  # a pause (a nap in the pram): waited through where the party is
         a, e = max(b.start, c.window[0]), min(b.end, w1)
         out.append(
             Candidate(
