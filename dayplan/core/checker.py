@@ -714,7 +714,10 @@ def check_plan(
                     values={"minutes": home_leg, "cap_minutes": cap},
                 )
             )
-        home_by = day.add(depart_after(prev_end, home_leg, busy, day), home_leg)
+        # a window still ahead is one to be home for: the leg home does not wait through it
+        ahead = {(b.start, b.end) for b in pending}
+        home_busy = [w for w in busy if w not in ahead]
+        home_by = day.add(depart_after(prev_end, home_leg, home_busy, day), home_leg)
         later = [b for b in pending if b.start < home_by]
         if later:  # the day ends at home, and it must be home when an at-home window starts
             b = later[0]

@@ -501,7 +501,7 @@ def _home_row(visit: HomeVisit | AwayVisit) -> str:
     an away appointment (place unknown, counted at home: the leg towards it)."""
     if isinstance(visit, AwayVisit):
         leg = (
-            "from home"
+            "none, the day starts at home"
             if visit.from_stop is None
             else f"{visit.leg_in.minutes} min by {visit.leg_in.mode} from {visit.from_stop}, "
             "counted to home"

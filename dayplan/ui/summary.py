@@ -280,7 +280,7 @@ class AwayVisit:
         """One line for the text report, e.g. ``"10:00–11:00  away: ballet  (place unknown,
         counted at home; leg there 12 min by car from GOMA, counted to home)"``."""
         if self.from_stop is None:
-            leg = "from home"
+            leg = "no leg before it: the day starts at home"
         else:
             leg = (
                 f"leg there {leg_words(self.leg_in.minutes, self.leg_in.mode)} from "
