@@ -172,7 +172,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.party_set = bool(request.party) or "adults" in h
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel")
+        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
         if getattr(request, name)
     )
     return out
@@ -225,6 +225,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "must":  # a must-like clause nothing read: the structured activities decide
+        return "activities" in applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -279,6 +281,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "travel": "How will you get around: public transport, walking, or a lift by car?",
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
+            "must": "It sounds like something the day must include: which place or activity "
+            "is it, or what must the plan keep to?",
         }[p.kind]
         q = (
             f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
