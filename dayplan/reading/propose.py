@@ -30,20 +30,25 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "count", "travel", "foreign", "must"})
+ASKING_KINDS = frozenset(
+    {"time", "money", "party", "count", "travel", "foreign", "must", "activity"}
+)
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
 whose day, times and party this reader cannot read); ``count`` is a count of people said but
 out of the request's range ("999 kids"): asked even without a budget; ``must`` is a must-like
 clause nothing read ("we promised the kids", the second member of "must see X and Y" when only
-X was read): a must-do is never dropped silently."""
+X was read): a must-do is never dropped silently; ``activity`` is an outing at a set time
+("museum trip 10-12"), which is neither the day's window nor an appointment: asked whether it is
+booked (planned around) or to be planned then."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
     (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
-    ``number``, ``must`` (a must-like clause nothing read), ``text`` for a script
+    ``number``, ``must`` (a must-like clause nothing read), ``activity`` (an outing at a set
+    time), ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -226,6 +231,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
+        if sent[b : b + 1] == ")" and "(" in sent[a:b]:
+            b += 1  # "the kids (7 and 9)": the bracket closes in the quote
         lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too
@@ -295,6 +302,10 @@ _ONE_NAMED_CHILD = re.compile(
 "the family" or "the kids", one of them, never the party's count of children."""
 
 
+def _is_period(quote: str) -> bool:
+    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip()))
+
+
 def in_list_kind(sent: str, a: int, b: int) -> str:
     """The kind of the range at ``a:b`` of ``sent`` when it continues a list ("10-11 and 2-3")."""
     return times.in_sentence_kind(sent[a:b], sent) or "window"
@@ -361,6 +372,8 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for i in items
             if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
         ]
+    # a part of the day ("afternoon only") yields to a time said anywhere ("home by 4")
+    items.sort(key=lambda i: i.field in ("window_start", "window_end") and _is_period(i.quote))
     for it in items:
         key = (it.field, repr(it.value))
         if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
@@ -443,6 +456,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         return not any(s < b and a < e for s, e in covered)
 
     found: list[tuple[int, int, str]] = []
+    exact: set[int] = set()  # phrases quoted as matched, cue included
+    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
+        for a, b in times.activity_ranges(norm[s0:e0]):
+            found.append((s0 + a, s0 + b, "activity"))
+            exact.add(s0 + a)
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
@@ -457,7 +475,6 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
                 continue
             found.append((m.start(), m.end(), "time"))
-    exact: set[int] = set()  # phrases quoted as matched, cue included
     read_roles = {it.field for it in accepted}
     for m in VAGUE_TIME.finditer(norm):
         role = "window_start" if re.match(r"(?:not\s+before|after)\b", m.group(0)) else "window_end"
@@ -508,8 +525,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
     masked = clock.mask_dates(norm)
-    for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
-        masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
+    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE):  # "our son (5)", "Jack (6)"
+        for m in rx.finditer(masked):  # an age, read with the child
+            masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
     for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])(?!\s+of us\b)", masked):
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
@@ -520,12 +538,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
-    for a, b, kind in sorted(found):
+    for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
         if kind == "weather":
             continue
-        if (kind not in ("foreign", "must") and not free(a, b)) or _restates(
+        if (kind not in ("foreign", "must", "activity") and not free(a, b)) or _restates(
             norm, a, b, kind, accepted
-        ):
+        ):  # an outing's word may be read as a preference; its time still is not
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0

@@ -236,6 +236,8 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
             rng = clock.read_range(m, context)
             if rng:
                 return {"start": clock.hhmm(rng[0]), "end": clock.hhmm(rng[1])}
+    for _, _, s, e in clock.word_ranges(phrase, context)[:1]:  # "showers from two to five"
+        return {"start": clock.hhmm(s), "end": clock.hhmm(e)}
     m = re.search("(" + clock.TOKEN + r")\s+" + RAIN, phrase, re.I)  # "the 3pm storm"
     if m:
         c = clock.token(m, 1)
