@@ -151,8 +151,9 @@ def waits(
                         f"{min(FOOD_OVERLAP, need)} min",
                     )
                 )
-        gap = (prev.end, day.add(s.start, -s.travel_in))
-        if meal_free and overlap_minutes(gap, LUNCH) >= MEAL_MINUTES:
+        before = (prev.end, day.add(s.start, -s.travel_in))  # waiting before the leg
+        after = (day.add(prev.end, s.travel_in), s.start)  # or on arrival
+        if meal_free and max(overlap_minutes(g, LUNCH) for g in (before, after)) >= MEAL_MINUTES:
             late = " (lunch starts no earlier than " + clock_text(LUNCH[0]) + ")"
             reasons.append(
                 (
