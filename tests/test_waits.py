@@ -52,15 +52,28 @@ def test_rain_over_an_outdoor_venue_is_the_reason():
     assert w.reasons == (("rain", "Park is outdoors and rain is expected until 11:00"),)
 
 
-def test_a_blocked_window_is_the_reason():
+def test_a_pause_waited_through_is_the_reason():
     (w,) = _waits(
         [venue("a"), venue("b")],
         [_stop("a", "09:10", "10:10"), _stop("b", "11:10", "12:10")],
-        blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "swim lesson"),),
+        blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "nap in the pram"),),
     )
     assert w.minutes == 50
     assert [code for code, _ in w.reasons] == ["blocked"]
-    assert "swim lesson 10:20–11:00 is blocked" in w.text()
+    assert "nap in the pram 10:20–11:00 is blocked" in w.text()
+
+
+def test_an_appointment_in_between_is_time_at_home_not_a_wait():
+    """An away appointment ("swim lesson") is counted at home: the leg before it goes home,
+    the next leg leaves home at its end, so the gap is no wait."""
+    assert (
+        _waits(
+            [venue("a"), venue("b")],
+            [_stop("a", "09:10", "10:10"), _stop("b", "11:30", "12:30")],
+            blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "swim lesson"),),
+        )
+        == []
+    )
 
 
 def test_the_meal_break_is_stated_as_a_meal_break():
