@@ -20,7 +20,8 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 7. then an earlier time home, then lower cost (deterministic tie-breaks).
 
 Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
-windows (always, when the request has one); no leg runs through a blocked window.
+windows (always, when the request has one). Every problem counts an appointment away (place
+unknown) at home, as ``check_plan`` does; no leg runs through a blocked window.
 
 Waiting is allowed (a stop starts at the earliest time it may, which is never worse: every
 constraint is monotone in the start time once waiting is free). Visits are scheduled at their
@@ -129,8 +130,9 @@ class Candidate:
     kind: str | None = None
     food: bool = False
     role: str = ""
-    """Internal: ``"home"`` (an at-home blocked window) or ``"lunch"`` (the meal break); such
-    candidates are built by ``solve`` itself and never emitted as stops."""
+    """Internal: ``"home"`` (an at-home blocked window), ``"away"`` (an away blocked window,
+    counted at home: its place is unknown) or ``"lunch"`` (the meal break); such candidates are
+    built by ``solve`` itself and never emitted as stops."""
     at_home: bool = False
     """A must-do that happens at home ("lunch at home"): ``place`` is home, the party travels
     home for it and out again; emitted as an at-home ``ProposedStop``."""
@@ -261,7 +263,7 @@ def allowed_segments(cand: Candidate, c: Constraints, relax: Relaxation) -> list
     An at-home window's own candidate is exactly that window (clipped to the day window)."""
     w0 = c.window[0]
     w1 = RELAXED_END if relax.window else c.window[1]
-    if cand.role == "home":
+    if cand.role in _AT_HOME_POINT:
         return [(max(a, w0), min(b, w1)) for a, b in cand.open]
     opens = ((0, DAY_END),) if cand.key in relax.hours else cand.open
     busy = [(b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked]
@@ -296,24 +298,35 @@ _FAR = 10**6
 """A leg that cannot be measured (an unknown place): longer than any day, so never planned."""
 
 
+_AT_HOME_POINT = ("home", "away")
+"""Pseudo-candidate roles placed at home's point: at-home blocked windows, and away ones
+(appointments whose place is unknown, counted at home as ``check_plan`` counts them)."""
+
+
 def _pseudo(problem: Problem, relax: Relaxation) -> list[Candidate]:
-    """The candidates ``solve`` adds itself: one per at-home blocked window that touches the
-    day window (required: the party is home for it), and the optional meal break."""
+    """The candidates ``solve`` adds itself: one per at-home blocked window or appointment away
+    that touches the day window (the party is home for an at-home one; an appointment is
+    counted at home's point, so the leg before it is counted to home and the next leg leaves
+    home at its end — placed, or still ahead when the party is home), and the optional meal
+    break. A pause (``BlockedWindow.appointment`` false) is only a busy window."""
     c = problem.constraints
     w1 = RELAXED_END if relax.window else c.window[1]
     out = []
     for i, b in enumerate(c.blocked):
-        if not b.at_home or i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
+        if i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
             continue
+        if not (b.at_home or b.appointment):
+            continue  # a pause (a nap in the pram): waited through where the party is
         a, e = max(b.start, c.window[0]), min(b.end, w1)
         out.append(
             Candidate(
-                key=f"\x00home:{i}",
+                key=f"\x00{'home' if b.at_home else 'away'}:{i}",
                 min_minutes=e - a,
                 typical_minutes=e - a,
                 place=problem.home,
                 open=((a, e),),
-                role="home",
+                weight=0.0,  # the party's own time: no preference weight
+                role="home" if b.at_home else "away",
             )
         )
     if problem.meal:
@@ -384,7 +397,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # place index: 0 = home, i + 1 = candidate i's place (activities keep the current place)
     places = [home] + [x.place or "" for x in cands]
     idx = [0] + [
-        (0 if x.role == "home" or x.at_home else i + 1) if x.place is not None else -1
+        (0 if x.role in _AT_HOME_POINT or x.at_home else i + 1) if x.place is not None else -1
         for i, x in enumerate(cands)
     ]
     legs = []
@@ -398,6 +411,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     need = [max(1, x.min_minutes) for x in cands]
     must = [x.must and x.unit not in relax.optional for x in cands]
     required = sum(1 << i for i, x in enumerate(cands) if x.role == "home")
+    # away windows (appointments): placed, or still ahead once the party is home (as in
+    # ``check_plan``: nothing may start after an appointment that was not gone to first)
+    aways = [(i, cands[i].open[0][0]) for i in range(n) if cands[i].role == "away"]
     pseudo_bits = sum(1 << i for i, x in enumerate(cands) if x.role)
     clash = [0] * n
     for i, x in enumerate(cands):  # alternatives of one must-do exclude each other
@@ -435,6 +451,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         0: {(0, False, False): [start_label]}
     }
     best_key = None
+    best3 = None  # the best key's first three terms (what the bound is compared with)
     best = None
     # bound: the real candidates by weight, heaviest first (ties by index), and the pseudo ones
     by_weight = sorted((i for i in range(n) if not cands[i].role), key=lambda i: -cands[i].weight)
@@ -488,8 +505,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     while pending:
         mask = heappop(pending)
         states = layers.pop(mask)
-        members, size, n_must, weight, addable, bound = stats_of(mask)
-        if best_key is not None and bound < best_key[:3]:
+        members, size, n_must, weight, addable, bound = stats.get(mask) or stats_of(mask)
+        if best3 is not None and bound < best3:
             continue
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         complete = mask & required == required
@@ -501,6 +518,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         home_at = arrive(lab[0], h) if problem.return_home else lab[0]
                         if problem.return_home and home_at > w1:
                             continue
+                        if aways and any(not mask >> k & 1 and a < home_at for k, a in aways):
+                            continue  # home only after an appointment began: go to it first
                         ok = 1
                         if (
                             meal
@@ -520,6 +539,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         )
                         if best_key is None or key > best_key:
                             best_key, best = key, (lab, h, bool(ok))
+                            best3 = key[:3]
             hungry = meal and not fed
             full = size >= limit
             row_legs = legs[place]
@@ -535,9 +555,11 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     leg, new_place = 0, place
                 child = mask | bit
                 bucket = layers.get(child)
-                if bucket is None and best_key is not None and stats_of(child)[5] < best_key[:3]:
-                    continue  # the bound rules the new mask out (see the loop's comment)
-                going_out = place == 0 and target > 0 and role != "home"
+                if bucket is None and best3 is not None:
+                    known = stats.get(child) or stats_of(child)
+                    if known[5] < best3:
+                        continue  # the bound rules the new mask out (see the loop's comment)
+                going_out = place == 0 and (target > 0 or role == "away") and role != "home"
                 for lab in labels:
                     ready = lab[0]
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
@@ -572,6 +594,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             if food_counts((s2, end2)):
                                 starts = ((s, end, False), (s2, end2, True))
                     for st, st_end, timed in starts:
+                        if aways and any(
+                            k != j and not mask >> k & 1 and a <= st for k, a in aways
+                        ):
+                            continue  # an appointment starts first: the party goes to it first
                         got = fed
                         if hungry:
                             got = (
@@ -687,6 +713,8 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
     add, arrive = clock.add, clock.arrive
     t, place = c.window[0], 0
     starts, leave, fed = [], None, False
+    # appointments not in ``order``: nothing may start at or after one, nor be home after it
+    ahead = [x.open[0][0] for k, x in enumerate(cands) if x.role == "away" and k not in order]
     for i, j in enumerate(order):
         x = cands[j]
         target = idx[j + 1]
@@ -696,12 +724,12 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
         if timed[i]:
             floor = max(floor, LUNCH[0] + min(FOOD_OVERLAP, need) - need)
         s = _earliest(segs[j], floor, need, clock.plus)
-        if s is None:
+        if s is None or any(a <= s for a in ahead):
             return None
         e = ends[i] if i < fixed else add(s, need)
         if e < add(s, need) or not any(a <= s and e <= b for a, b in segs[j]):
             return None
-        if leave is None and place == 0 and target > 0 and x.role != "home":
+        if leave is None and place == 0 and (target > 0 or x.role == "away") and x.role != "home":
             leave = s - leg
         if x.role == "lunch" or (x.food and food_counts((s, e))):
             fed = True
@@ -713,6 +741,8 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
             place = target
     h = legs[place][0] if problem.return_home else 0
     home_at = arrive(t, h) if problem.return_home else t
+    if any(a < home_at for a in ahead):
+        return None  # an appointment not gone to began before the party is home
     return starts, home_at, leave, fed
 
 
@@ -794,28 +824,19 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     if pick.venue_id is None:
         if not pick.activity or not pick.minutes:
             raise ValueError("an activity needs a name and minutes")
-        if pick.at_home:
-            return Candidate(
-                key=pick.activity,
-                min_minutes=pick.minutes,
-                typical_minutes=pick.minutes,
-                must=pick.must,
-                weight=pick.weight,
-                place=HOME,
-                open=tuple(pick.within),
-                activity=True,
-                stop_min_minutes=pick.minutes,
-                at_home=True,
-            )
+        home = pick.at_home  # time at home: at home's place, when it may happen, no group
         return Candidate(
             key=pick.activity,
             min_minutes=pick.minutes,
             typical_minutes=pick.minutes,
             must=pick.must,
             weight=pick.weight,
+            place=HOME if home else None,
+            open=tuple(pick.within) if home else ((0, DAY_END),),
             activity=True,
             stop_min_minutes=pick.minutes,
-            group=pick.group if pick.must else None,
+            at_home=home,
+            group=pick.group if pick.must and not home else None,
         )
     if venue is None:
         raise ValueError(f"unknown venue {pick.venue_id!r}")
@@ -1080,6 +1101,46 @@ def alone_conflict(problem: Problem, x: Candidate) -> list[tuple[str, object]] |
     return minimal_conflict(alone)
 
 
+def alone_conflicts(problem: Problem, x: Candidate) -> list[list[tuple[str, object]]] | None:
+    """Every independent minimal conflict of candidate ``x`` on its own (at most
+    ``MAX_CONFLICTS``): the first as ``alone_conflict``, each next one found with the ones
+    before switched off — rain over its only slot *and* a price over the budget are two, since
+    fixing one still leaves ``x`` out. ``None`` when ``x`` alone fits; ``[[]]`` when nothing
+    that can be switched off explains it."""
+    alone = _alone(problem, x)
+    if _witness(alone, Relaxation()) is not None:
+        return None
+    groups: list[list[tuple[str, object]]] = []
+    base = Relaxation()
+    for _ in range(MAX_CONFLICTS):
+        found, _dropped = _deletion_filter(alone, base)
+        if not found:
+            break
+        groups.append(found)
+        for item in found:
+            base = base.add(item)
+        if _witness(alone, base) is not None:
+            break
+    return groups or [[]]
+
+
+def why_not_alone_all(
+    problem: Problem, x: Candidate, names: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """Every reason candidate ``x`` cannot be visited on its own: one ``why_not_alone``
+    ``(reason, note)`` per independent minimal conflict (``alone_conflicts``), in the order
+    found; ``[(FITS, name)]`` when it fits."""
+    groups = alone_conflicts(problem, x)
+    if groups is None:
+        return [(FITS, names.get(x.key, x.key))]
+    out: list[tuple[str, str]] = []
+    for items in groups:
+        pair = why_not_alone(problem, x, names, items)
+        if pair not in out:
+            out.append(pair)
+    return out
+
+
 def why_not_alone(
     problem: Problem,
     x: Candidate,
@@ -1147,7 +1208,8 @@ def nothing_fits(
     """The failures of a problem without must-dos where not one candidate can be visited.
 
     First one ``no_candidates`` failure: how many were found and, grouped by reason, why each
-    cannot be visited, with numbers ("10 venues found, none can be visited: 7 closed during
+    cannot be visited — every independent reason of each (``alone_conflicts``: a venue in the
+    rain and over the budget is counted under both) — with numbers ("10 venues found, none can be visited: 7 closed during
     06:00–08:30 (Queensland Museum (open 09:30–17:00), …); 3 over the AUD 20 budget (…)");
     ``names`` maps candidate keys to venue names; ``values`` has ``found`` (count), one count
     per reason and ``reasons``. Then, for a hard constraint that takes part in every
@@ -1157,13 +1219,15 @@ def nothing_fits(
     groups: dict[str, list[str]] = {}
     conflicts: list[tuple[Candidate, list[tuple[str, object]]]] = []
     for x in problem.candidates:
-        items = alone_conflict(problem, x)
-        if items is None:
+        found = alone_conflicts(problem, x)
+        if found is None:
             groups.setdefault(FITS, []).append(names.get(x.key, x.key))
             continue
-        conflicts.append((x, items))
-        reason, note = why_not_alone(problem, x, names, items)
-        groups.setdefault(reason, []).append(note)
+        conflicts.append((x, found[0]))
+        for items in found:  # every independent reason, each venue under each of its reasons
+            reason, note = why_not_alone(problem, x, names, items)
+            if note not in groups.setdefault(reason, []):
+                groups[reason].append(note)
     n = len(problem.candidates)
     values: dict[str, float | int | str] = {"found": n}
     ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))

@@ -20,6 +20,7 @@ from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
+from dayplan.core.waits import waits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
 from dayplan.tools.mustdo import alternatives_failures, with_must_do_rules
@@ -105,7 +106,10 @@ def constraints_view(c: Constraints) -> dict:
 
 
 def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str]]) -> dict:
-    """A check result as JSON: times ``HH:MM``, money in ``c.currency``, minutes as ints."""
+    """A check result as JSON: times ``HH:MM``, money in ``c.currency``, minutes as ints.
+    ``appointments`` (away blocked windows the itinerary passes, counted at home) and a leg's
+    ``after`` (the appointment it leaves after, counted from home) appear only when there are
+    any, so a day without appointments reads as before."""
     return {
         "passed": result.ok,
         "failures": [f.to_dict() for f in result.failures],
@@ -117,7 +121,8 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
                 "end": minutes_to_hhmm(s.end),
                 "indoor": s.indoor,
                 "cost": {"amount": s.cost, "currency": c.currency},
-                "travel_in": {"minutes": s.travel_in, "mode": c.mode},
+                "travel_in": {"minutes": s.travel_in, "mode": c.mode}
+                | ({"after": s.after} if s.after else {}),
                 "source_ids": sources.get(s.venue_id, []),
                 "activity": s.activity,
             }
@@ -132,6 +137,21 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
             }
             for b in result.home_breaks
         ],
+        **(
+            {
+                "appointments": [
+                    {
+                        "label": a.label,
+                        "start": minutes_to_hhmm(a.start),
+                        "end": minutes_to_hhmm(a.end),
+                        "travel_in": {"minutes": a.travel_in, "mode": c.mode},
+                    }
+                    for a in result.appointments
+                ]
+            }
+            if result.appointments
+            else {}
+        ),
         "travel_home": {"minutes": result.travel_home, "mode": c.mode},
         "totals": {
             "cost": result.total_cost,
@@ -165,6 +185,7 @@ def run_check(
             result = replace(result, failures=conflict_failures(result.failures, items))
     if result.ok:
         _state_unmet_preferences(state, result, c, travel)
+        _state_waits(state, result, c, venues)
     if c.budget is None:
         for stop in proposed:
             venue = venues.get(stop.venue_id or "")
@@ -192,6 +213,18 @@ def _state_unmet_preferences(state: MutableMapping[str, Any], result: CheckResul
         if notes or ev.assumption(f"preference:{i}") is not None:
             text = notes[0] if notes else ""
             add_assumption(state, f"preference:{i}", text if len(text) <= 300 else text[:299] + "…")
+
+
+def _state_waits(state: MutableMapping[str, Any], result: CheckResult, c, venues) -> None:
+    """On a passing check: state each wait longer than ``core.waits.STATE_WAIT_MINUTES`` with
+    its reasons as the ``wait:<n>`` assumptions; statements of an earlier check that no longer
+    hold are withdrawn (the latest passing check is the one served)."""
+    found = waits(result, c, venues)
+    ev = RunEvidence(state)
+    for i in range(MAX_STOPS):
+        text = found[i].text() if i < len(found) else ""
+        if text or ev.assumption(f"wait:{i}") is not None:
+            add_assumption(state, f"wait:{i}", text if len(text) <= 300 else text[:299] + "…")
 
 
 def _stop_key(stops: Any) -> list[tuple]:
