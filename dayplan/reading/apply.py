@@ -225,6 +225,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "weather":  # rain said but not placed: only the structured weather settles it
+        return "weather" in applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -279,10 +281,13 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "travel": "How will you get around: public transport, walking, or a lift by car?",
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
+            "weather": "When do you expect rain: all day, or from what time to what time?",
         }[p.kind]
         q = (
             f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
             if p.found
+            else f'I read rain in "{p.phrase}" but could not tell when it starts or stops. {what}'
+            if p.kind == "weather"
             else f'I could not read "{p.phrase}". {what}'
         )
         if p.found and (p.kind, p.found) in confirmed:

@@ -24,6 +24,8 @@ BLOCK_WORDS = (
     r"|swimming lessons?|lessons?|class|classes|ballet|dance|party|appointment|appt|doctor|dentist"
     r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
     r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
+    r"|football|basketball|tennis|hockey|gymnastics|athletics|futsal|baseball|softball|volleyball"
+    r"|auskick|oztag|swim club|swim squad|surf club|rowing"
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
