@@ -286,7 +286,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         q = (
             f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
             if p.found
-            else f'I read rain in "{p.phrase}" but could not tell when it starts or stops. {what}'
+            else f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'
             if p.kind == "weather"
             else f'I could not read "{p.phrase}". {what}'
         )

@@ -118,8 +118,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if kind == "window" and in_list_kind(sent, a, b) != "window":
             kind = in_list_kind(sent, a, b)
             lo = a
-        if kind == "rain" or weather_time(a, b):
+        if weather_time(a, b):
             continue  # the weather's time (read with its mention below), never the day's
+        if kind == "rain":
+            kind = "window"  # a rain word beside it, but no weather mention claims it: "out 9-3, showers from 1"
         if kind == "blocked":
             hi = b
             tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])

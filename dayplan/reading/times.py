@@ -85,7 +85,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     m = BLOCK_RE.match(after.lstrip(" ,:(")) if after.strip() else None
     if m:
         return "blocked", span[0]
-    m2 = _RAIN.match(after.lstrip(" ,:("))
+    m2 = _RAIN.match(after.lstrip(" :("))  # "9-3, showers from 1": the next clause's rain
     if m2:
         return "rain", span[0]
     return "window", span[0]

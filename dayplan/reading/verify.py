@@ -254,9 +254,7 @@ def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
             else "it says nothing about rain"
         )
         raise _Bad(f"the quote states no rain reading ({why})", None)
-    raise _Bad(
-        f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}", found[0]
-    )
+    raise _Bad(f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}", found[0])
 
 
 def _inside(m: Any, quote: str, context: str) -> bool:

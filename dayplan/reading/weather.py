@@ -57,7 +57,7 @@ END_OF_DAY = 23 * 60 + 59
 RAIN = (
     r"(?:rain|rains|raining|rained|rainy|showers?|showery|storms?|stormy|thunderstorms?|thunder"
     r"|drizzle|drizzly|drizzling|downpours?|pour(?:s|ing)?(?:\s+down)?|bucket(?:s|ing)?\s+down|bucketing"
-    r"|chucking\s+it\s+down|pissing\s+down|pelting(?:\s+down)?|wet|precipitation|sprinkles?)"
+    r"|chuck(?:s|ing)?\s+it\s+down|pissing\s+down|pelting(?:\s+down)?|wet|precipitation|sprinkles?)"
 )
 """Words of rain (``wet`` only where it is about the day: see ``_NOT_WEATHER``)."""
 RAIN_WORD = re.compile(r"\b" + RAIN + r"\b", re.I)
@@ -95,7 +95,9 @@ NEG_RAIN = re.compile(
 """Rain negated before its word: "no rain", "won't rain", "isn't supposed to rain", "a low chance
 of showers", "not a drop of rain"."""
 RAIN_NEG_AFTER = re.compile(
-    r"\b" + RAIN + r"(?:'s|\s+is|\s+isn't|\s+should|\s+will|\s+has)?\s+(?:not\s+(?:expected|forecast"
+    r"\b"
+    + RAIN
+    + r"(?:'s|\s+is|\s+should|\s+will|\s+has)?\s+(?:(?:not|isn't|isnt)\s+(?:expected|forecast"
     r"|likely|coming|predicted)|unlikely|(?:should\s+|will\s+|to\s+)?(?:hold(?:s|ing)?\s+off|stay"
     r"(?:s|ing)?\s+away|keep(?:s|ing)?\s+away)|(?:has\s+)?(?:cleared|gone|over|passed|finished))\b",
     re.I,
@@ -187,8 +189,8 @@ _AND = re.compile(r"\s(?:and|&|with|plus)\s", re.I)
 _THEN = re.compile(r"\b(?:then|and\s+then|later|after\s+that)\s*$", re.I)
 _BLOCK_NEAR = None  # filled lazily from times.BLOCK_RE (times imports nothing of ours at load)
 _NOT_WEATHER_TIME = re.compile(
-    r"\b(?:home|back|leave|leaving|out|start|starting|head\s+off|free|done|finish(?:ed)?|open|opens"
-    r"|close|closes|on|booked|need\s+to\s+be|have\s+to\s+be)\b(?:\s+\w+){0,2}\s*$",
+    r"\b(?:home|back|leave|leaving|(?<!dry\s)(?<!drying\s)(?<!dries\s)(?<!'s\s)(?<!is\s)out|head\s+off"
+    r"|free|open|opens|close|closes|booked|need\s+to\s+be|have\s+to\s+be)\b(?:\s+\w+){0,2}\s*$",
     re.I,
 )
 """Words before a time that make it the party's, not the weather's ("home by 3")."""
@@ -237,7 +239,7 @@ _PERIODS = {
 PERIOD = r"(?:morning|afternoon|arvo|evening|avo)"
 _PERIOD_RE = re.compile(
     r"\b(?:(late|early|mid)[\s-]?)?(morning|afternoon|arvo|avo|evening|tonight|overnight)\b"
-    r"|\b(?:at|over|around|about|during|through|by|across)\s+(?:the\s+)?(lunch(?:\s?time)?)\b"
+    r"|\b(?:at|over|around|about|during|through|across)\s+(?:the\s+)?(lunch(?:\s?time)?)\b"
     r"|\b(lunchtime)\s+(?=" + RAIN + r")",
     re.I,
 )
@@ -362,9 +364,7 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
         """Whether the time at ``a`` belongs to an appointment or the party, not the weather."""
         lo = min(a, weather_at)
         between = clause[lo:a] if weather_at < a else clause[max(0, a - 30) : a]
-        return bool(
-            block.search(between) or _NOT_WEATHER_TIME.search(clause[max(0, a - 30) : a])
-        )
+        return bool(block.search(between) or _NOT_WEATHER_TIME.search(clause[max(0, a - 30) : a]))
 
     masked = clock.mask_dates(prepped)
     for rx in clock.RANGE_RES:
@@ -391,6 +391,23 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
             s, e = _period_span(m.group(1), m.group(2))
         else:
             s, e = _PERIODS["lunchtime"]
+        head = re.search(
+            r"\b(until|till|til|before|up\s+to|up\s+until|by)\s+(?:about\s+|around\s+)?(?:the\s+)?$",
+            clause[max(0, m.start() - 20) : m.start()],
+            re.I,
+        )
+        if (
+            head and m.group(2) and not t.periods
+        ):  # "until the arvo", "clearing by mid-morning": a time, not a span
+            at = (s + e) // 2 if (m.group(1) or "").lower() == "mid" else s
+            a = m.start() - len(head.group(0))
+            turn = head.group(1).lower() == "by" and TURN.search(clause[max(0, a - 40) : a])
+            if head.group(1).lower() == "by" and not turn:
+                t.starts.append((a, m.end(), s))  # "storms by the afternoon"
+            else:
+                (t.turns if turn else t.ends).append((a, m.end(), at))
+            taken.append((a, m.end()))
+            continue
         t.periods.append((m.start(), m.end(), s, e))
         taken.append(m.span())
     points = re.compile(
@@ -414,12 +431,16 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
         c = clock.token(m, tok_at)
         if c is None:
             continue
-        if c.text.lower().startswith("lunch") and word in ("at", "around", "by"):
+        if c.text.lower().startswith("lunch") and word in ("at", "around"):
             s, e = _PERIODS["lunchtime"]
             t.periods.append((m.start(), m.end(), s, e))
             taken.append(m.span())
             continue
-        role = "end" if word in ("until", "till", "til", "before") or word.startswith("up") else "start"
+        role = (
+            "end"
+            if word in ("until", "till", "til", "before") or word.startswith("up")
+            else "start"
+        )
         minutes = clock.resolve(c, "start", clause)
         if c.text.lower() in ("lunch", "lunchtime") and word == "after":
             minutes = 13 * 60
@@ -433,7 +454,9 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
     for m in clock.WORD_CLOCK_RE.finditer(clause):  # "until half past one", "after half two"
         if any(x < m.end() and m.start() < y for x, y in taken):
             continue
-        head = re.search(r"\b(" + _POINT_WORDS + r")\s+$", clause[max(0, m.start() - 12) : m.start()])
+        head = re.search(
+            r"\b(" + _POINT_WORDS + r")\s+$", clause[max(0, m.start() - 12) : m.start()]
+        )
         c = clock.word_clock(m)
         if not head or c is None or theirs(m.start()):
             continue
@@ -453,9 +476,13 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
     ps = sorted(t.periods)
     t.joined = len(ps) > 1 and all(
         re.fullmatch(
-            r"\s*(?:to|till|til|until|through|through\s+to|into|-)\s*(?:the\s+)?", clause[x[1] : y[0]]
+            r"\s*(?:to|till|til|until|through|through\s+to|into|-)\s*(?:the\s+)?",
+            clause[x[1] : y[0]],
         )
-        or re.fullmatch(r"\s*(?:to|till|til|until|through|into|-)\s*(?:the\s+)?(?:late|early|mid)[\s-]?", clause[x[1] : y[0]])
+        or re.fullmatch(
+            r"\s*(?:to|till|til|until|through|into|-)\s*(?:the\s+)?(?:late|early|mid)[\s-]?",
+            clause[x[1] : y[0]],
+        )
         for x, y in zip(ps, ps[1:], strict=False)
     )
     if not t.ranges and not t.ends and not t.starts and not t.turns and not t.periods:
@@ -502,11 +529,13 @@ def _polarity(text: str) -> str | None:
     if rain and not _only_wet_in_passing(clean):
         return "rain"
     dry_text = _DRY_NOT.sub(lambda m: " " * len(m.group(0)), clean)
-    if TURN.search(dry_text) and re.search(
-        r"\b(?:by|after|from|around|at|until|till)\b", dry_text
+    timed = re.search(r"\b(?:by|after|from|around|at|until|till)\b", dry_text)
+    if (
+        TURN.search(dry_text)
+        and timed
+        and (not DRY.search(dry_text) or re.search(r"\b(?:by|after|from)\b", dry_text))
     ):
-        if not DRY.search(dry_text) or re.search(r"\b(?:by|after|from)\b", dry_text):
-            return "turn"
+        return "turn"
     if SKY.search(dry_text) and not DRY.search(SKY.sub(" ", dry_text)):
         return "sky"
     if DRY.search(dry_text) or FINE_WEATHER.search(dry_text):
@@ -635,7 +664,9 @@ def _read_clause(c: _Clause, kind: str) -> Mention | None:
         hi -= 1
     tail = re.match(r"\s*-?ish\b|\s+or\s+so\b", c.text[hi:], re.I)  # "around 3ish": the whole
     hi += tail.end() if tail else 0
-    m = Mention(c.start + lo, c.start + hi, kind, times=[(c.start + a, c.start + b) for a, b in t.spans()])
+    m = Mention(
+        c.start + lo, c.start + hi, kind, times=[(c.start + a, c.start + b) for a, b in t.spans()]
+    )
     m.own_time = bool(t.ranges or t.ends or t.starts or t.turns or t.periods) or any(
         not w.startswith(("all", "the whole", "whole", "on and", "off and", "throughout", "most"))
         for *_, w in t.bare
@@ -653,15 +684,25 @@ def _read_clause(c: _Clause, kind: str) -> Mention | None:
         starts = [x for *_, x in t.starts + t.turns]
         if ends:  # "won't rain until 2": rain from then
             m.values, m.turn_at = [_hhmm_window(min(ends), END_OF_DAY)], min(ends)
-        elif starts:  # "fine after 11": rain until then
+        elif starts and (NEG_RAIN.search(c.text) or RAIN_NEG_AFTER.search(c.text)):
+            # "no rain after 2", "a slight chance of a shower around 2": nothing said of the rest
+            m.kind, m.scope = "scoped", (min(starts), END_OF_DAY)
+            m.found = f"no rain for {clock.hhmm(min(starts))}-23:59 only"
+        elif starts:  # "fine after 11", "sunny by 10": the weather turns then, so rain until then
             m.values, m.turn_at = [_hhmm_window(0, min(starts))], min(starts)
-        elif t.periods or t.ranges or any(w.startswith(("early", "late", "first")) for *_, w in t.bare):
+        elif (
+            t.periods
+            or t.ranges
+            or any(w.startswith(("early", "late", "first")) for *_, w in t.bare)
+        ):
             if t.ranges:
                 s, e = t.ranges[0][2], t.ranges[0][3]
             elif t.periods:
                 s, e = t.periods[0][2], t.periods[-1][3]
             else:
-                s, e = (360, 600) if t.bare[0][2].startswith(("early", "first")) else (900, END_OF_DAY)
+                s, e = (
+                    (360, 600) if t.bare[0][2].startswith(("early", "first")) else (900, END_OF_DAY)
+                )
             m.kind, m.scope = "scoped", (s, e)
             m.found = f"no rain for {clock.hhmm(s)}-{clock.hhmm(e)} only"
         else:
@@ -725,9 +766,14 @@ def _mentions(text: str) -> list[Mention]:
     norm = normalise(text)
     out: list[Mention] = []
     prev: Mention | None = None
+    conditions = [m.span() for m in CONDITIONAL.finditer(norm)]  # "rain, hail or shine"
     for c0 in _clauses(norm):
         for c in _split_and(c0):
             kind = _polarity(c.text)
+            if kind in ("rain", "dry") and any(
+                a <= c.start + (_anchor(c.text, kind) or (0, 0))[0] < b for a, b in conditions
+            ):
+                kind = "condition"
             if kind is None:
                 if prev is not None and c.hard:
                     prev = None
@@ -736,8 +782,14 @@ def _mentions(text: str) -> list[Mention]:
                 if (
                     prev is not None
                     and prev.kind == "rain"
-                    and re.fullmatch(r"\s*(?:(?:and|&)\s+)?(?:again\s+)?" + rng
-                                     + r"(?:\s*(?:,|and|&)\s*" + rng + r")*\s*", c.text)
+                    and re.fullmatch(
+                        r"\s*(?:(?:and|&)\s+)?(?:again\s+)?"
+                        + rng
+                        + r"(?:\s*(?:,|and|&)\s*"
+                        + rng
+                        + r")*\s*",
+                        c.text,
+                    )
                 ):
                     t = _clause_times(c.text, 0)
                     vals, _ = _values_rain(t)
@@ -816,5 +868,7 @@ def scoped_phrases(text: str) -> list[tuple[int, int, str, int, int]]:
     """``(start, end, "period", from, to)`` for each dry mention of ``text`` scoped to part of the
     day ("a dry morning"): no reading, the forecast decides (spans into ``normalise(text)``)."""
     return [
-        (m.start, m.end, "period", *m.scope) for m in mentions(text) if m.kind == "scoped" and m.scope
+        (m.start, m.end, "period", *m.scope)
+        for m in mentions(text)
+        if m.kind == "scoped" and m.scope
     ]
