@@ -18,6 +18,7 @@ from functools import lru_cache
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
+from dayplan.reading.musts import must_items
 
 PREFERENCE_WORDS = {
     "museum": "museums",
@@ -93,15 +94,6 @@ VENUE_NAMED = re.compile(
 )
 """A capitalised venue name after at/going to/visit/see ("at Lone Pine", "going to the Wheel of
 Brisbane"): a must-do unless the name is a place of the gazetteer (then it is where)."""
-# a must-do runs to the end of its clause; "in <Capitalised place>" stays part of it ("the
-# library in New Farm"), "in the morning" does not
-MUST = re.compile(
-    r"\b(?:must|have to|need to|really want to|has to|promised (?:to|we'd|we would))\s+(?:see|visit|go to|go on|do|check out|ride|try|catch|climb|feed|pat|cuddle|get to|swim at|eat at|play at|take (?:the kids|them|her|him) to)\s+(?:the\s+)?"
-    r"([a-z][a-z' ]{2,60}?)(?=\s*(?:[,.;!]|\band\b|\bwith\b|\bthen\b|\bon\b|\bin\b(?!\s+(?-i:[A-Z]))|\bbefore\b|\bafter\b|\bif\b|$))",
-    re.I,
-)
-
-
 CITY_CENTRE = re.compile(
     r"\b(?:in|into|around|to|near)\s+(?:the\s+)?(?:city|town|cbd|city centre|city center)\b"
     r"(?!\s+(?:of|hall|council|cat|library|botanic)\b)",
@@ -205,13 +197,10 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
 
 
 def read_must(phrase: str) -> list[str]:
-    """What ``phrase`` insists on visiting ("we must see Lone Pine" -> ["lone pine"]; "a day at
-    Lone Pine" -> ["lone pine"]: a venue named with capitals after at/going to/visit)."""
-    out: list[str] = []
-    for m in MUST.finditer(phrase):
-        name = m.group(1).strip().lower()
-        if name and name not in out:
-            out.append(name)
+    """What ``phrase`` insists on visiting, every member of a list ("we must see Lone Pine and
+    the Wheel" -> ["lone pine", "wheel"]: ``musts.must_items``), then venues named with capitals
+    after at/going to/visit ("a day at Lone Pine" -> ["lone pine"])."""
+    out: list[str] = [m.name for m in must_items(phrase)]
     for _, _, name in venue_spans(phrase):
         if name not in out and not any(name in o or o in name for o in out):
             out.append(name)

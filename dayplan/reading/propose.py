@@ -24,6 +24,7 @@ from dayplan.reading import (
     travel,
     weather,
 )
+from dayplan.reading import musts as musts_mod
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
@@ -227,15 +228,19 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     aligned = len(cased) == len(normalise(text))
     here = cased[s0 : s0 + len(sent)] if aligned else sent  # "in New Farm" vs "in the morning"
     musts = []
-    for m in places.MUST.finditer(here):
-        add("must_do", m.group(1).strip().lower(), *m.span())
-        musts.append(m.span())
+    for must in musts_mod.must_items(here):  # every member of a list: "X, Y and Z"
+        add("must_do", must.name, must.quote_start, must.quote_end)
+        musts.append((must.quote_start, must.quote_end))
+    named = list(musts_mod.named_spans(here))  # must-do members: "the Museum of Brisbane"
     if aligned:  # capitals name a venue: "a day at Lone Pine"
         for a, b, name in places.venue_spans(here):
+            named.append((a, b))
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
     for m in re.finditer(r"[a-z]+", sent):
         pref = places.PREFERENCE_WORDS.get(m.group(0))
+        if any(x <= m.start() < y for x, y in named):
+            continue  # "the Museum of Brisbane" is a must-do, no wish for museums in general
         if pref and pref in places.read_preferences(sent) and not near("blocked", *m.span()):
             add("preference", pref, *m.span())  # "swimming lessons 9-9:45" is an appointment
     return [i for i in out if i is not None]
@@ -318,6 +323,8 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
 
     def inside_longer(it: ReadingItem) -> bool:
         # one phrase, one reading: "showers from 2pm" is part of "showers from 2pm to 4pm"
+        if it.field == "must_do":  # a list quotes each member with the cue: all are read
+            return False
         q = normalise(it.quote)
         return any(
             o.field == it.field and len(o.quote) > len(it.quote) and q in normalise(o.quote)

@@ -1,0 +1,299 @@
+"""Must-dos in request text: every place or activity the text insists on, lists included.
+
+A must-do is the object of an insisting cue:
+
+- before it: "must / have to / need to / really want to / promised to" with a visiting verb
+  ("see", "visit", "do", "ride", "go on", "take the kids to", ...), "promised the kids (a trip
+  to) X", "can't miss X", "don't want to miss X", "must-dos: X, Y";
+- after it: "X is a must", "X is non-negotiable", "X and Y are a must-do".
+
+The object may be a list, and every member is a must-do: "X, Y and Z", "X and also Y", "X as
+well as Y", "both X and Y", "X plus Y", "X and ride Y" (a visiting verb starts a member). A list
+ends where a member is no name: "must see GOMA and be home by 4" is one must-do (a verb that is
+no visiting verb, a pronoun, a person, a number or a time starts a new clause), and at "then",
+"with", "before", "on", ... A name that itself contains "and", "&" or a comma in the venue
+catalogue (``dayplan.data.venues``: "Lollipop's Playland & Cafe", "SparkLab, Sciencentre") is
+kept whole.
+
+``must_like_cues`` finds every insisting cue, read or not, so the caller can list a must-like
+clause nothing read ("we promised the kids", "it has to be indoors") and ask about it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dayplan import data
+from dayplan.core.dates import WEEKDAYS
+
+VERB = (
+    r"(?:see|visit|go to|go on|go and see|go see|go and do|do|check out|ride|try|catch|climb|feed"
+    r"|pat|cuddle|hold|get to|swim at|eat at|play at|hit|stop at|stop by|pop into|fit in|squeeze in"
+    r"|include|make it to|get along to|spend (?:some\s+)?time at"
+    r"|take (?:the kids|the girls|the boys|them|her|him|us) to)"
+)
+"""Verbs that visit: a must-do is their object ("must ride the Wheel")."""
+_INSIST = (
+    r"(?:must|have to|has to|need to|needs to|have got to|'ve got to|got to|gotta|really want to"
+    r"|really wanna|want to make sure we|promised (?:to|we'd|we would|we'll|that we'd))"
+)
+_WHOM = (
+    r"(?:the (?:kids|children|girls|boys|little ones|little one|twins|grandkids)|them|her|him"
+    r"|(?:my|our) (?:kids|children|girls|boys|son|daughter|little ones|nephew|niece|grandkids))"
+)
+_ADV = r"(?:(?:also|really|definitely|absolutely|both|still|at least|for sure)\s+)*"
+_LEAD = (
+    r"(?:(?:a|an|our|one)\s+(?:trip|visit|day|look|go|ride|swim|play|morning|afternoon)"
+    r"\s+(?:to|at|on|in|around)\s+)"
+)
+"""A noun that leads to the must-do ("a trip to Lone Pine", "a go on the Wheel")."""
+PRE_CUE = re.compile(
+    r"\b(?:"
+    + _INSIST
+    + r"\s+"
+    + _ADV
+    + r"(?:"
+    + VERB
+    + r"|(?:have|get|do)\s+"
+    + _LEAD
+    + r")"
+    + r"|promised\s+"
+    + _WHOM
+    + r"\s+(?:(?:we'd|we would|we'll|to|that we'd|that we would)\s+"
+    + _ADV
+    + VERB
+    + r"|"
+    + _LEAD
+    + r"|(?=(?-i:[A-Z])|the\s))"
+    + r"|(?:can't|cannot|can not|mustn't|won't|don't want to|do not want to)\s+"
+    + _ADV
+    + r"(?:miss|skip)"
+    + r"|(?:must-?(?:dos?|sees?)|non-?negotiables?)\s*(?:are|is|include|:|-)"
+    + r")\s*(?::\s*)?(?:the\s+)?",
+    re.I,
+)
+"""An insisting cue before its object (the object starts at the match's end)."""
+POST_CUE = re.compile(
+    r"\s+(?:is|are|'s)\s+(?:(?:an?|our|the|definitely|absolutely|really)\s+){0,2}"
+    r"(?:must(?:-?do|-?see)?|non-?negotiable|not negotiable|compulsory|mandatory|essential"
+    r"|top priority|priority|the one thing)\b",
+    re.I,
+)
+"""An insisting cue after its object ("Lone Pine is a must", "X and Y are non-negotiable")."""
+MUST_LIKE = re.compile(
+    r"\b(?:must(?:-?dos?|-?sees?)?|have to|has to|had to|need to|needs to|got to|gotta"
+    r"|promised|non-?negotiable|not negotiable|can't miss|cannot miss|can not miss"
+    r"|mustn't miss|don't want to miss|do not want to miss|insist(?:s|ed)? on|no matter what"
+    r"|compulsory|mandatory|top priority)\b",
+    re.I,
+)
+"""Any insisting word or phrase, read or not (``must_like_cues``)."""
+_NEGATED = re.compile(
+    r"\b(?:don't|do not|doesn't|does not|didn't|no|not|never|won't|wouldn't|shouldn't|if)"
+    r"\s+(?:\w+\s+)?$",
+    re.I,
+)
+
+_BREAK = re.compile(
+    r"(?P<stop>\s*[.;!?:()\[\]\"]|\s+(?:and\s+then|then|with|on|in(?!\s+(?-i:[A-Z]))|before"
+    r"|after|if|by|but|so|because|while|when|for|from|during|today|tomorrow|tonight|this|next"
+    r"|around|until|till|til|between|first|later|unless|otherwise|since|or\s+(?:so|something"
+    r"|anything|whatever)|at(?=\s+\d)|is|are|was|were|which|where)\b|\s+(?=[\d$])|\s+-\s+|$)"
+    r"|(?P<sep>\s*,\s*(?:(?:and|plus|&)\s+(?:also\s+)?)?|\s+(?:and\s+also|as\s+well\s+as"
+    r"|along\s+with|plus|and|&|\+)\s+|\s*&\s*)",
+    re.I,
+)
+"""Where a list member ends: a separator (another member follows) or a stop (the list ends)."""
+_NOT_MEMBER = re.compile(
+    r"^(?:be|get|go|going|head|come|leave|stay|keep|make|have|has|had|need|needs|must|want"
+    r"|wants|would|will|could|can|should|may|might|home|back|we|we're|we'll|we'd|i|i'm|i'd|you"
+    r"|they|he|she|it|it's|us|me|them|our|my|his|her|their|there|that|this|those|these|what"
+    r"|who|is|are|was|not|no|don't|then|with|lunch|dinner|tea|breakfast|brunch|bed|sleep|nap"
+    r"|naps|rest|work|school|church|pick|drop|bring|grab|finish|arrive|return|budget|spend"
+    r"|under|max|about|maybe|any|anything|everything|nothing|one|two|three|four|five|adults?"
+    r"|kids?|children|child|family|partner|husband|wife|hubby|mum|mom|dad|grandma|grandpa|nan"
+    r"|toddler|baby|bub|girls|boys|son|daughter|too|either|please|thanks|cheers|otherwise|unless"
+    r"|on|in|at|by|before|after|if|but|so|because|while|when|for|from|during|today|tomorrow"
+    r"|tonight|next|around|until|till|between|first|later|since|or|and|plus|also|which|where"
+    r"|ideally|preferably|hopefully|probably|possibly|perhaps|somewhere|something|whatever"
+    + "|"
+    + "|".join(WEEKDAYS)
+    + r")\b",
+    re.I,
+)
+"""A list member starting with one of these words is a new clause, not a name."""
+_CLAUSE_WORD = re.compile(
+    r"\b(?:is|are|was|were|want|wants|love|loves|like|likes|would|will|can|could|should|need"
+    r"|needs|must|have|has|had|be|get|gets|going|does|did|'ll|'d|'re)\b",
+    re.I,
+)
+_HEAD = re.compile(r"^(?:(?:also|both|then|too)\s+)+", re.I)
+_TAIL = re.compile(
+    r"(?:\s+(?:too|as well|please|for sure|definitely|again|also|if possible))+$", re.I
+)
+
+
+@dataclass(frozen=True)
+class MustItem:
+    """One must-do in a phrase: ``name`` (lower case, no leading "the"), the span of the member
+    (``start``, ``end``: offsets into the phrase) and ``quote_start``, where the quote that
+    proves it begins (the cue before it; for a cue after it, the list's start, ``quote_end``
+    then the cue's end)."""
+
+    name: str
+    start: int
+    end: int
+    quote_start: int
+    quote_end: int
+
+
+def _fold(text: str) -> str:
+    text = text.lower().replace("&", " and ").replace("+", " and ")
+    return re.sub(r"^the\s+", "", " ".join(re.findall(r"[a-z0-9]+", text)))
+
+
+@lru_cache(maxsize=1)
+def _catalogue_names() -> tuple[str, ...]:
+    return tuple(_fold(v.name) for v in data.venues())
+
+
+def in_catalogue(phrase: str) -> bool:
+    """Whether ``phrase`` (case, punctuation, "&"/"and" and a leading "the" folded) is a run of
+    whole words of some catalogue venue's name (``dayplan.data.venues``)."""
+    folded = _fold(phrase)
+    return bool(folded) and any(f" {folded} " in f" {n} " for n in _catalogue_names())
+
+
+_VERB_HEAD = re.compile(r"(?:" + VERB + r")\s+", re.I)
+
+
+def _members(phrase: str, start: int, end: int | None = None) -> list[tuple[int, int, bool]]:
+    """Raw ``(start, end, more)`` spans of the list that starts at ``start`` of ``phrase`` (up
+    to ``end``): ``more`` says a separator follows the member."""
+    limit = len(phrase) if end is None else end
+    out: list[tuple[int, int, bool]] = []
+    pos = start
+    while pos < limit:
+        ws = re.match(r"\s*(?:(?:also|both|then|too)\s+)*", phrase[pos:limit], re.I)
+        verb = _VERB_HEAD.match(phrase, pos + ws.end(), limit)  # "go on the Wheel": one member
+        m = _BREAK.search(phrase, verb.end() if verb else pos, limit)
+        if m is None:  # pragma: no cover - "$" matches at the limit
+            out.append((pos, limit, False))
+            break
+        more = m.group("sep") is not None and m.end() > pos
+        out.append((pos, m.start(), more))
+        if not more:
+            break
+        pos = m.end()
+    return out
+
+
+def _merge(phrase: str, raw: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Members joined again where the catalogue names them together ("Playland & Cafe",
+    "SparkLab, Sciencentre")."""
+    out: list[tuple[int, int, bool]] = []
+    for a, b, more in raw:
+        if out and out[-1][2] and in_catalogue(phrase[out[-1][0] : b]):
+            out[-1] = (out[-1][0], b, more)
+            continue
+        out.append((a, b, more))
+    return out
+
+
+_THE = re.compile(r"the\s+", re.I)
+
+
+def _clean_member(phrase: str, a: int, b: int, strict: bool) -> tuple[int, int, str] | None:
+    """The member at ``a:b`` as ``(start, end, name)``, or ``None`` when it is no name (strict:
+    every member after the first, and the subject of a cue after it)."""
+    while a < b:
+        seg = phrase[a:b]
+        if seg[:1].isspace():
+            a += len(seg) - len(seg.lstrip())
+            continue
+        m = _HEAD.match(seg) or _VERB_HEAD.match(seg)
+        if not m:
+            break
+        a += m.end()
+    seg = phrase[a:b].rstrip(" ,'\"")
+    tail = _TAIL.search(seg)
+    if tail:
+        seg = seg[: tail.start()].rstrip(" ,")
+    b = a + len(seg)
+    bare = seg[_THE.match(seg).end() :] if _THE.match(seg) else seg
+    if not re.search(r"[a-zA-Z]{2}", bare) or len(bare) > 60:
+        return None
+    if strict and (
+        _NOT_MEMBER.match(bare)
+        or _CLAUSE_WORD.search(bare)
+        or len(bare.split()) > 6
+        or re.match(r"[\d$]", bare)
+    ):
+        return None
+    return a, b, bare.lower().strip()
+
+
+def must_items(phrase: str) -> list[MustItem]:
+    """Every must-do ``phrase`` insists on, in order, each once (module docstring). ``phrase``
+    may keep its capitals ("in New Farm" then stays part of a must-do; "in the morning" never
+    does)."""
+    out: list[MustItem] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(item: MustItem) -> None:
+        if any(o.name == item.name for o in out):
+            return
+        out.append(item)
+        taken.append((item.start, item.end))
+
+    for m in PRE_CUE.finditer(phrase):
+        if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
+            continue  # "we don't have to do anything big", "if we have to see ..."
+        raw = _merge(phrase, _members(phrase, m.end()))
+        for i, (a, b, _) in enumerate(raw):
+            got = _clean_member(phrase, a, b, strict=i > 0)
+            if got is None:
+                break
+            add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
+    for m in POST_CUE.finditer(phrase):
+        left = phrase[: m.start()]
+        bound = max([0] + [x.end() for x in re.finditer(r"[,.;:!?()]|\bbut\b", left)])
+        lead = re.match(
+            r"\s*(?:(?:and|but|also|plus|oh|ps|so)\s+)*(?:(?:a visit to|a trip to|a day at|"
+            r"going to|seeing|visiting|a go on|a ride on|riding)\s+)?",
+            left[bound:],
+            re.I,
+        )
+        start = bound + (lead.end() if lead else 0)
+        if any(x <= start < y for x, y in taken):
+            continue
+        raw = _merge(phrase, _members(phrase, start, m.start()))
+        if not raw or raw[-1][1] < m.start() - 1:
+            continue  # the cue's subject does not reach it ("X on Saturday is a must")
+        items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw]
+        if not items or any(x is None for x in items):
+            continue
+        for a, b, name in items:  # type: ignore[misc]
+            add(MustItem(name, a, b, start, m.end()))
+    return out
+
+
+def must_like_cues(phrase: str) -> list[tuple[int, int]]:
+    """Spans of every insisting word of ``phrase`` ("must", "have to", "promised", "a must",
+    "non-negotiable", ...) that is not negated ("we don't have to", "no need to") nor a
+    condition ("if we have to"); "can't miss", "don't want to miss" insist."""
+    out = []
+    for m in MUST_LIKE.finditer(phrase):
+        before = phrase[max(0, m.start() - 20) : m.start()]
+        if _NEGATED.search(before) and not re.match(r"want to miss", phrase[m.start() :], re.I):
+            continue
+        out.append(m.span())
+    return out
+
+
+def named_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans of the must-do members of ``phrase`` that name a venue of the catalogue ("the
+    Museum of Brisbane", "Streets Beach"): their words are the venue's name, no preference."""
+    return [(m.start, m.end) for m in must_items(phrase) if in_catalogue(phrase[m.start : m.end])]

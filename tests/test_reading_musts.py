@@ -1,0 +1,199 @@
+"""Must-dos in free text (dayplan.reading.musts): every member of a list is a must-do, a list
+ends where a clause starts, catalogue names with "and"/"&"/"," stay whole; and the readings
+verify."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from dayplan.reading import read_request, verify_reading
+from dayplan.reading.musts import in_catalogue, must_items, must_like_cues
+
+TODAY = date(2026, 12, 1)
+
+
+def musts(text: str) -> list[str]:
+    accepted, _ = read_request(text, today=TODAY)
+    return [i.value for i in accepted.items if i.field == "must_do"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "must see the Old Windmill and the Museum of Brisbane",
+            ["old windmill", "museum of brisbane"],
+        ),
+        ("must do SparkLab and the Queensland Museum", ["sparklab", "queensland museum"]),
+        (
+            "Saturday, we have to do GOMA, the State Library and Streets Beach, 2 adults 2 kids",
+            ["goma", "state library", "streets beach"],
+        ),
+        (
+            "we must see GOMA, the Wheel, and Streets Beach.",
+            ["goma", "wheel", "streets beach"],
+        ),
+        (
+            "need to visit Lone Pine and also the Wheel of Brisbane",
+            ["lone pine", "wheel of brisbane"],
+        ),
+        ("we really want to see GOMA as well as the Maritime Museum", ["goma", "maritime museum"]),
+        ("have to see both GOMA and the Queensland Museum", ["goma", "queensland museum"]),
+        ("must visit Lone Pine plus Daisy Hill", ["lone pine", "daisy hill"]),
+        ("the kids must see the koalas & the Wheel", ["koalas", "wheel"]),
+        (
+            "We have to do Lone Pine; the kids must also see the Wheel of Brisbane.",
+            ["lone pine", "wheel of brisbane"],
+        ),
+        (
+            "We must see Lone Pine. The girls have to ride the Wheel too.",
+            ["lone pine", "wheel"],
+        ),
+        ("must see the koalas and ride the Wheel", ["koalas", "wheel"]),
+        ("need to check out SparkLab and go on the Wheel, home by 4", ["sparklab", "wheel"]),
+        ("we can't miss the Wheel of Brisbane", ["wheel of brisbane"]),
+        ("We promised the kids Streets Beach and the Wheel", ["streets beach", "wheel"]),
+        ("promised the kids we'd go to Lone Pine", ["lone pine"]),
+        ("promised them a trip to the Queensland Museum", ["queensland museum"]),
+        ("Lone Pine is non-negotiable", ["lone pine"]),
+        ("Lone Pine and the Wheel are a must", ["lone pine", "wheel"]),
+        ("Saturday with 2 kids, the Maritime Museum is a must-do", ["maritime museum"]),
+        ("must-dos: GOMA, Streets Beach and the Wheel", ["goma", "streets beach", "wheel"]),
+        ("don't want to miss GOMA or the State Library", ["goma or the state library"]),
+        (
+            "must see the Museum of Brisbane and the City Hall Clock Tower on Saturday",
+            ["museum of brisbane", "city hall clock tower"],
+        ),
+        (
+            "we NEED to see GOMA and the Queensland Art Gallery!!",
+            ["goma", "queensland art gallery"],
+        ),
+        (
+            "must see the library in New Farm and New Farm Park",
+            ["library in new farm", "new farm park"],
+        ),
+    ],
+)
+def test_every_member_of_a_must_do_list_is_read(text, expected):
+    assert musts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("must see GOMA and be home by 4", ["goma"]),
+        ("we must see the koalas and be home by 4pm", ["koalas"]),
+        ("must see Lone Pine, then lunch", ["lone pine"]),
+        ("must see Lone Pine and then lunch at South Bank", ["lone pine"]),
+        ("must see GOMA, 2 adults and 3 kids, $50", ["goma"]),
+        ("must see GOMA and my partner wants a coffee", ["goma"]),
+        ("have to do Lone Pine and we need to leave by 3", ["lone pine"]),
+        ("must see Lone Pine and the kids love the wheel", ["lone pine"]),
+        ("must do the Wheel with the kids and grandma", ["wheel"]),
+        ("must see the museum, otherwise anything indoors", ["museum"]),
+        ("have to see the museum and get home for a nap at 1", ["museum"]),
+        ("must see GOMA and have lunch somewhere nice", ["goma"]),
+        ("must see GOMA and Saturday is best", ["goma"]),
+        ("need to visit GOMA, and it has to be cheap", ["goma"]),
+    ],
+)
+def test_a_must_do_list_ends_where_a_clause_starts(text, expected):
+    assert musts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we need to visit Lollipop's Playland & Cafe", ["lollipop's playland & cafe"]),
+        (
+            "we need to visit Lollipop's Playland and Cafe and New Farm Park",
+            ["lollipop's playland and cafe", "new farm park"],
+        ),
+        ("must do SparkLab, Sciencentre and the Wheel", ["sparklab, sciencentre", "wheel"]),
+        (
+            "have to go to Kidspace Playground, 7th Brigade Park",
+            ["kidspace playground, 7th brigade park"],
+        ),
+    ],
+)
+def test_a_catalogue_name_with_and_or_a_comma_is_not_split(text, expected):
+    assert musts(text) == expected
+
+
+def test_catalogue_names_are_folded_for_the_join():
+    assert in_catalogue("Playland and Cafe")
+    assert in_catalogue("the SparkLab, Sciencentre")
+    assert not in_catalogue("GOMA and the Wheel")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we need to be home by 4, 2 adults",
+        "we don't have to do anything big",
+        "no need to rush, Saturday in West End",
+        "Lone Pine would be nice",
+        "we'd like to see the koalas",
+        "must be back by 11 for the nap",
+    ],
+)
+def test_no_must_do_without_insistence(text):
+    assert musts(text) == []
+
+
+def test_each_member_is_quoted_with_its_cue_and_verifies():
+    text = "Saturday, must see the Old Windmill and the Museum of Brisbane, home by 4"
+    accepted, _ = read_request(text, today=TODAY)
+    got = {i.value: i.quote for i in accepted.items if i.field == "must_do"}
+    assert got == {
+        "old windmill": "must see the Old Windmill",
+        "museum of brisbane": "must see the Old Windmill and the Museum of Brisbane",
+    }
+    # the quote of the list proves both members; a member it does not name is refused
+    quote = got["museum of brisbane"]
+    ok = verify_reading(
+        text, {"field": "must_do", "value": "old windmill", "quote": quote}, today=TODAY
+    )
+    assert ok.field == "must_do"
+    bad = verify_reading(
+        text, {"field": "must_do", "value": "lone pine", "quote": quote}, today=TODAY
+    )
+    assert bad.found == ["old windmill", "museum of brisbane"]
+    # "be home by 4" is no must-do, whatever a model says
+    bad = verify_reading(
+        text, {"field": "must_do", "value": "home by 4", "quote": "home by 4"}, today=TODAY
+    )
+    assert bad.found == []
+
+
+def test_a_must_do_name_is_no_preference():
+    accepted, _ = read_request("must see the Museum of Brisbane, Saturday", today=TODAY)
+    assert [i.field for i in accepted.items if i.field == "preference"] == []
+    accepted, _ = read_request("the kids love museums, Saturday", today=TODAY)
+    assert [i.value for i in accepted.items if i.field == "preference"] == ["museums"]
+
+
+def test_must_items_spans_cover_the_members():
+    phrase = "we must see GOMA and the Wheel"
+    items = must_items(phrase)
+    assert [(phrase[i.start : i.end], phrase[i.quote_start : i.quote_end]) for i in items] == [
+        ("GOMA", "must see GOMA"),
+        ("the Wheel", "must see GOMA and the Wheel"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "cues"),
+    [
+        ("we have to be home by 4", ["have to"]),
+        ("we don't have to rush", []),
+        ("no need to hurry, if we have to we'll drive", []),
+        ("we can't miss the wheel", ["can't miss"]),
+        ("don't want to miss goma", ["don't want to miss"]),
+        ("promised the kids, it's non-negotiable", ["promised", "non-negotiable"]),
+    ],
+)
+def test_must_like_cues(phrase, cues):
+    assert [phrase[a:b] for a, b in must_like_cues(phrase)] == cues
