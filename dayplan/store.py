@@ -42,7 +42,6 @@ import contextlib
 import functools
 import hashlib
 import json
-import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -75,10 +74,14 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-DEFAULT_DB_URL = "sqlite:///runs/dayplan.sqlite"
-DEFAULT_LOCK_TIMEOUT_SECONDS = 5.0
+from dayplan.store_read import (  # shared with the read that needs no SQLAlchemy
+    PREFERENCE_KINDS,
+    RECENT_PREFERENCES_SQL,
+    db_url,
+    lock_timeout_seconds,
+)
+
 POOL_SIZE = 8
-PREFERENCE_KINDS = ("home_suburb", "children_ages", "like", "dislike")
 SINGLE_VALUED = ("home_suburb", "children_ages")
 _MIGRATION_LOCK_ID = 0x64617970  # "dayp": PostgreSQL advisory lock serialising migrations
 
@@ -128,26 +131,6 @@ idempotency_keys = Table(
 )
 
 SaveStatus = Literal["created", "already_exists", "conflict"]
-
-
-def db_url() -> str:
-    """The configured database URL: ``DAYPLAN_DB_URL`` or the SQLite default."""
-    return os.environ.get("DAYPLAN_DB_URL") or DEFAULT_DB_URL
-
-
-def lock_timeout_seconds() -> float:
-    """``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (default 5 s): the longest a write waits for a lock.
-
-    Raises ``ValueError`` for a value that is not a number between 0.05 and 300.
-    """
-    raw = os.environ.get("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS") or str(DEFAULT_LOCK_TIMEOUT_SECONDS)
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ValueError(f"DAYPLAN_DB_LOCK_TIMEOUT_SECONDS={raw!r} is not a number") from None
-    if not 0.05 <= value <= 300:
-        raise ValueError("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS must be between 0.05 and 300 seconds")
-    return value
 
 
 def canonical_json(value: Any) -> str:
@@ -460,15 +443,12 @@ class Store:
                 )
 
     def recent_preferences(self, user_id: str, limit: int = 10) -> list[Preference]:
-        """The user's most recently remembered preferences, newest first (at most ``limit``)."""
-        query = (
-            select(preferences.c.kind, preferences.c.value, preferences.c.updated_at)
-            .where(preferences.c.user_id == user_id)
-            .order_by(preferences.c.updated_at.desc(), preferences.c.id.desc())
-            .limit(limit)
-        )
+        """The user's most recently remembered preferences, newest first (at most ``limit``;
+        ``RECENT_PREFERENCES_SQL``, the query ``store_read`` makes without SQLAlchemy)."""
+        query = text(RECENT_PREFERENCES_SQL)
         with self.engine.connect() as conn:
-            return [Preference(r.kind, r.value, r.updated_at) for r in conn.execute(query)]
+            rows = conn.execute(query, {"user_id": user_id, "limit": limit})
+            return [Preference(r.kind, r.value, r.updated_at) for r in rows]
 
     def close(self) -> None:
         """Release the engine's connections and the thread pool."""

@@ -197,3 +197,96 @@ def test_must_items_spans_cover_the_members():
 )
 def test_must_like_cues(phrase, cues):
     assert [phrase[a:b] for a, b in must_like_cues(phrase)] == cues
+
+
+# -- must-like clauses nothing read: listed unread (kind "must") and asked about ---------------
+
+
+def unread_musts(text: str) -> list[str]:
+    _, phrases = read_request(text, today=TODAY)
+    return [p.phrase for p in phrases if p.kind == "must"]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Saturday, we promised the kids.", "promised the kids"),
+        ("promised the kids ice cream, Saturday", "promised the kids ice cream"),
+        ("Saturday in South Brisbane, it has to be indoors", "has to be indoors"),
+        ("we can't miss it!", "can't miss it"),
+        ("the kids must have their fun, Saturday", "must have their fun"),
+        (
+            "with 2 kids, it's non-negotiable that we do something with water",
+            "non-negotiable that we do something with water",
+        ),
+        ("it needs to be pram friendly", "needs to be pram friendly"),
+        ("Saturday, 2 kids. Compulsory: sunscreen breaks", "Compulsory: sunscreen breaks"),
+    ],
+)
+def test_a_must_like_clause_nothing_read_is_unread_and_asks(text, phrase):
+    accepted, phrases = read_request(text, today=TODAY)
+    got = [p for p in phrases if p.kind == "must"]
+    assert [p.phrase for p in got] == [phrase]
+    assert got[0].asks
+    from dayplan.contract import PlanRequest
+    from dayplan.reading.apply import apply_reading, questions
+
+    asked = questions(phrases, apply_reading(PlanRequest(text=text), accepted))
+    assert any(f'"{phrase}"' in q and "must include" in q for q in asked), asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we need to be home by 4, 2 adults",
+        "must be back by 11 for the nap, Saturday",
+        "we have to leave by 3",
+        "we don't have to do much, Saturday",
+        "no need to rush, 2 adults",
+        "must see Lone Pine and the Wheel, home by 4",
+        "Lone Pine is non-negotiable",
+        "we promised the kids Streets Beach",
+        "if we have to, we'll drive",
+    ],
+)
+def test_a_fully_read_or_negated_must_like_clause_is_not_unread(text):
+    assert unread_musts(text) == []
+
+
+def test_a_deadline_said_by_an_event_is_asked_once_as_a_time():
+    _, phrases = read_request("we have to be back before dinner", today=TODAY)
+    assert [(p.phrase, p.kind) for p in phrases] == [("have to be back before dinner", "time")]
+
+
+def test_a_list_member_a_model_did_not_read_is_unread_and_asked():
+    """A model (Gemini) that quotes the whole list but reads only its first member: the second
+    is listed unread and asked about, never dropped."""
+    from dayplan.reading import unread_phrases
+
+    text = "Saturday, must see the Old Windmill and the Museum of Brisbane, home by 4"
+    quote = "must see the Old Windmill and the Museum of Brisbane"
+    only_first = [
+        verify_reading(
+            text, {"field": "must_do", "value": "old windmill", "quote": quote}, today=TODAY
+        ),
+        verify_reading(
+            text, {"field": "window_end", "value": "16:00", "quote": "home by 4"}, today=TODAY
+        ),
+    ]
+    got = [(p.phrase, p.kind) for p in unread_phrases(text, only_first, today=TODAY)]
+    assert got == [("the Museum of Brisbane", "must")]
+    both = [
+        *only_first,
+        verify_reading(
+            text, {"field": "must_do", "value": "museum of brisbane", "quote": quote}, today=TODAY
+        ),
+    ]
+    assert unread_phrases(text, both, today=TODAY) == []
+
+
+def test_no_must_do_read_at_all_lists_the_first_with_its_cue():
+    from dayplan.reading import unread_phrases
+
+    text = "Saturday, we have to do Lone Pine and the Wheel, home by 4"
+    got = [(p.phrase, p.kind) for p in unread_phrases(text, [], today=TODAY) if p.kind == "must"]
+    assert got == [("have to do Lone Pine", "must"), ("the Wheel", "must")]

@@ -308,3 +308,28 @@ def test_what_i_read_shows_the_rolled_on_date(now, shown):
         assert line.value.startswith(shown) and run.report.date == "2026-12-12"
     else:
         assert line.value == "2026-12-05" == run.report.date
+
+
+def test_a_must_do_a_model_left_out_of_a_list_is_asked_about():
+    text = "Saturday, 2 adults 2 kids, must do SparkLab and the Queensland Museum, home by 4"
+    ctx = make_ctx(text)
+    out = record_reading(
+        [
+            {"field": "adults", "value": 2, "quote": "2 adults 2 kids"},
+            {"field": "children", "value": 2, "quote": "2 adults 2 kids"},
+            {"field": "must_do", "value": "sparklab", "quote": "must do SparkLab"},
+            {"field": "window_end", "value": "16:00", "quote": "home by 4"},
+        ],
+        ctx,
+    )
+    assert out["frozen"] and "the Queensland Museum" in out["unread"]
+    assert any('"the Queensland Museum"' in q for q in out["questions"]), out["questions"]
+
+
+def test_structured_activities_settle_an_unread_must_like_clause():
+    ctx = make_ctx(
+        "Saturday, we promised the kids", activities=[{"name": "Lone Pine", "duration_minutes": 90}]
+    )
+    out = record_reading([], ctx)
+    assert out["frozen"] and "promised the kids" in out["unread"]
+    assert out["questions"] == []

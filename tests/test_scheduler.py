@@ -478,19 +478,20 @@ def test_the_bound_prunes_only_what_is_strictly_worse():
     """Branch and bound in ``solve``: a partial itinerary is dropped only when even its best
     completion (every addable must-do, the meal, the heaviest addable stops) is strictly below
     the incumbent's (must-dos, meal, weight); an equal bound is kept for the later tie-breaks."""
-    from dayplan.core.scheduler import Candidate, _bounded_out
+    from dayplan.core.scheduler import _upper_bound
 
-    cands = [
-        Candidate(key=k, min_minutes=30, typical_minutes=60, weight=w)
-        for k, w in (("a", 3.0), ("b", 2.0), ("c", 1.0))
-    ]
-    no_clash = [0, 0, 0]
-    args = ([0, 1, 2], [], cands, [False] * 3, no_clash)
+    weights = [3.0, 2.0, 1.0]  # a, b, c
+    by_weight, pseudo, no_musts = [0, 1, 2], [], 0
+
+    def cut(best_key, addable):  # {c} (weight 1.0, no must-do) with one slot left
+        bound = _upper_bound(0, 1.0, 1, addable, by_weight, pseudo, weights, no_musts)
+        return bound < best_key[:3]
+
     # {c} with one slot left can reach at most 1.0 + 3.0 = 4.0
-    assert _bounded_out((0, 1, 5.0, 0), 0b100, 0, 1.0, 1, *args)
-    assert not _bounded_out((0, 1, 4.0, 0), 0b100, 0, 1.0, 1, *args)  # a tie is kept
-    assert not _bounded_out((0, 0, 5.0, 0), 0b100, 0, 1.0, 1, *args)  # incumbent lacks the meal
-    clash_a = [0b100, 0, 0b001]  # c and a are of one kind: {c} cannot add a
-    assert _bounded_out(
-        (0, 1, 3.5, 0), 0b100, 0, 1.0, 1, [0, 1, 2], [], cands, [False] * 3, clash_a
-    )
+    assert cut((0, 1, 5.0, 0), 0b011)
+    assert not cut((0, 1, 4.0, 0), 0b011)  # a tie is kept
+    assert not cut((0, 0, 5.0, 0), 0b011)  # incumbent lacks the meal
+    # c and a are of one kind: {c} cannot add a, so it reaches at most 1.0 + 2.0 = 3.0
+    assert cut((0, 1, 3.5, 0), 0b010)
+    # a must-do still addable counts: {c} can reach one must-do if a is one
+    assert _upper_bound(0, 1.0, 1, 0b011, by_weight, pseudo, weights, 0b001)[0] == 1

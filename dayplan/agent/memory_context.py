@@ -8,10 +8,15 @@ model can use them (the current request always wins).
 
 A store that cannot be read never stops a run: ``recent_memories`` is then empty and the
 CONTEXT_LOADED summary says the store was unavailable.
+
+The read goes through ``dayplan.store_read`` first (the same ``SELECT`` with ``sqlite3``, for a
+SQLite store file at the migrations' head), and opens the SQLAlchemy ``Store`` only when that
+cannot answer, so a plain ``plan`` start does not import SQLAlchemy for one ``SELECT``.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,11 +26,10 @@ from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 from google.genai import types
-from sqlalchemy.exc import SQLAlchemyError
 
 from dayplan.agent.event_log import EventLog
 from dayplan.agent.events import ToolStep
-from dayplan.store import get_store
+from dayplan.store_read import recent_preferences_sqlite
 
 MEMORY_KEY = "recent_memories"
 CONTEXT_STEP = "load_context"
@@ -59,19 +63,30 @@ class MemoryContextPlugin(BasePlugin):
         self._emit("CONTEXT_REQUESTED", f"recent preferences of user {user}")
         if self.log is not None:
             self.log.start_clock("context")
-        try:
-            store = get_store()  # the read runs on the store's thread pool, not the event loop
-            found = await store.call(store.recent_preferences, user, self.limit)
-            memories = [p.as_dict() for p in found]
-            note = f"{len(memories)} recent preference(s) of user {user}"
-        except SQLAlchemyError as exc:
-            memories = []
-            note = f"memory store unavailable ({type(exc).__name__}); no preferences loaded"
+        memories, note = await self._read(user)
         state[MEMORY_KEY] = memories
         state["context_note"] = note
         ms = self.log.elapsed_ms("context") if self.log is not None else None
         self._emit("CONTEXT_LOADED", note, ms)
         return None
+
+    async def _read(self, user: str) -> tuple[list[dict[str, Any]], str]:
+        """The user's recent preferences (``Preference.as_dict`` rows) and the CONTEXT_LOADED
+        note. Both reads run off the event loop (a thread; the store's own pool)."""
+        found = await asyncio.to_thread(recent_preferences_sqlite, user, self.limit)
+        if found is not None:
+            return found, f"{len(found)} recent preference(s) of user {user}"
+        from sqlalchemy.exc import SQLAlchemyError  # only when the Store must answer
+
+        from dayplan.store import get_store
+
+        try:
+            store = get_store()
+            rows = await store.call(store.recent_preferences, user, self.limit)
+        except SQLAlchemyError as exc:
+            return [], f"memory store unavailable ({type(exc).__name__}); no preferences loaded"
+        memories = [p.as_dict() for p in rows]
+        return memories, f"{len(memories)} recent preference(s) of user {user}"
 
     async def before_model_callback(
         self, *, callback_context: CallbackContext, llm_request: LlmRequest

@@ -78,10 +78,11 @@ def validate(expression: str) -> None:
 
 @lru_cache(maxsize=256)
 def _calendar(country: str, subdivision: str | None, year: int):
-    import holidays  # imported on first use: most expressions have no PH rule
+    # imported on first use: most expressions have no PH rule
+    from dayplan.core.holiday_calendar import country_holidays
 
     try:
-        return holidays.country_holidays(country, subdiv=subdivision, years=year)
+        return country_holidays(country, subdiv=subdivision, years=year)
     except (NotImplementedError, KeyError, ValueError):
         return None
 

@@ -62,6 +62,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from heapq import heappop, heappush
 
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import (
@@ -438,23 +439,59 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # bound: the real candidates by weight, heaviest first (ties by index), and the pseudo ones
     by_weight = sorted((i for i in range(n) if not cands[i].role), key=lambda i: -cands[i].weight)
     pseudo = [i for i in range(n) if cands[i].role]
-    for mask in range(1 << n):
-        states = layers.pop(mask, None)
-        if not states:
-            continue
-        members = [i for i in range(n) if mask >> i & 1]
-        size = sum(1 for i in members if not cands[i].role)
-        n_must = sum(1 for i in members if must[i])
-        weight = round(sum(cands[i].weight for i in members), 9)
-        if best_key is not None and _bounded_out(
-            best_key, mask, n_must, weight, limit - size, by_weight, pseudo, cands, must, clash
-        ):
-            continue
-        fill = (
-            min(fill_cap, sum(cands[i].typical_minutes for i in members if not cands[i].role))
-            if meal
-            else 0
+    weights = [x.weight for x in cands]
+    typical = [0 if x.role else x.typical_minutes for x in cands]
+    real_bits = ((1 << n) - 1) & ~pseudo_bits
+    must_bits = sum(1 << i for i in range(n) if must[i])
+    # per candidate, for the inner loop: its place index, visit segments, length, cost, role
+    cand_rows = [
+        (
+            j,
+            1 << j,
+            clash[j],
+            x.role,
+            idx[j + 1],
+            segs[j],
+            need[j],
+            x.cost,
+            x.role == "home" or x.at_home,
+            x.food,
+            lunch_at[j],
         )
+        for j, x in enumerate(cands)
+    ]
+    stats: dict[int, tuple] = {}
+
+    def stats_of(mask: int) -> tuple:
+        """(members, size, must-dos, weight, addable candidate rows, upper bound) of ``mask``,
+        computed once per mask (the bound does not depend on the best key so far)."""
+        got = stats.get(mask)
+        if got is None:
+            members = [i for i in range(n) if mask >> i & 1]
+            size = (mask & real_bits).bit_count()
+            n_must = (mask & must_bits).bit_count()
+            weight = round(sum([weights[i] for i in members]), 9)
+            addable = [row for row in cand_rows if not (mask & row[1] or mask & row[2])]
+            bits = 0
+            for row in addable:
+                bits |= row[1]
+            bound = _upper_bound(
+                n_must, weight, limit - size, bits, by_weight, pseudo, weights, must_bits
+            )
+            got = stats[mask] = (members, size, n_must, weight, addable, bound)
+        return got
+
+    # masks in increasing order (every subset before its supersets), only those reached; a
+    # mask the bound rules out is never filled (``best_key`` only grows, so it stays ruled out
+    # and would be skipped when its turn came)
+    pending = [0]
+    while pending:
+        mask = heappop(pending)
+        states = layers.pop(mask)
+        members, size, n_must, weight, addable, bound = stats_of(mask)
+        if best_key is not None and bound < best_key[:3]:
+            continue
+        fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         complete = mask & required == required
         for (place, fed, pause), labels in states.items():
             if complete and mask & ~pseudo_bits and not pause:
@@ -483,25 +520,24 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         )
                         if best_key is None or key > best_key:
                             best_key, best = key, (lab, h, bool(ok))
-            for j in range(n):
-                if mask >> j & 1 or mask & clash[j]:
+            hungry = meal and not fed
+            full = size >= limit
+            row_legs = legs[place]
+            for j, bit, _, role, target, seg_j, need_j, x_cost, homely, food, lunch_j in addable:
+                if full and not role:
                     continue
-                x = cands[j]
-                role = x.role
-                if not role and size >= limit:
-                    continue
-                target = idx[j + 1]
                 if target >= 0:  # the leg does not depend on the label: test it once
-                    leg = legs[place][target]
+                    leg = row_legs[target]
                     if leg >= _FAR or (cap is not None and leg > cap):
                         continue
                     new_place = target
                 else:
                     leg, new_place = 0, place
-                seg_j, need_j, x_cost = segs[j], need[j], x.cost
+                child = mask | bit
+                bucket = layers.get(child)
+                if bucket is None and best_key is not None and stats_of(child)[5] < best_key[:3]:
+                    continue  # the bound rules the new mask out (see the loop's comment)
                 going_out = place == 0 and target > 0 and role != "home"
-                hungry = meal and not fed
-                bucket = None
                 for lab in labels:
                     ready = lab[0]
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
@@ -529,8 +565,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     first_out = going_out and lab[3] == never
                     end = plus(s, need_j) if plus else s + need_j
                     starts = ((s, end, False),)
-                    if hungry and x.food and not food_counts((s, end)):
-                        s2 = _earliest(seg_j, max(arrival, lunch_at[j]), need_j, plus)
+                    if hungry and food and not food_counts((s, end)):
+                        s2 = _earliest(seg_j, max(arrival, lunch_j), need_j, plus)
                         if s2 is not None:
                             end2 = plus(s2, need_j) if plus else s2 + need_j
                             if food_counts((s2, end2)):
@@ -540,21 +576,20 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         if hungry:
                             got = (
                                 role == "lunch"
-                                or (
-                                    (role == "home" or x.at_home)
-                                    and overlap_minutes((st, st_end), LUNCH) >= FOOD_OVERLAP
-                                )
-                                or (x.food and food_counts((st, st_end)))
+                                or (homely and overlap_minutes((st, st_end), LUNCH) >= FOOD_OVERLAP)
+                                or (food and food_counts((st, st_end)))
                             )
                         lv = st - leg if first_out else lab[3]
                         new = (st_end, cost, lab[2] + leg, lv, lab, j, st, timed)
                         if bucket is None:
-                            bucket = layers.setdefault(mask | 1 << j, {})
-                        _insert(
-                            bucket.setdefault((new_place, got, role == "lunch"), []),
-                            new,
-                            meal and not got,
-                        )
+                            bucket = layers[child] = {}
+                            heappush(pending, child)
+                        bucket_key = (new_place, got, role == "lunch")
+                        labs = bucket.get(bucket_key)
+                        if labs is None:
+                            bucket[bucket_key] = [new]
+                        else:
+                            _insert(labs, new, meal and not got)
     if best is None:
         return Solution([], [], 0, 0.0, 0, 0.0, c.window[0], None)
     lab, h, meal_ok = best
@@ -597,40 +632,49 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     )
 
 
-def _bounded_out(best_key, mask, n_must, weight, slots, by_weight, pseudo, cands, must, clash):
-    """Whether no itinerary that grows from the stops in ``mask`` can beat ``best_key`` (branch
-    and bound on the objective's first three terms). Upper bounds: every must-do still addable
-    is added, the meal term holds, and the weight gains every addable pseudo candidate plus the
-    ``slots`` heaviest addable real ones (weights are ≥ 0). "Addable": not in ``mask`` and of a
-    kind ``mask`` does not already hold. Strictly below ``best_key`` only, so ties are kept and
-    the search stays exact."""
-    addable = [j for j in range(len(cands)) if not (mask >> j & 1 or mask & clash[j])]
-    gain = sum(cands[j].weight for j in pseudo if j in addable)
+def _upper_bound(n_must, weight, slots, addable, by_weight, pseudo, weights, must_bits):
+    """The best the objective's first three terms (must-dos, meal, weight) can reach for an
+    itinerary that grows from the stops of a mask (``n_must`` must-dos, ``weight``, room for
+    ``slots`` more real stops), for branch and bound: ``solve`` cuts a mask whose bound is
+    strictly below the best key so far, so ties are kept and the search stays exact.
+    ``addable``: the bits of the candidates not in the mask and of a kind it does not already
+    hold; ``by_weight`` the real candidates heaviest first, ``pseudo`` the pseudo ones,
+    ``must_bits`` the must-dos. Every must-do still addable is added, the meal term holds, and
+    the weight gains every addable pseudo candidate plus the ``slots`` heaviest addable real
+    ones (weights are ≥ 0)."""
+    gain = sum(weights[j] for j in pseudo if addable >> j & 1)
     taken = 0
     for j in by_weight:
         if taken >= slots:
             break
-        if j in addable:
-            gain += cands[j].weight
+        if addable >> j & 1:
+            gain += weights[j]
             taken += 1
-    musts = n_must + sum(1 for j in addable if must[j])
-    return (musts, 1, weight + gain + 1e-6) < best_key[:3]
+    musts = n_must + (addable & must_bits).bit_count()
+    return (musts, 1, weight + gain + 1e-6)
 
 
 def _insert(bucket: list[tuple], new: tuple, unfed: bool = False) -> None:
     """Add ``new`` to a Pareto set of labels unless one already there dominates it: no later,
     no dearer, no more travel and (for a day still without its meal) leaving home no earlier."""
     t, cost, tr, lv = new[0], new[1], new[2], new[3]
+    dearer = cost + 1e-9
     for old in bucket:
-        if old[0] <= t and old[1] <= cost + 1e-9 and old[2] <= tr and (not unfed or old[3] >= lv):
+        if old[0] <= t and old[1] <= dearer and old[2] <= tr and (not unfed or old[3] >= lv):
             return
-    bucket[:] = [
-        old
-        for old in bucket
-        if not (
-            t <= old[0] and cost <= old[1] + 1e-9 and tr <= old[2] and (not unfed or lv >= old[3])
-        )
-    ]
+    for old in bucket:
+        if t <= old[0] and cost <= old[1] + 1e-9 and tr <= old[2] and (not unfed or lv >= old[3]):
+            bucket[:] = [
+                old
+                for old in bucket
+                if not (
+                    t <= old[0]
+                    and cost <= old[1] + 1e-9
+                    and tr <= old[2]
+                    and (not unfed or lv >= old[3])
+                )
+            ]
+            break
     bucket.append(new)
 
 

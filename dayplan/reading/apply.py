@@ -172,7 +172,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.party_set = bool(request.party) or "adults" in h
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel")
+        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
         if getattr(request, name)
     )
     return out
@@ -227,6 +227,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "travel" in applied.given or "mode" in applied.hints
     if kind == "weather":  # rain said but not placed: only the structured weather settles it
         return "weather" in applied.given
+    if kind == "must":  # a must-like clause nothing read: the structured activities decide
+        return "activities" in applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -282,6 +284,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
             "weather": "When do you expect rain: all day, or from what time to what time?",
+            "must": "It sounds like something the day must include: which place or activity "
+            "is it, or what must the plan keep to?",
         }[p.kind]
         q = (
             f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'

@@ -10,9 +10,8 @@ import re
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-import holidays
-
 from dayplan.core.dates import date_kind
+from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import duck
 
 HOLIDAY_SUBDIVISION = ("AU", "QLD")
@@ -64,7 +63,7 @@ def _calendar(year: int) -> dict[str, list[date]]:
     country, subdiv = HOLIDAY_SUBDIVISION
     named: dict[str, list[date]] = {}
     for day, name in sorted(
-        holidays.country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
+        country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
     ):
         if "observed" not in name.lower():
             named.setdefault(name, []).append(day)
@@ -119,7 +118,9 @@ def read_date(phrase: str, today: date) -> date | None:
     if hol:
         return holiday_date(hol.group(1), today, _year(hol))
     ref = datetime(today.year, today.month, today.day)
-    for span in _date_candidates(phrase, ref):
+    # case-folded (Duckling's rules ignore case; only values and bodies are used here): the
+    # stand-in's "Saturday" and the check of its quote "saturday" then share one parse
+    for span in _date_candidates(phrase.lower(), ref):
         value = span.value
         if value.get("type") == "value" and value.get("grain") == "day":
             day = _same_weekday_today(span.body, duck.wall(value["value"]).date(), today)

@@ -129,6 +129,11 @@ _CLAUSE_WORD = re.compile(
     r"|needs|must|have|has|had|be|get|gets|going|does|did|'ll|'d|'re)\b",
     re.I,
 )
+_NO_NAME = re.compile(
+    r"^(?:it|it's|that|this|them|those|these|everything|anything|nothing|home|back|be|there"
+    r"|here|so|too|we|you|i|out|much|more|lots|a lot)\b",
+    re.I,
+)
 _HEAD = re.compile(r"^(?:(?:also|both|then|too)\s+)+", re.I)
 _TAIL = re.compile(
     r"(?:\s+(?:too|as well|please|for sure|definitely|again|also|if possible))+$", re.I
@@ -225,6 +230,8 @@ def _clean_member(phrase: str, a: int, b: int, strict: bool) -> tuple[int, int, 
     bare = seg[_THE.match(seg).end() :] if _THE.match(seg) else seg
     if not re.search(r"[a-zA-Z]{2}", bare) or len(bare) > 60:
         return None
+    if _NO_NAME.match(bare):
+        return None  # "can't miss it", "non-negotiable: be home by 3"
     if strict and (
         _NOT_MEMBER.match(bare)
         or _CLAUSE_WORD.search(bare)

@@ -30,20 +30,24 @@ from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
-ASKING_KINDS = frozenset({"time", "money", "party", "count", "travel", "foreign", "weather"})
+ASKING_KINDS = frozenset(
+    {"time", "money", "party", "count", "travel", "foreign", "must", "weather"}
+)
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
 whose day, times and party this reader cannot read); ``count`` is a count of people said but
-out of the request's range ("999 kids"): asked even without a budget; ``weather`` is rain said
-where no clock reads when ("rain until the footy finishes"), or a rain reading code rejected:
-the forecast would otherwise decide silently."""
+out of the request's range ("999 kids"): asked even without a budget; ``must`` is a must-like
+clause nothing read ("we promised the kids", the second member of "must see X and Y" when only
+X was read): a must-do is never dropped silently; ``weather`` is rain said where no clock reads
+when ("rain until the footy finishes"), or a rain reading code rejected: the forecast would
+otherwise decide silently."""
 
 
 @dataclass(frozen=True)
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
     (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
-    ``number``, ``text`` for a script
+    ``number``, ``must`` (a must-like clause nothing read), ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -386,6 +390,19 @@ _TIME_CUE = re.compile(
 )
 
 
+def _by_sentence(text: str, norm: str, today: date, dims: tuple[str, ...]) -> list[duck.Span]:
+    """Duckling's ``dims`` entities in ``norm``, parsed sentence by sentence and one dimension
+    at a time (offsets into ``norm``): the same parses the proposer made of each sentence, so
+    within a run they are shared (``dayplan.reading.memo``), and short texts parse much faster
+    than the whole (Duckling's cost grows faster than the text)."""
+    out: list[duck.Span] = []
+    for s, e in sentences(text):
+        for dim in dims:
+            for sp in duck.parse(norm[s:e], duck_ref(today), (dim,)):
+                out.append(duck.Span(sp.dim, sp.start + s, sp.end + s, sp.body, sp.value))
+    return out
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -443,7 +460,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
         _DURATION_HINT.search(norm)
     )
-    for sp in duck.parse(norm, duck_ref(today), dims) if dims else ():
+    for sp in _by_sentence(text, norm, today, dims) if dims else ():
         if sp.dim == "amount-of-money" and money.MONEY_CUE.search(sp.body):
             if not any(x < sp.end + 1 and sp.start < y for x, y in odd):
                 found.append((sp.start, sp.end, "money"))
@@ -480,6 +497,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
             found.append((m.start(), m.end(), "time" if foreign_time else "number"))
+    found += _unread_musts(text, norm, accepted, found, exact)
     if not any(it.field == "mode" for it in accepted):
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
@@ -489,7 +507,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             continue  # the weather's own time ("rain until about 1pm"): read or listed with it
         if kind == "turn":
             continue
-        if (kind != "foreign" and not free(a, b)) or _restates(norm, a, b, kind, accepted):
+        if (kind not in ("foreign", "must") and not free(a, b)) or _restates(
+            norm, a, b, kind, accepted
+        ):
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0
@@ -500,6 +520,48 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
     return out[:10]
+
+
+def _unread_musts(
+    text: str,
+    norm: str,
+    accepted: list[ReadingItem],
+    found: list[tuple[int, int, str]],
+    exact: set[int],
+) -> list[tuple[int, int, str]]:
+    """Must-like phrases of ``norm`` nothing read (kind ``must``, asked about): a member of a
+    must-do list no accepted ``must_do`` reading names ("the Museum of Brisbane" of "must see
+    the Old Windmill and the Museum of Brisbane" when only the Windmill was read), and an
+    insisting cue ("we promised the kids", "it has to be indoors") whose object no accepted
+    reading quotes ("need to be home by 4" is read as the day's end). A cue inside a phrase
+    already listed unread (a time nobody read) is not listed twice."""
+    cased = cased_text(text)
+    src = cased if len(cased) == len(norm) else norm
+    read = [normalise(str(i.value)) for i in accepted if i.field == "must_do"]
+    quoted = [sp for i in accepted if (sp := find_quote(text, i.quote))]
+    out: list[tuple[int, int, str]] = []
+    items = musts_mod.must_items(src)
+    for it in items:
+        if not any(it.name == r or it.name in r or r in it.name for r in read):
+            first = not any(o.quote_start == it.quote_start and o.start < it.start for o in items)
+            a = it.quote_start if first and it.quote_end == it.end else it.start
+            out.append((a, it.end, "must"))
+            exact.add(a)
+    spans = [(it.quote_start, max(it.quote_end, it.end)) for it in items]
+    for a, b in musts_mod.must_like_cues(norm):
+        if any(x <= a < y or x < b <= y for x, y in spans):
+            continue  # a cue of a must-do the list reader read (its members are checked above)
+        end = re.search(r"[.;!?,()]|\s-\s|$", norm[b:]).start() + b
+        head = re.match(r"(?:\s+\S+){0,3}", norm[b:end])
+        head_end = b + (head.end() if head else 0)
+        if any(x < head_end and a < y for x, y in quoted):
+            continue  # "need to be home by 4": read as the day's end
+        if any(x < end and a < y for x, y, k in found if k in ("time", "money", "foreign")):
+            continue  # "have to be back before dinner": already unread (and asked) as a time
+        end = min(end, a + 80)
+        out.append((a, end, "must"))
+        exact.add(a)
+    return out
 
 
 def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem]) -> bool:

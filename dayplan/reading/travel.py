@@ -70,7 +70,9 @@ def read_mode(phrase: str) -> str | None:
 
 def duration_minutes(phrase: str) -> int | None:
     """The duration ``phrase`` states, in whole minutes (Duckling: "half an hour" -> 30)."""
-    for span in duck.parse(phrase, datetime(2026, 1, 1), ("duration",)):
+    # stripped: a duration's value does not depend on the spaces around the phrase, and the
+    # stand-in's piece (" no leg over 30 minutes") then shares its parse with the quote's check
+    for span in duck.parse(phrase.strip(), datetime(2026, 1, 1), ("duration",)):
         seconds = span.value.get("normalized", {}).get("value")
         if isinstance(seconds, (int, float)) and seconds > 0:
             return round(seconds / 60)

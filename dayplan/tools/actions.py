@@ -23,10 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
-from sqlalchemy.exc import SQLAlchemyError
 
 from dayplan.evidence import RunEvidence
-from dayplan.store import content_hash, get_store
 from dayplan.tools.args import GetSavedArgs, SaveArgs, validated
 from dayplan.tools.state import request_of
 
@@ -133,6 +131,10 @@ def save_plan(tool_context: ToolContext, check_id: str = "") -> dict:
     links = _web_links(state, check)
     if links:  # live plans: grounding redirects expire, so keep their targets (or say so)
         content["links"] = links
+    from sqlalchemy.exc import SQLAlchemyError  # the store is imported when a tool needs it
+
+    from dayplan.store import get_store
+
     try:
         outcome = get_store().save_plan(
             user_id=user, request_id=request_key(state), plan_key=key, plan=content
@@ -182,6 +184,10 @@ def get_saved_plan(plan_id: str, tool_context: ToolContext) -> dict:
     plan_id = str(plan_id or "").strip()
     if not plan_id:
         return {"ok": False, "error": "give the plan_id that save_plan returned"}
+    from sqlalchemy.exc import SQLAlchemyError  # the store is imported when a tool needs it
+
+    from dayplan.store import content_hash, get_store
+
     try:
         row = get_store().get_plan(plan_id, user_id=user_of(tool_context))
     except SQLAlchemyError as exc:

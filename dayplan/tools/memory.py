@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
-from sqlalchemy.exc import SQLAlchemyError
 
 from dayplan.evidence import RunEvidence
-from dayplan.store import PREFERENCE_KINDS, get_store
+from dayplan.store_read import PREFERENCE_KINDS
 from dayplan.tools.actions import user_of
 from dayplan.tools.args import RememberArgs, validated
 from dayplan.tools.state import request_of
@@ -81,6 +80,10 @@ def remember_preference(kind: str, value: str, tool_context: ToolContext) -> dic
                 "user's own words, never search results"
             ),
         }
+    from sqlalchemy.exc import SQLAlchemyError  # the store is imported when a tool needs it
+
+    from dayplan.store import get_store
+
     try:
         pref = get_store().remember(user_of(tool_context), kind, value)
     except SQLAlchemyError as exc:

@@ -217,6 +217,8 @@ def _kind(field: str) -> str:
         return "money"
     if field in ("adults", "children"):
         return "party"
+    if field == "must_do":  # a must-do rejected: asked about, never dropped
+        return "must"
     return "place"
 
 

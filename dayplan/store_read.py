@@ -1,0 +1,101 @@
+"""The store's settings and the run start's memory read, without SQLAlchemy.
+
+Every run starts by reading the user's recent preferences (``dayplan.agent.memory_context``).
+Through ``dayplan.store`` that read costs a SQLAlchemy import and an engine (about 0.2–0.3 s of a
+``python -m dayplan plan`` start) for one ``SELECT``. ``recent_preferences_sqlite`` makes that
+same ``SELECT`` (``RECENT_PREFERENCES_SQL``, which ``Store.recent_preferences`` runs too) with
+the standard library's ``sqlite3``, but only when it is sure to read what the ``Store`` would:
+the configured URL is a plain SQLite file that already exists, in WAL mode, with its schema at
+the migrations' head. In every other case (PostgreSQL, an in-memory or URI database, a file the
+``Store`` must first create or migrate, any ``sqlite3`` error) it returns ``None`` and the caller
+opens the ``Store`` as before, so errors, migrations and created files stay exactly the
+``Store``'s.
+
+``db_url``, ``lock_timeout_seconds`` and ``PREFERENCE_KINDS`` live here so both read the same
+settings (and a tool can check a kind without opening the store); ``dayplan.store`` re-exports
+them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+PREFERENCE_KINDS = ("home_suburb", "children_ages", "like", "dislike")
+"""What a remembered preference can be (the ``preferences.kind`` column)."""
+DEFAULT_DB_URL = "sqlite:///runs/dayplan.sqlite"
+DEFAULT_LOCK_TIMEOUT_SECONDS = 5.0
+
+RECENT_PREFERENCES_SQL = (
+    "SELECT kind, value, updated_at FROM preferences WHERE user_id = :user_id "
+    "ORDER BY updated_at DESC, id DESC LIMIT :limit"
+)
+"""A user's most recently remembered preferences, newest first (ties: the later row first)."""
+
+_PLAIN_SQLITE = re.compile(r"sqlite(?:\+pysqlite)?:///([^?#%~][^?#%]*)")
+"""A SQLite file URL with nothing SQLAlchemy would decode or pass on: no query, no escapes."""
+
+
+def db_url() -> str:
+    """The configured database URL: ``DAYPLAN_DB_URL`` or the SQLite default."""
+    return os.environ.get("DAYPLAN_DB_URL") or DEFAULT_DB_URL
+
+
+def lock_timeout_seconds() -> float:
+    """``DAYPLAN_DB_LOCK_TIMEOUT_SECONDS`` (default 5 s): the longest a write waits for a lock.
+
+    Raises ``ValueError`` for a value that is not a number between 0.05 and 300.
+    """
+    raw = os.environ.get("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS") or str(DEFAULT_LOCK_TIMEOUT_SECONDS)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"DAYPLAN_DB_LOCK_TIMEOUT_SECONDS={raw!r} is not a number") from None
+    if not 0.05 <= value <= 300:
+        raise ValueError("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS must be between 0.05 and 300 seconds")
+    return value
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The existing SQLite file a plain ``sqlite:///PATH`` URL names (relative to the working
+    directory, as SQLAlchemy reads it), or ``None`` for any other URL or a missing file."""
+    m = _PLAIN_SQLITE.fullmatch(url)
+    if m is None or m.group(1) == ":memory:" or m.group(1).startswith("file:"):
+        return None
+    path = Path(m.group(1))
+    return path if path.is_file() else None
+
+
+def recent_preferences_sqlite(user_id: str, limit: int, url: str | None = None) -> list | None:
+    """The user's recent preferences as ``[{"kind", "value", "updated_at"}]`` (newest first, at
+    most ``limit``), read with ``sqlite3`` from the store file ``url`` (default ``db_url()``);
+    ``None`` when only the ``Store`` can answer it (see the module docstring). Blocks (up to the
+    lock timeout when a writer holds the file): run it off the event loop."""
+    from dayplan.migrations import head_revisions
+
+    path = sqlite_file(url or db_url())
+    if path is None:
+        return None
+    try:
+        timeout = lock_timeout_seconds()
+    except ValueError:
+        return None  # the Store raises it, as before
+    try:
+        conn = sqlite3.connect(path, timeout=timeout)
+    except sqlite3.Error:
+        return None
+    try:
+        if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+            return None  # the Store would switch it to WAL first
+        versions = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+        heads = head_revisions()
+        if set(versions) != heads or len(versions) != len(heads):
+            return None  # the Store migrates first
+        rows = conn.execute(RECENT_PREFERENCES_SQL, {"user_id": user_id, "limit": limit})
+        return [{"kind": k, "value": v, "updated_at": t} for k, v, t in rows]
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
