@@ -121,6 +121,8 @@ def test_rain_until_about_1pm_is_read_not_asked_as_a_deadline():
         ("raining til 1ish", [w("00:00", "13:00")]),
         ("rain from around 2 till about 4", [w("14:00", "16:00")]),
         ("rain from two to five", [w("14:00", "17:00")]),
+        ("showers from ten till two", [w("10:00", "14:00")]),
+        ("rain half nine to three", [w("09:30", "15:00")]),
         ("Showers expected 10am - 2pm", [w("10:00", "14:00")]),
         ("showers mid-morning", [w("07:30", "10:30")]),
         ("rain later", [w("12:00", "23:59")]),

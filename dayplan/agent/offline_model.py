@@ -361,6 +361,22 @@ class Conversation:
             return self.req.budget.amount
         return self.hints.budget
 
+    def also_unsaid(self) -> list[str]:
+        """Beside a question that must be asked: one question for the party and the budget,
+        naming only what neither the request's fields nor the reading gave (none when both
+        were given: the question asks only for what is missing)."""
+        party = self.req.party is not None or (
+            self.hints.adults is not None or self.hints.children is not None
+        )
+        budget = self.req.budget is not None or self.hints.budget is not None
+        if party and budget:
+            return []
+        if party:
+            return ["Is there a budget for the day?"]
+        if budget:
+            return ["Who is coming (adults, children)?"]
+        return ["Who is coming (adults, children), and is there a budget?"]
+
     def mode(self) -> str:
         return self.req.travel.mode if self.req.travel else (self.hints.mode or "car")
 
@@ -929,10 +945,7 @@ def no_location(c: Conversation) -> LlmResponse | None:
     return _reply(
         _call(
             "record_clarification",
-            questions=[
-                WHERE_QUESTION,
-                "Who is coming (adults, children), and is there a budget?",
-            ],
+            questions=[WHERE_QUESTION, *c.also_unsaid()],
             missing=["location"],
         )
     )

@@ -435,6 +435,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         0: {(0, False, False): [start_label]}
     }
     best_key = None
+    best3 = None  # the best key's first three terms (what the bound is compared with)
     best = None
     # bound: the real candidates by weight, heaviest first (ties by index), and the pseudo ones
     by_weight = sorted((i for i in range(n) if not cands[i].role), key=lambda i: -cands[i].weight)
@@ -488,8 +489,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     while pending:
         mask = heappop(pending)
         states = layers.pop(mask)
-        members, size, n_must, weight, addable, bound = stats_of(mask)
-        if best_key is not None and bound < best_key[:3]:
+        members, size, n_must, weight, addable, bound = stats.get(mask) or stats_of(mask)
+        if best3 is not None and bound < best3:
             continue
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         complete = mask & required == required
@@ -520,6 +521,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         )
                         if best_key is None or key > best_key:
                             best_key, best = key, (lab, h, bool(ok))
+                            best3 = key[:3]
             hungry = meal and not fed
             full = size >= limit
             row_legs = legs[place]
@@ -535,8 +537,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     leg, new_place = 0, place
                 child = mask | bit
                 bucket = layers.get(child)
-                if bucket is None and best_key is not None and stats_of(child)[5] < best_key[:3]:
-                    continue  # the bound rules the new mask out (see the loop's comment)
+                if bucket is None and best3 is not None:
+                    known = stats.get(child) or stats_of(child)
+                    if known[5] < best3:
+                        continue  # the bound rules the new mask out (see the loop's comment)
                 going_out = place == 0 and target > 0 and role != "home"
                 for lab in labels:
                     ready = lab[0]

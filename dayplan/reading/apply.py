@@ -21,11 +21,12 @@ Rules (one place each):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest
-from dayplan.reading import clock, weather
+from dayplan.reading import clock, times, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -227,6 +228,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "travel" in applied.given or "mode" in applied.hints
     if kind == "weather":  # rain said but not placed: only the structured weather settles it
         return "weather" in applied.given
+    if kind == "activity":  # an outing at a set time: settled only when both are given
+        return {"blocked", "activities"} <= applied.given
     if kind == "must":  # a must-like clause nothing read: the structured activities decide
         return "activities" in applied.given
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
@@ -261,6 +264,42 @@ def found_words(field: str, found: Any) -> str | None:
     return None
 
 
+_END_WORDS = re.compile(
+    r"\b(?:home|back|finish(?:ed)?|done|wrap(?:ped)? up|in bed|leave by|leave before|latest)\b",
+    re.I,
+)
+_START_WORDS = re.compile(
+    r"\b(?:not before|nothing before|no earlier|not until|not till|after|from|start(?:ing)?"
+    r"|head(?:ing)? (?:off|out)|out the door|leav(?:e|ing)|kick off|earliest)\b|n't\b",
+    re.I,
+)
+_TIME_ROLE_ASK = {
+    "end": "What time must you be home by?",
+    "start": "What time should the day start?",
+}
+
+
+def time_role(phrase: str) -> str | None:
+    """Whether an unread time phrase speaks of the day's ``end`` ("back before dinner") or its
+    ``start`` ("not before the footy", "after school pickup"), else ``None``: the question then
+    asks for that time only, not which of the two it is."""
+    if _END_WORDS.search(phrase):
+        return "end"
+    return "start" if _START_WORDS.search(phrase) else None
+
+
+def _activity_question(phrase: str, applied: Applied | None) -> list[str]:
+    """The question for an outing at a set time: booked already (plan around it), or to plan
+    then; and the day's times, only when neither the request nor the reading gave them."""
+    rs = times.ranges(normalise(phrase))
+    when = f" for {clock.hhmm(rs[0][2])}-{clock.hhmm(rs[0][3])}" if rs else " then"
+    q = f'Is "{phrase}" already booked (I plan around it), or should I plan that visit{when}?'
+    known = applied is not None and (
+        "window" in applied.given or {"window_start", "window_end"} & set(applied.hints)
+    )
+    return [q] if known else [q, "When should the day start, and when must you be home?"]
+
+
 def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> list[str]:
     """One question per unread phrase that would change the plan (a time, an amount, the
     party), quoting it (at most three); when the parser did read the phrase (a model's reading
@@ -284,16 +323,19 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
             "weather": "When do you expect rain: all day, or from what time to what time?",
+            "activity": "",
             "must": "It sounds like something the day must include: which place or activity "
             "is it, or what must the plan keep to?",
         }[p.kind]
-        q = (
-            f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
-            if p.found
-            else f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'
-            if p.kind == "weather"
-            else f'I could not read "{p.phrase}". {what}'
-        )
+        if p.kind == "activity" and not p.found:
+            out += [q for q in _activity_question(p.phrase, applied) if q not in out]
+            continue
+        if p.found:
+            q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
+        elif p.kind == "weather":
+            q = f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'
+        else:
+            q = f'I could not read "{p.phrase}". {_TIME_ROLE_ASK.get(time_role(p.phrase), what) if p.kind == "time" else what}'
         if p.found and (p.kind, p.found) in confirmed:
             continue  # one confirmation per value the parser found
         confirmed.add((p.kind, p.found))

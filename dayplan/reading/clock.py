@@ -111,7 +111,14 @@ def resolve(clock: Clock, role: Role, sentence: str = "", after: int | None = No
 def read_range(match: re.Match, sentence: str = "") -> tuple[int, int] | None:
     """A ``RANGE_RES`` match as ``(start, end)`` minutes, or ``None`` when it is no range of a day
     (end not after start)."""
-    first, second = token(match, 1), token(match, 6)
+    return range_of(token(match, 1), token(match, 6), sentence)
+
+
+def range_of(
+    first: Clock | None, second: Clock | None, sentence: str = ""
+) -> tuple[int, int] | None:
+    """Two read times as a range ``(start, end)`` in minutes by rule 4 of the module docstring,
+    or ``None`` when either is no time or the end is not after the start."""
     if first is None or second is None:
         return None
     end_alone = resolve(second, "end", sentence)
@@ -166,6 +173,81 @@ _HOUR_WORDS = {
         ]
     )
 }
+_OFFSET_WORDS = (
+    r"half[\s-]past|half|quarter[\s-]past|quarter[\s-]to|quarter[\s-]of|twenty[\s-]past"
+    r"|ten[\s-]past|ten[\s-]to|twenty[\s-]to|five[\s-]past|five[\s-]to|twenty-five[\s-]past"
+    r"|twenty-five[\s-]to"
+)
+_HOUR_WORD = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+WORD_TIME = (
+    r"\b(" + _OFFSET_WORDS + r")[\s-]+(" + _HOUR_WORD + r"|\d{1,2})\b"
+    r"|\b(" + _HOUR_WORD + r")\s+o'?clock\b"
+    r"|\b("
+    + _HOUR_WORD
+    + r")(?:[\s-](fifteen|thirty|forty[\s-]five))?(?:\s*(a\.?m\.?|p\.?m\.?))?\b"
+)
+"""One time of day in words, wherever it stands (groups as ``WORD_CLOCK_RE``'s): the pieces of a
+range in words ("from two to five", "half nine to three")."""
+WORD_TIME_RE = re.compile(WORD_TIME, re.I)
+_ISH = r"(?:\s*-?\s*ish\b)?"
+WORD_RANGE_RE = re.compile(
+    r"(?:\b(?P<lead>from|between)\s+)?(?P<a>"
+    + WORD_TIME
+    + r"|"
+    + TOKEN
+    + r")"
+    + _ISH
+    + r"\s*(?P<sep>-|\u2013|\u2014|to|till|til|until|through|thru|and|&)\s*"
+    r"(?P<b>"
+    + WORD_TIME
+    + r"|"
+    + TOKEN
+    + r")"
+    + _ISH
+    + r"(?!\s*(?:kids?|children|adults?|people|hours?|hrs?|min|mins|minutes|years?|yrs?|yo"
+    r"|of (?:us|them)|days?|weeks?|stops?|places|things|activities|dollars|bucks|times)\b)",
+    re.I,
+)
+"""A range with a time in words at either end ("from two to five", "ten till two", "half nine to
+three", "9 till half two"); ``a``/``b`` name its two times, ``lead``/``sep`` its words. Which
+matches are ranges is decided by ``word_ranges``."""
+_CLOCK_CUE_BEFORE = re.compile(
+    r"\b(?:by|at|before|around|about|till|til|until|for|after)\s+$", re.I
+)
+
+
+def any_clock(text: str) -> Clock | None:
+    """The ``Clock`` of one time written in digits or in words ("3pm", "noon", "half nine",
+    "five"), or ``None`` when ``text`` is no single time."""
+    text = re.sub(r"\s*-?\s*ish$", "", text.strip(), flags=re.I)
+    m = TOKEN_RE.fullmatch(text)
+    if m:
+        return token(m)
+    w = WORD_TIME_RE.fullmatch(text)
+    return word_clock(w) if w else None
+
+
+def word_ranges(text: str, sentence: str = "") -> list[tuple[int, int, int, int]]:
+    """``(span_start, span_end, start_min, end_min)`` for each range in ``text`` with a time in
+    words at one end or both ("from two to five" 14:00-17:00, "ten till two" 10:00-14:00, "half
+    nine to three" 09:30-15:00). "and" joins a range only after "between"; "ten to two" after a
+    clock cue ("home by ten to two") is one time (13:50), never a range."""
+    out = []
+    for m in WORD_RANGE_RE.finditer(text):
+        a, b = m.group("a"), m.group("b")
+        if not (WORD_TIME_RE.fullmatch(a.strip()) or WORD_TIME_RE.fullmatch(b.strip())):
+            continue  # digits at both ends: ``RANGE_RES``
+        sep, lead = m.group("sep").lower(), (m.group("lead") or "").lower()
+        if sep in ("and", "&") and lead != "between":
+            continue
+        if sep == "to" and not lead and _CLOCK_CUE_BEFORE.search(text[: m.start()]):
+            continue  # "home by ten to two": a quarter-style time, read by ``WORD_CLOCK_RE``
+        rng = range_of(any_clock(a), any_clock(b), sentence or text)
+        if rng:
+            out.append((m.start(), m.end(), *rng))
+    return out
+
+
 WORD_CLOCK_RE = re.compile(
     r"\b(half[\s-]past|half|quarter[\s-]past|quarter[\s-]to|quarter[\s-]of|twenty[\s-]past"
     r"|ten[\s-]past|ten[\s-]to|twenty[\s-]to|five[\s-]past|five[\s-]to|twenty-five[\s-]past"

@@ -1,7 +1,8 @@
 """Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
 "under a hundred dollars", "free stuff only", "$15/head", "under 20 each", "AUD100 tops",
 "budget's 150", and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
-is no cap (nothing is read), never a zero budget; "10 each way" is travel, not per person.
+is no cap (nothing is read), never a zero budget, but "$0", "zero dollars", "budget: nil", "we have no
+budget" and "no budget at all" are AUD 0 (free only); "10 each way" is travel, not per person.
 
 Amounts in digits go through ``price-parser``; amounts in words ("a hundred dollars") through
 Duckling's amount-of-money dimension. Currency: a stated ISO code (``AUD``, ``USD``) wins; ``$``,
@@ -30,8 +31,20 @@ PER_PERSON = re.compile(
     r"|(?<=\d)pp\b|/\s*(?:person|head)\b",
     re.I,
 )
+_ZERO_AMOUNT = (
+    r"(?:a\$|\$|\baud\s?|\busd\s?)\s?0(?:\.0{1,2})?(?![\d.,]*\d)(?:\s*(?:budget|aud|dollars|bucks))?"
+    r"|\b0(?:\.0{1,2})?\s*(?:dollars|bucks|aud|budget)\b|\bzero\s+(?:dollars|bucks|aud|budget|spend)\b"
+    r"|\bbudget(?:'s|\s+is|\s+of|\s*:|\s*=|\s*-)?\s*(?:\$\s?)?(?:0(?![\d.,]*\d)|zero|nil|nothing|none)\b"
+    r"|\bnil budget\b|\bno budget (?:at all|whatsoever|for (?:anything|tickets|entry|paid\b[\w ]*))"
+    r"|\b(?:have|has|got|there's|there is|with) (?:no|zero) budget\b"
+    r"(?!\s*(?:limit|cap|constraints?|restrictions?|worries|issues?|problems?|to worry|concerns?))"
+    r"|\bno (?:money|cash|funds|dollars) (?:to spend|for (?:anything|tickets|entry))"
+)
+"""A zero amount stated as such ("$0", "0 dollars", "zero dollars", "budget: nil", "we have no
+budget", "no budget at all"); "no budget" alone, or "no budget limit", is no cap (nothing read)."""
 ZERO = re.compile(
-    r"\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
+    r"(?:" + _ZERO_AMOUNT + r")"
+    r"|\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
     r"|zero budget|nothing to spend|spend nothing|(?:nothing|things|stuff) that costs? nothing"
     r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing"
     r"|only free(?!\s+(?:after|from|until|till|til|before|between|in|on|at|this|today|tomorrow|for|all"

@@ -4,7 +4,8 @@ Rules (each tested in ``tests/test_reading.py``):
 
 - explicit counts win: "2 adults", "three kids", "a couple of grown-ups", "twins" (2),
   "triplets" (3), ages listed ("aged 4 and 7", "a 5yo and an 8yo") count children;
-- a person named by relation counts one: adults (partner, wife, husband, mum, dad, grandma,
+- a person named by relation counts one, and once however often named ("me and the baby, the
+  baby naps 12-2" is one child): adults (partner, wife, husband, mum, dad, grandma,
   grandpa, nan, pop, aunt, uncle, friend, ...; "the in-laws", "my parents", "grandparents"
   count two), children (son, daughter, toddler, baby, boy, girl, niece, nephew, ...);
 - the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
@@ -152,8 +153,27 @@ def _children(phrase: str) -> int | None:
         n = len(AGE.findall(phrase))
     n += sum(2 if m.group(1).lower() == "twins" else 3 for m in GROUP.finditer(phrase))
     if not n:
-        n = len(ONE_CHILD.findall(phrase)) + len(LISTED_CHILD.findall(phrase))
+        n = _named_children(phrase)
     return n or None
+
+
+_SAME_CHILD = {"bub": "baby", "bubba": "baby", "infant": "baby", "kid": "child"}
+
+
+def _named_children(phrase: str) -> int:
+    """Children named one by one ("my son and the baby" = 2), each counted once: a child named
+    again ("me and the baby, the baby naps 12-2", "our son ... his nap") is the same child; only
+    "a"/"an" introduces another of the same word ("a boy and a boy")."""
+    seen: set[str] = set()
+    n = 0
+    for m in (*ONE_CHILD.finditer(phrase), *LISTED_CHILD.finditer(phrase)):
+        words = re.findall(r"[a-z]+", m.group(0).lower())
+        det, noun = (words[0] if words else ""), (words[-1] if words else "")
+        noun = _SAME_CHILD.get(noun, noun)
+        if det in ("a", "an") or noun not in seen:
+            n += 1
+        seen.add(noun)
+    return n
 
 
 def _adults(phrase: str) -> int | None:

@@ -31,14 +31,16 @@ from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset(
-    {"time", "money", "party", "count", "travel", "foreign", "must", "weather"}
+    {"time", "money", "party", "count", "travel", "foreign", "must", "activity", "weather"}
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
 whose day, times and party this reader cannot read); ``count`` is a count of people said but
 out of the request's range ("999 kids"): asked even without a budget; ``must`` is a must-like
 clause nothing read ("we promised the kids", the second member of "must see X and Y" when only
-X was read): a must-do is never dropped silently; ``weather`` is rain said where no clock reads
+X was read): a must-do is never dropped silently; ``activity`` is an outing at a set time
+("museum trip 10-12"), which is neither the day's window nor an appointment: asked whether it is
+booked (planned around) or to be planned then; ``weather`` is rain said where no clock reads
 when ("rain until the footy finishes"), or a rain reading code rejected: the forecast would
 otherwise decide silently."""
 
@@ -47,7 +49,8 @@ otherwise decide silently."""
 class UnreadPhrase:
     """A phrase that looks like a constraint but was not read: its text and ``kind``
     (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
-    ``number``, ``must`` (a must-like clause nothing read), ``text`` for a script
+    ``number``, ``must`` (a must-like clause nothing read), ``activity`` (an outing at a set
+    time), ``text`` for a script
     the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
 
     phrase: str
@@ -420,6 +423,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
 
     found: list[tuple[int, int, str]] = []
     exact: set[int] = set()  # phrases quoted as matched, cue included
+    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
+        for a, b in times.activity_ranges(norm[s0:e0]):
+            found.append((s0 + a, s0 + b, "activity"))
+            exact.add(s0 + a)
     wx = weather.mentions(text)
     wx_spans = [(m.start, m.end) for m in wx] + [t for m in wx for t in m.times]
     for m in wx:  # each weather mention is read, or listed here (never its times as "time")
@@ -502,14 +509,14 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
-    for a, b, kind in sorted(found):
+    for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
         if kind in ("time", "number", "duration") and any(x <= a and b <= y for x, y in wx_spans):
             continue  # the weather's own time ("rain until about 1pm"): read or listed with it
         if kind == "turn":
             continue
-        if (kind not in ("foreign", "must") and not free(a, b)) or _restates(
+        if (kind not in ("foreign", "must", "activity") and not free(a, b)) or _restates(
             norm, a, b, kind, accepted
-        ):
+        ):  # an outing's word may be read as a preference; its time still is not
             continue
         lo = norm.rfind(" ", 0, max(0, a - 1))
         lo = max(0, norm.rfind(" ", 0, lo) + 1) if lo > 0 else 0

@@ -37,11 +37,20 @@ END_CUE = re.compile(
     re.I,
 )
 START_CUE = re.compile(
-    r"\b(?:not before|no earlier than|not until|can't (?:leave|go|start) (?:until|before)|after|from"
-    r"|start(?:ing)?(?: at| from| around)?|head(?:ing)? off(?: at)?|out the door(?: at| by)?"
-    r"|leav(?:e|ing) (?:home|the house)(?: at| around| by)?|leave at|free from|free after|kick off(?: at)?)\s*$",
+    r"\b(?:(?:nothing|none|not|no|not anything) (?:before|earlier than|sooner than)"
+    r"|(?:not|never|nothing|cannot|\w+n't)\b(?:(?!\b(?:home|back)\b)[\w' ]){0,25}?"
+    r"\b(?:until|till|til|before)"
+    r"|(?:busy|booked|tied up|stuck|occupied|sleep(?:ing)? in|at home|home) (?:until|till|til)"
+    r"|after|from|earliest(?: start)?(?: is| of)?|(?:at )?the earliest|from about|from around"
+    r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
+    r"|out the door(?: at| by)?|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
+    r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)"
+    r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?)\s*$",
     re.I,
 )
+_ISH_TAIL = re.compile(r"(?:\s*-?\s*ish\b)?", re.I)
+_TRAILING_CUE = re.compile(r"\s*,?\s*(?:at the\s+)?(earliest|latest)\b", re.I)
+"""A cue after the time: "10am at the earliest" is a start, "home 4 latest" an end."""
 _LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
 AT_HOME = re.compile(
     r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
@@ -49,6 +58,16 @@ AT_HOME = re.compile(
     r"|stay(?:ing)? (?:at )?home (?:then|for it|for that|during|for (?:his|her|their|the) nap))\b",
     re.I,
 )
+ACTIVITY_WORDS = (
+    r"museums?|zoo|aquarium|beach|park|playground|pool|swim|gallery|galleries|library|cinema|movies?"
+    r"|film|markets?|sanctuary|koalas?|lone pine|planetarium|sciencentre|sparklab|ferry ride|picnic"
+    r"|cafe|coffee|brunch|visit|trip to|go to|going to|see|ride"
+)
+ACTIVITY_RE = re.compile(r"\b(?:" + ACTIVITY_WORDS + r")\b", re.I)
+"""Words naming an outing of the day itself (a venue kind, or going/visiting): a time range
+beside one ("museum trip 10-12", "the zoo from ten till two") is when the party wants that
+outing, neither the day's window nor an appointment (see ``range_kind``)."""
+_DAY_WORDS = re.compile(r"\b(?:day|days|outing|out|adventure|window|free|available)\b", re.I)
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
 
 
@@ -68,26 +87,47 @@ def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
             rng = clock.read_range(m, context or sentence)
             if rng:
                 out.append((m.start(), m.end(), *rng))
+    for a, b, start, end in clock.word_ranges(masked, context or sentence):
+        if any(s < b and a < e for s, e, _, _ in out):
+            continue
+        if re.search(r"\b(?:aged?|ages|years?|yrs?|kids?|children)\s*$", sentence[:a], re.I):
+            continue
+        out.append((a, b, start, end))
     return sorted(out)
 
 
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
-    """What a range at ``span`` is: ``("rain"|"blocked"|"window", cue_start)``; ``cue_start`` is
-    where the deciding word begins (the range's own start for a window)."""
+    """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window", cue_start)``;
+    ``cue_start`` is where the deciding word begins (the range's own start for a window). An
+    ``activity`` range is a timed outing ("museum trip 10-12"): the request's model has no
+    must-do at a set time, so it is listed unread and asked about, never read as the day."""
     before = sentence[max(0, span[0] - 40) : span[0]]
     after = sentence[span[1] : span[1] + 30]
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
     cues = [(m.end(), "blocked", m.start()) for m in BLOCK_RE.finditer(before)]
     cues += [(m.end(), "rain", m.start()) for m in _RAIN.finditer(before)]
+    # an outing in the range's own clause ("museum trip 10-12"), unless the clause makes the
+    # range the day's ("a zoo day 9-3", "park, then out 9 to 3")
+    cues += [
+        (m.end(), "activity", m.start())
+        for m in ACTIVITY_RE.finditer(before)
+        if not re.search(r"[,;.!?]|\bthen\b", before[m.end() :])
+        and not _DAY_WORDS.search(before[m.end() :])
+    ]
     if cues:
         _, kind, at = max(cues)
         return kind, span[0] - len(before) + at
-    m = BLOCK_RE.match(after.lstrip(" ,:(")) if after.strip() else None
+    tail = after.lstrip(" ,:(")
+    m = BLOCK_RE.match(tail) if after.strip() else None
     if m:
         return "blocked", span[0]
     m2 = _RAIN.match(after.lstrip(" :("))  # "9-3, showers from 1": the next clause's rain
     if m2:
         return "rain", span[0]
+    tail = after.lstrip(" :(")  # a comma ends the range's clause: "out 9-3, museum please"
+    lead = re.match(r"(?:(?:at|in|to|for)\s+)?(?:(?:the|a)\s+)?", tail)
+    if after.strip() and ACTIVITY_RE.match(tail, lead.end() if lead else 0):
+        return "activity", span[0]  # "10-12 museum", "10 till 12 at the pool"
     return "window", span[0]
 
 
@@ -159,15 +199,21 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
             end_cue, start_cue = (
                 (None, start_cue) if start_cue.start() < end_cue.start() else (end_cue, None)
             )
-        cue = end_cue or start_cue
-        if not cue:
-            continue
         c = clock.token(m)
         if c is None:
             continue
+        end = m.end() + len(_ISH_TAIL.match(sentence, m.end()).group(0))  # "from 10ish"
+        trailing = _TRAILING_CUE.match(sentence, end)  # "10am at the earliest", "4 latest"
+        if trailing and not (end_cue or start_cue):
+            role = "start" if trailing.group(1).lower() == "earliest" else "end"
+            out.append((m.start(), trailing.end(), role, clock.resolve(c, role, sentence)))
+            continue
+        cue = end_cue or start_cue
+        if not cue:
+            continue
         role = "end" if end_cue else "start"
         cue_start = m.start() - len(head) + cue.start()
-        out.append((cue_start, m.end(), role, clock.resolve(c, role, sentence)))
+        out.append((cue_start, end, role, clock.resolve(c, role, sentence)))
     for m in clock.WORD_CLOCK_RE.finditer(sentence):  # "home by half four"
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
@@ -250,3 +296,19 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
         "label": block_label(phrase),
         "at_home": at_home,
     }
+
+
+def activity_ranges(sentence: str) -> list[tuple[int, int]]:
+    """Spans of timed outings in ``sentence`` ("museum trip 10-12", "10 till 12 at the pool"),
+    from the outing's word to the range's end (or the range to the outing's word after it)."""
+    out = []
+    for a, b, _, _ in ranges(sentence):
+        kind, cue = range_kind(sentence, (a, b))
+        if kind != "activity":
+            continue
+        if cue < a:
+            out.append((cue, b))
+        else:
+            m = ACTIVITY_RE.search(sentence, b)
+            out.append((a, m.end() if m else b))
+    return out

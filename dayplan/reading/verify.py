@@ -116,7 +116,16 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
             )
         rs = times.ranges(quote)
         if rs:
-            kind, _ = times.range_kind(quote, rs[0][:2])
+            kind = (
+                times.in_sentence_kind(quote, norm_sentence)
+                or times.range_kind(quote, rs[0][:2])[0]
+            )
+            if kind == "activity":
+                raise _Bad(
+                    "the quote's time range is when the party wants one outing (a visit at a set "
+                    "time), not the day's window: leave it unread, so the run asks",
+                    {"kind": kind},
+                )
             raise _Bad(
                 f"the quote's time range is a {kind} window, not the day's window", {"kind": kind}
             )
@@ -266,6 +275,12 @@ def _inside(m: Any, quote: str, context: str) -> bool:
 def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
     claimed = _window(value, "blocked")
     found = times.read_blocked(quote, sentence)
+    if found is None and times.in_sentence_kind(quote, normalise(sentence)) == "activity":
+        raise _Bad(
+            "the quote's time range is an outing at a set time; whether it is booked (plan around "
+            "it) or to be planned is not said: leave it unread, so the run asks",
+            {"kind": "activity"},
+        )
     if found is None:
         raise _Bad("the quote names no appointment with a time range", None)
     if (found["start"], found["end"]) != (claimed["start"], claimed["end"]):

@@ -366,6 +366,10 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
         between = clause[lo:a] if weather_at < a else clause[max(0, a - 30) : a]
         return bool(block.search(between) or _NOT_WEATHER_TIME.search(clause[max(0, a - 30) : a]))
 
+    for a, b, s, e in clock.word_ranges(clock.mask_dates(clause), clause):  # "ten till two"
+        if not any(x < b and a < y for x, y in taken) and not theirs(a):
+            t.ranges.append((a, b, s, e))
+            taken.append((a, b))
     masked = clock.mask_dates(prepped)
     for rx in clock.RANGE_RES:
         for m in rx.finditer(masked):
