@@ -362,3 +362,68 @@ def test_a_vague_start_is_asked_as_the_start():
     assert qs and all("home" not in q for q in qs) and any("start" in q for q in qs), qs
     qs = asked("home before dinner, Brisbane")
     assert qs and any("home by" in q for q in qs), qs
+
+
+# -- more ways parents write times and parties ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("not before ten on Saturday", "window_start", "10:00"),
+        ("from nine on Saturday morning", "window_start", "09:00"),
+        ("home by five on Saturday", "window_end", "17:00"),
+        ("10 or later", "window_start", "10:00"),
+        ("not too early - 10 or later", "window_start", "10:00"),
+        ("10 onwards", "window_start", "10:00"),
+        ("home 3 or earlier", "window_end", "15:00"),
+        ("early start, 7am", "window_start", "07:00"),
+        ("we'll go about 9", "window_start", "09:00"),
+        ("9am-ish to 3pm-ish", "window_end", "15:00"),
+        ("9 to 1ish", "window_end", "13:00"),
+        ("10 o'clock till 2 o'clock", "window_start", "10:00"),
+        ("quarter past nine till quarter to three", "window_end", "14:45"),
+        ("morning only, Brisbane", "window_end", "12:00"),
+        ("just the arvo", "window_start", "12:00"),
+        ("only the morning - bub naps after lunch", "window_end", "12:00"),
+    ],
+)
+def test_more_start_end_and_range_phrasings(text, field, value):
+    got = read(text)
+    assert got.get(field) == value, got
+
+
+def test_a_part_of_the_day_yields_to_a_time_said():
+    got = read("afternoon only please, home by 4")
+    assert (got["window_start"], got["window_end"]) == ("12:00", "16:00")
+    got = read("Morning only. Not before 10.")
+    assert (got["window_start"], got["window_end"]) == ("10:00", "12:00")
+    assert "window_start" not in read("just morning tea at a cafe")
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("grandparents taking 2 grandkids", 2, 2),
+        ("me and my two", 1, 2),
+        ("me and my two on Saturday, $40", 1, 2),
+        ("me and Jack (6)", 1, 1),
+        ("Me, hubby, Mia (4) and Leo (2)", 2, 2),
+        ("solo parent + 3", 1, 3),
+        ("me + 3, Saturday", 1, 3),
+        ("mum + 2 kids (3 and 5)", 1, 2),
+        ("our son (5) and me", 1, 1),
+        ("myself, the hubby and 3 kids", 2, 3),
+        ("2 grown-ups, 2 littlies", 2, 2),
+        ("me, the missus and the twins", 2, 2),
+        ("me + the bub + nana", 2, 1),
+    ],
+)
+def test_more_parties_in_words(text, adults, children):
+    got = read(text)
+    assert (got.get("adults"), got.get("children")) == (adults, children), got
+    assert not [u for u in unread(text) if u[1] in ("number", "party")], unread(text)
+
+
+def test_a_bracketed_amount_is_no_child():
+    assert "children" not in read("budget (50), 2 adults")

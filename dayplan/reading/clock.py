@@ -34,9 +34,32 @@ TOKEN = (
 """One time of day: groups (hour, minute, meridiem) or (word)."""
 TOKEN_RE = re.compile(TOKEN, re.I)
 RANGE_SEP = r"\s*(?:-|to|till|til|until|through|thru)\s*"
+TIME_SUFFIX = r"(?:\s*o'?clock\b)?(?:\s*-?\s*ish\b)?"
+"""What may follow a time without changing it: "10 o'clock", "9am-ish", "1ish"."""
 RANGE_RES = (
-    re.compile(r"(?:\bfrom\s+)?(" + TOKEN + r")" + RANGE_SEP + r"(" + TOKEN + r")", re.I),
-    re.compile(r"\bbetween\s+(" + TOKEN + r")\s*(?:and|&)\s*(" + TOKEN + r")", re.I),
+    re.compile(
+        r"(?:\bfrom\s+)?("
+        + TOKEN
+        + r")"
+        + TIME_SUFFIX
+        + RANGE_SEP
+        + r"("
+        + TOKEN
+        + r")"
+        + TIME_SUFFIX,
+        re.I,
+    ),
+    re.compile(
+        r"\bbetween\s+("
+        + TOKEN
+        + r")"
+        + TIME_SUFFIX
+        + r"\s*(?:and|&)\s*("
+        + TOKEN
+        + r")"
+        + TIME_SUFFIX,
+        re.I,
+    ),
 )
 """Ranges of two times ("9-3", "from 10am until 2pm", "between 1 and 3"); a match's groups:
 1 = the first token, 2-5 its parts, 6 = the second token, 7-10 its parts."""
@@ -256,7 +279,9 @@ WORD_CLOCK_RE = re.compile(
     r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?clock\b"
     r"|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"(?:[\s-](fifteen|thirty|forty[\s-]five))?(?:\s*(a\.?m\.?|p\.?m\.?))?"
-    r"(?=\s*(?:$|[,.;!?)]|and\b|for\b|at\b|latest\b|please\b|then\b|so\b|or\b|-?ish\b))",
+    r"(?=\s*(?:$|[,.;!?)]|and\b|for\b|at\b|latest\b|please\b|then\b|so\b|or\b|-?ish\b|on\b"
+    r"|this\b|today\b|tomorrow\b|in the\b|with\b|because\b|cos\b|coz\b|but\b|if\b|onwards?\b"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|sat\b|sun\b))",
     re.I,
 )
 """A time said in words the British/Australian way: "half four" (16:30 on a day out), "half past

@@ -11,6 +11,8 @@ Rules (each tested in ``tests/test_reading.py``):
 - the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
   "both of us" are two;
 - "family of N" is 2 adults and N-2 children;
+- a name with an age in brackets is a child ("Jack (6)"); one parent "+ N" with no noun ("me + 3",
+  "solo parent + 2") and "my two" said alone ("me and my two") count N children;
 - a party phrase after "with" (or "w/") counts the writer too ("with 2 kids and my partner" is
   2 adults); "+", "&" and "plus" join people like "and" ("2 adults + baby", "me + hubby");
   ages in brackets are ages ("our son (5)"); "under 5s", "littlies" are children;
@@ -72,7 +74,8 @@ ONE_ADULT = re.compile(
 )
 TWO_ADULTS = re.compile(
     r"\b(?:my|our|the|his|her|their)\s+(?:" + _ADULT_TWO + r")\b"
-    r"|\b(?:grandparents|in-laws|inlaws)(?=\s*(?:\+|&|and\b|with\b|plus\b))",
+    r"|\b(?:grandparents|in-laws|inlaws)(?=\s*(?:\+|&|and\b|with\b|plus\b|taking\b|bringing\b"
+    r"|minding\b|looking after\b|babysitting\b|have\b|are\b|have got\b))",
     re.I,
 )
 ONE_CHILD = re.compile(
@@ -87,6 +90,34 @@ LISTED_CHILD = re.compile(
 )
 """A child named in a list of the party without a determiner ("hubby, me, baby")."""
 GROUP = re.compile(r"\b(twins|triplets)\b", re.I)
+_NOT_A_NAME = (
+    r"budget|aud|usd|dollars?|bucks|mins?|minutes|hours?|hrs?|stops?|km|kms|adults?|ages?|aged"
+    r"|total|max|each|pp|saturday|sunday|today|tomorrow|am|pm|"
+    + _CHILD_PLURAL
+    + r"|"
+    + _CHILD_ONE
+    + r"|twins|triplets|"
+    + _ADULT_PLURAL
+    + r"|"
+    + _ADULT_ONE
+)
+NAMED_WITH_AGE = re.compile(
+    r"\b(?!(?:" + _NOT_A_NAME + r")\b)[a-z][a-z'-]+\s*\(\s*(?:age\s+|aged\s+)?"
+    r"(1[0-7]|[1-9])\s*(?:yo|y/o|yrs?|years?(?: old)?|months?|mths?)?\s*\)",
+    re.I,
+)
+"""A child named with an age in brackets ("Jack (6)", "Mia (4) and Leo (2)"): one child each."""
+LONE_PARENT_PLUS = re.compile(
+    r"\b(?:me|myself|(?:solo|single)\s+(?:parent|mum|mom|dad)|mum|mom|dad)\s*(?:\+|plus|&)\s*"
+    r"(" + COUNT_WORD + r")(?=\s*(?:$|[,.;!?)]|on\b|for\b|in\b|this\b|to\b|at\b|and\b))",
+    re.I,
+)
+"""One parent "+ N" with no noun ("me + 3", "solo parent + 2"): the N are the children."""
+MY_N = re.compile(
+    r"\b(?:my|our)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|on\b|for\b|to\b|at\b|this\b))",
+    re.I,
+)
+""""me and my two", "the wife and I and our three": the writer's children by count alone."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
 CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)": one child per age
@@ -123,6 +154,9 @@ PARTY_CUES = (
     ONE_CHILD,
     LISTED_CHILD,
     GROUP,
+    NAMED_WITH_AGE,
+    LONE_PARENT_PLUS,
+    MY_N,
     AGES_LIST,
     CHILDREN_WITH_AGES,
     AGE,
@@ -154,6 +188,10 @@ def _children(phrase: str) -> int | None:
     n += sum(2 if m.group(1).lower() == "twins" else 3 for m in GROUP.finditer(phrase))
     if not n:
         n = _named_children(phrase)
+    n += len(NAMED_WITH_AGE.findall(phrase))
+    if not n:
+        lone = LONE_PARENT_PLUS.search(phrase) or MY_N.search(phrase)
+        n = (count(lone.group(1)) or 0) if lone else 0
     return n or None
 
 
@@ -185,6 +223,8 @@ def _adults(phrase: str) -> int | None:
     if JUST_ME.search(phrase):
         return 1
     n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
+    if not n and re.search(r"\b(?:solo|single)\s+(?:parent|mum|mom|dad)\b", phrase, re.I):
+        n = 1  # "solo parent + 3"
     if WRITER.search(phrase) and not WRITER_NAMED.search(phrase):
         n += 1
     return n or None

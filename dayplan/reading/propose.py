@@ -195,6 +195,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
+        if sent[b : b + 1] == ")" and "(" in sent[a:b]:
+            b += 1  # "the kids (7 and 9)": the bracket closes in the quote
         lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too
@@ -277,6 +279,10 @@ def weather_items(text: str) -> list[ReadingItem]:
     return out
 
 
+def _is_period(quote: str) -> bool:
+    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip()))
+
+
 def in_list_kind(sent: str, a: int, b: int) -> str:
     """The kind of the range at ``a:b`` of ``sent`` when it continues a list ("10-11 and 2-3")."""
     return times.in_sentence_kind(sent[a:b], sent) or "window"
@@ -344,6 +350,8 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for i in items
             if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
         ]
+    # a part of the day ("afternoon only") yields to a time said anywhere ("home by 4")
+    items.sort(key=lambda i: i.field in ("window_start", "window_end") and _is_period(i.quote))
     for it in items:
         key = (it.field, repr(it.value))
         if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
@@ -497,8 +505,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
     masked = clock.mask_dates(norm)
-    for m in people.AGES_IN_BRACKETS.finditer(masked):  # "our son (5)": an age, read with him
-        masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
+    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE):  # "our son (5)", "Jack (6)"
+        for m in rx.finditer(masked):  # an age, read with the child
+            masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
     for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])(?!\s+of us\b)", masked):
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time

@@ -7,7 +7,12 @@
   "back at", "need to leave by", "done by", "finish by", "until", "in bed by";
 - a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
   "start at", "leave home at", "out the door at", "head off at";
-- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00);
+- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00); "morning only"
+  ("just the morning") is 09:00-12:00 and "arvo only" 12:00-17:00;
+- "nothing before 10", "can't leave till 10", "10 or later", "10am at the earliest" are a start;
+- ranges in words: "from two to five", "ten till two", "half nine to three" (``clock``);
+- a range beside an outing ("museum trip 10-12") is an outing at a set time (``activity``):
+  neither the window nor an appointment, so it is left unread and asked about;
 - times in words the Australian way: "half four" 16:30, "quarter to ten" 09:45 (``clock``);
 - a blocked window is at home when the phrase or its sentence says so ("nap at home 1-3", "in
   her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that.
@@ -45,12 +50,28 @@ START_CUE = re.compile(
     r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
     r"|out the door(?: at| by)?|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)"
-    r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?)\s*$",
+    r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
+    r"|(?:early |late )?start(?:ing)?\s*[,:-]|(?:we'll |we will |we could |we can |can )?go(?: out)?"
+    r" (?:at|about|around))\s*$",
     re.I,
 )
+PERIOD_ONLY = re.compile(
+    r"\b(?:(?:just|only)\s+(?:the\s+|a\s+)?(mornings?|afternoons?|arvos?)(?!\s+(?:tea|nap|sleep))"
+    r"|(mornings?|afternoons?|arvos?)\s+(?:outing\s+|trip\s+|out\s+)?only)\b",
+    re.I,
+)
+"""A day out said to be one part of the day only ("morning only", "just the arvo")."""
+DAY_PERIODS = {"morning": (9 * 60, 12 * 60), "afternoon": (12 * 60, 17 * 60)}
+"""The day-out window of a part of the day said alone: morning 09:00-12:00, afternoon (arvo)
+12:00-17:00 (the default day window 09:00-17:00, split at noon)."""
 _ISH_TAIL = re.compile(r"(?:\s*-?\s*ish\b)?", re.I)
-_TRAILING_CUE = re.compile(r"\s*,?\s*(?:at the\s+)?(earliest|latest)\b", re.I)
-"""A cue after the time: "10am at the earliest" is a start, "home 4 latest" an end."""
+_TRAILING_CUE = re.compile(
+    r"\s*,?\s*(?:at the\s+)?(earliest|latest)\b|\s*(or later|or after|and later|onwards?|or earlier"
+    r"|or before|and earlier)\b",
+    re.I,
+)
+"""A cue after the time: "10am at the earliest", "10 or later", "10 onwards" are a start; "home
+4 latest", "3 or earlier" an end."""
 _LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
 AT_HOME = re.compile(
     r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
@@ -188,6 +209,11 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         role = "start" if m.group(1).lower() == "after" else "end"
         out.append((m.start(), m.end(), role, 13 * 60 if role == "start" else 12 * 60))
         taken.append(m.span())
+    for m in PERIOD_ONLY.finditer(sentence):  # "morning only", "just the arvo"
+        said = next(g for g in m.groups() if g).lower()
+        start, end = DAY_PERIODS["morning" if said.startswith("morn") else "afternoon"]
+        out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
+        taken.append(m.span())
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(sentence)):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
@@ -205,7 +231,13 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         end = m.end() + len(_ISH_TAIL.match(sentence, m.end()).group(0))  # "from 10ish"
         trailing = _TRAILING_CUE.match(sentence, end)  # "10am at the earliest", "4 latest"
         if trailing and not (end_cue or start_cue):
-            role = "start" if trailing.group(1).lower() == "earliest" else "end"
+            said = (trailing.group(1) or trailing.group(2)).lower()
+            role = (
+                "start"
+                if said in ("earliest", "or later", "or after", "and later")
+                or (said.startswith("onward"))
+                else "end"
+            )
             out.append((m.start(), trailing.end(), role, clock.resolve(c, role, sentence)))
             continue
         cue = end_cue or start_cue
