@@ -108,6 +108,26 @@ def byte_segment(text: str, needle: str, occurrence: int = 0, part: int = 0) -> 
     return segment
 
 
+MODEL_VERSION = "gemini-3.5-flash"
+
+
+def envelope(candidate: dict, usage: dict, response_id: str | None = None) -> dict:
+    """A generateContent response around one ``candidate``: ``usageMetadata``, ``modelVersion``
+    and, when given, ``responseId`` (keys in the order the API sends them)."""
+    out = {"candidates": [candidate], "usageMetadata": usage, "modelVersion": MODEL_VERSION}
+    if response_id is not None:
+        out["responseId"] = response_id
+    return out
+
+
+def _usage(prompt: int, output: int) -> dict:
+    return {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": output,
+        "totalTokenCount": prompt + output,
+    }
+
+
 def grounded_response(places=PLACES, metadata: dict | None = None, parts=None) -> dict:
     """A generateContent response grounded with Google Search (AI Studio shape)."""
     text = answer_text(places)
@@ -130,66 +150,29 @@ def grounded_response(places=PLACES, metadata: dict | None = None, parts=None) -
                 if name in text
             ],
         }
-    return {
-        "candidates": [
-            {
-                "content": {"role": "model", "parts": parts or [{"text": text}]},
-                "finishReason": "STOP",
-                "index": 0,
-                "groundingMetadata": metadata,
-            }
-        ],
-        "usageMetadata": {
-            "promptTokenCount": 180,
-            "candidatesTokenCount": 420,
-            "totalTokenCount": 600,
-        },
-        "modelVersion": "gemini-3.5-flash",
-        "responseId": "resp-grounded-1",
+    candidate = {
+        "content": {"role": "model", "parts": parts or [{"text": text}]},
+        "finishReason": "STOP",
+        "index": 0,
+        "groundingMetadata": metadata,
     }
+    return envelope(candidate, _usage(180, 420), "resp-grounded-1")
 
 
 def function_call_response(name: str, args: dict, n: int = 0) -> dict:
     """A generateContent response whose only part is a function call (Gemini 3 shape)."""
-    return {
-        "candidates": [
-            {
-                "content": {
-                    "role": "model",
-                    "parts": [
-                        {
-                            "functionCall": {"name": name, "args": args},
-                            "thoughtSignature": "c2lnbmF0dXJlLWZvci10ZXN0",
-                        }
-                    ],
-                },
-                "finishReason": "STOP",
-                "index": 0,
-            }
-        ],
-        "usageMetadata": {
-            "promptTokenCount": 900 + n,
-            "candidatesTokenCount": 20,
-            "totalTokenCount": 920 + n,
-        },
-        "modelVersion": "gemini-3.5-flash",
-        "responseId": f"resp-call-{n}",
+    part = {
+        "functionCall": {"name": name, "args": args},
+        "thoughtSignature": "c2lnbmF0dXJlLWZvci10ZXN0",
     }
+    candidate = {"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}
+    return envelope(candidate, _usage(900 + n, 20), f"resp-call-{n}")
 
 
 def text_response(text: str) -> dict:
     """A model turn whose only part is text."""
-    return {
-        "candidates": [
-            {"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": "STOP"}
-        ],
-        "usageMetadata": {
-            "promptTokenCount": 1000,
-            "candidatesTokenCount": 10,
-            "totalTokenCount": 1010,
-        },
-        "modelVersion": "gemini-3.5-flash",
-    }
+    candidate = {"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": "STOP"}
+    return envelope(candidate, _usage(1000, 10))
 
 
 def ended_response(finish_reason: str, parts: list | None = None, message: str = "") -> dict:
@@ -206,11 +189,7 @@ def ended_response(finish_reason: str, parts: list | None = None, message: str =
         candidate["safetyRatings"] = [
             {"category": "HARM_CATEGORY_DANGEROUS_CONTENT", "probability": "HIGH", "blocked": True}
         ]
-    return {
-        "candidates": [candidate],
-        "usageMetadata": {"promptTokenCount": 1000, "totalTokenCount": 1000},
-        "modelVersion": "gemini-3.5-flash",
-    }
+    return envelope(candidate, {"promptTokenCount": 1000, "totalTokenCount": 1000})
 
 
 def error_body(code: int, status: str, message: str, retry_delay: str | None = None) -> dict:
@@ -438,3 +417,27 @@ def wet_weather_api(request) -> httpx.Response:  # noqa: F821 - httpx imported b
     else:
         answer = wet_weather_model(body)
     return httpx.Response(200, json=answer, headers={"Date": DATE_HEADER})
+
+
+def mock_generate(turns, bodies: list | None = None):
+    """Mock every generateContent POST (inside ``@respx.mock``): a grounded-search call (its
+    only tool is ``googleSearch``) gets ``grounded_response()``; every other call, a model turn,
+    gets the next item of ``turns`` (a response dict, or an ``httpx.Response`` sent as is) and
+    its request body is appended to ``bodies`` when given. Returns the respx route."""
+    import httpx
+    import respx
+
+    queue = iter(turns)
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        if body.get("tools") == [{"googleSearch": {}}]:
+            return httpx.Response(200, json=grounded_response())
+        if bodies is not None:
+            bodies.append(body)
+        item = next(queue)
+        if isinstance(item, httpx.Response):
+            return item
+        return httpx.Response(200, json=item)
+
+    return respx.post(url__regex=GENERATE_URL).mock(side_effect=answer)

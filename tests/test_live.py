@@ -430,16 +430,8 @@ def test_full_live_agent_loop_against_recorded_shapes(live_env):
             shapes.text_response("Done."),
         ]
     )
-    agent_bodies = []
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        if body.get("tools") == [{"googleSearch": {}}]:
-            return httpx.Response(200, json=shapes.grounded_response())
-        agent_bodies.append(body)
-        return httpx.Response(200, json=next(turns))
-
-    respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=answer)
+    agent_bodies: list = []
+    shapes.mock_generate(turns, agent_bodies)
     probs = [0] * 24
     probs[13] = 90  # stamped 13:00: rain 12:00–13:00
     respx.get(shapes.OPEN_METEO_URL).mock(

@@ -55,21 +55,7 @@ def _path(check_then: list[dict]) -> list[dict]:
     ]
 
 
-def _mock(turns: list[dict], bodies: list | None = None):
-    queue = iter(turns)
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        if body.get("tools") == [{"googleSearch": {}}]:
-            return httpx.Response(200, json=shapes.grounded_response())
-        if bodies is not None:
-            bodies.append(body)
-        item = next(queue)
-        if isinstance(item, httpx.Response):
-            return item
-        return httpx.Response(200, json=item)
-
-    return respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=answer)
+_mock = shapes.mock_generate
 
 
 @respx.mock

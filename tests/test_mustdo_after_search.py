@@ -9,7 +9,6 @@ from datetime import datetime
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
 import respx
 
@@ -310,14 +309,7 @@ def test_a_live_run_asks_about_a_must_do_its_grounded_search_did_not_find(live_e
             shapes.text_response("Done."),
         ]
     )
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        if body.get("tools") == [{"googleSearch": {}}]:
-            return httpx.Response(200, json=shapes.grounded_response())
-        return httpx.Response(200, json=next(turns))
-
-    respx.post(url__regex=shapes.GENERATE_URL).mock(side_effect=answer)
+    shapes.mock_generate(turns)
     request = PlanRequest(
         location="South Brisbane",
         date="Saturday",

@@ -25,6 +25,7 @@ from dayplan.core.scheduler import (
     solve,
 )
 from dayplan.core.travel import MatrixTravel
+from tests.problems import matrix_travel, venue
 
 SATURDAY = date(2026, 12, 5)
 HOURS = (
@@ -41,31 +42,6 @@ PROPERTY = settings(
     derandomize=True,
     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
 )
-
-
-def venue(vid: str, **kw) -> Venue:
-    base = {
-        "id": vid,
-        "name": vid.title(),
-        "kind": "museum",
-        "suburb": "X",
-        "lat": -27.47,
-        "lon": 153.02,
-        "opening_hours": "Mo-Su 09:00-17:00",
-        "price_adult": 0.0,
-        "price_child": 0.0,
-        "indoor": True,
-        "typical_minutes": 60,
-        "min_minutes": 60,
-    }
-    base.update(kw)
-    return Venue(**base)
-
-
-def matrix_travel(ids: list[str], minutes: int | dict) -> MatrixTravel:
-    places = [HOME, *ids]
-    get = minutes.get if isinstance(minutes, dict) else (lambda _k, _d=None: minutes)
-    return MatrixTravel({a: {b: get((a, b), 10) for b in places if b != a} for a in places})
 
 
 # ------------------------------------------------------------------ proofs with numbers

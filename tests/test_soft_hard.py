@@ -23,42 +23,19 @@ from datetime import date, timedelta
 import pytest
 
 from dayplan.contract import PlanRequest
-from dayplan.core.catalog import Venue, matches_preference
-from dayplan.core.checker import HOME, BlockedWindow, Constraints
+from dayplan.core.catalog import matches_preference
+from dayplan.core.checker import BlockedWindow, Constraints
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
 from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import Pick, arrange, conflict_items, minimal_conflict
-from dayplan.core.travel import MatrixTravel
 from dayplan.reading.dates import read_date
 from dayplan.service.run import run_plan
+from tests.problems import matrix_travel as _travel
+from tests.problems import venue as _venue
 
 SAT = date(2026, 12, 5)
 XMAS = date(2026, 12, 25)  # a Friday; Queensland public holiday
 NINE_TO_FIVE = (9 * 60, 17 * 60)
-
-
-def _venue(vid: str, **kw) -> Venue:
-    base = {
-        "id": vid,
-        "name": vid.replace("-", " ").title(),
-        "kind": "museum",
-        "suburb": "X",
-        "lat": -27.47,
-        "lon": 153.02,
-        "opening_hours": "Mo-Su 09:00-17:00",
-        "price_adult": 0.0,
-        "price_child": 0.0,
-        "indoor": True,
-        "typical_minutes": 60,
-        "min_minutes": 60,
-    }
-    base.update(kw)
-    return Venue(**base)
-
-
-def _travel(ids, minutes: int = 10) -> MatrixTravel:
-    places = [HOME, *ids]
-    return MatrixTravel({a: {b: minutes for b in places if b != a} for a in places})
 
 
 def _run(**request) -> dict:

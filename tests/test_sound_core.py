@@ -27,6 +27,7 @@ from dayplan.core.hours import venue_hours
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.core.scheduler import Pick, arrange
 from dayplan.core.travel import CoordinateTravel, MatrixTravel
+from tests import problems
 
 SAT = date(2026, 12, 5)
 PROPERTY = settings(
@@ -38,31 +39,11 @@ PROPERTY = settings(
 
 
 def venue(vid: str, **kw) -> Venue:
-    base = {
-        "id": vid,
-        "name": vid.title(),
-        "kind": vid,
-        "suburb": "X",
-        "lat": -27.47,
-        "lon": 153.02,
-        "opening_hours": "Mo-Su 09:00-17:00",
-        "price_adult": 0.0,
-        "price_child": 0.0,
-        "indoor": True,
-        "typical_minutes": 60,
-        "min_minutes": 60,
-        "country": "AU",
-        "subdivision": "QLD",
-        "timezone": "Australia/Brisbane",
-    }
-    base.update(kw)
-    return Venue(**base)
+    """``tests.problems.venue`` of kind ``vid`` with its own Queensland calendar and timezone."""
+    return problems.venue(vid, **{"kind": vid, **problems.QLD, **kw})
 
 
-def legs(ids, minutes=10):
-    places = [HOME, *ids]
-    get = minutes.get if isinstance(minutes, dict) else (lambda _k, _d=None: minutes)
-    return MatrixTravel({a: {b: get((a, b), 10) for b in places if b != a} for a in places})
+legs = problems.matrix_travel
 
 
 # ------------------------------------------------------------------ 1. places

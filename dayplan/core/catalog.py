@@ -170,6 +170,11 @@ def query_terms(query: str) -> list[str]:
     return terms
 
 
+def _singular(term: str) -> str:
+    """``term`` without a plural ``s`` (words longer than three letters): "parks" -> "park"."""
+    return term[:-1] if term.endswith("s") and len(term) > 3 else term
+
+
 @dataclass(frozen=True)
 class SearchHit:
     """A ranked search result: the venue, its score and distance from the search centre (km)."""
@@ -208,7 +213,7 @@ def search_venues(
         matched: list[str] = []
         text = f"{venue.name} {venue.description}".lower()
         for term in terms:
-            singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
+            singular = _singular(term)
             if (
                 term in venue.tags
                 or term == venue.kind
@@ -249,7 +254,7 @@ def matches_preference(venue: Venue, preference: str) -> bool:
     labels = {venue.kind, *venue.kind.split("_"), *venue.tags}
     words = _WORD.findall(venue.name.lower())
     for term in specific:
-        singular = term[:-1] if term.endswith("s") and len(term) > 3 else term
+        singular = _singular(term)
         if {term, singular} & labels or any(w.startswith(singular) for w in words):
             return True
     return False

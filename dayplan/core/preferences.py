@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dayplan.core.catalog import Venue, matches_preference
 from dayplan.core.checker import HOME, Constraints
 from dayplan.core.dates import WEEKDAYS
-from dayplan.core.scheduler import FITS, Pick, Problem, candidate_for, why_not_alone
+from dayplan.core.scheduler import FITS, Pick, Problem, candidate_for, why_not_alone_all
 from dayplan.core.travel import TravelModel
 
 
@@ -36,7 +36,7 @@ def unmet_preferences(
     """One sentence per preference no stop of ``chosen`` (venue ids, in order) matches
     (``catalog.matches_preference``): "No museums can be visited on Fri 25 Dec 2026, so planned
     A → B → C (4 found: 4 closed all day: Queensland Museum, …)". ``venues`` are
-    the venues the run's searches found; the reasons come from ``scheduler.why_not_alone``
+    the venues the run's searches found; the reasons come from ``scheduler.why_not_alone_all``
     under ``constraints`` (local minutes, money in its currency). ``[]`` when every preference
     is met or nothing was chosen."""
     if not chosen:
@@ -54,9 +54,9 @@ def unmet_preferences(
         problem = Problem(cands, constraints, travel, home=home)
         names = {v.id: v.name for v in found}
         groups: dict[str, list[str]] = {}
-        for x in cands:
-            reason, note = why_not_alone(problem, x, names)
-            groups.setdefault(reason, []).append(note)
+        for x in cands:  # every independent reason of each venue, not only the first
+            for reason, note in why_not_alone_all(problem, x, names):
+                groups.setdefault(reason, []).append(note)
         fits = groups.pop(FITS, [])
         parts = [
             f"{len(notes)} {reason}: "

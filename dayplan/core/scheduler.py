@@ -1084,6 +1084,46 @@ def alone_conflict(problem: Problem, x: Candidate) -> list[tuple[str, object]] |
     return minimal_conflict(alone)
 
 
+def alone_conflicts(problem: Problem, x: Candidate) -> list[list[tuple[str, object]]] | None:
+    """Every independent minimal conflict of candidate ``x`` on its own (at most
+    ``MAX_CONFLICTS``): the first as ``alone_conflict``, each next one found with the ones
+    before switched off — rain over its only slot *and* a price over the budget are two, since
+    fixing one still leaves ``x`` out. ``None`` when ``x`` alone fits; ``[[]]`` when nothing
+    that can be switched off explains it."""
+    alone = _alone(problem, x)
+    if _witness(alone, Relaxation()) is not None:
+        return None
+    groups: list[list[tuple[str, object]]] = []
+    base = Relaxation()
+    for _ in range(MAX_CONFLICTS):
+        found, _dropped = _deletion_filter(alone, base)
+        if not found:
+            break
+        groups.append(found)
+        for item in found:
+            base = base.add(item)
+        if _witness(alone, base) is not None:
+            break
+    return groups or [[]]
+
+
+def why_not_alone_all(
+    problem: Problem, x: Candidate, names: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """Every reason candidate ``x`` cannot be visited on its own: one ``why_not_alone``
+    ``(reason, note)`` per independent minimal conflict (``alone_conflicts``), in the order
+    found; ``[(FITS, name)]`` when it fits."""
+    groups = alone_conflicts(problem, x)
+    if groups is None:
+        return [(FITS, names.get(x.key, x.key))]
+    out: list[tuple[str, str]] = []
+    for items in groups:
+        pair = why_not_alone(problem, x, names, items)
+        if pair not in out:
+            out.append(pair)
+    return out
+
+
 def why_not_alone(
     problem: Problem,
     x: Candidate,
@@ -1151,7 +1191,8 @@ def nothing_fits(
     """The failures of a problem without must-dos where not one candidate can be visited.
 
     First one ``no_candidates`` failure: how many were found and, grouped by reason, why each
-    cannot be visited, with numbers ("10 venues found, none can be visited: 7 closed during
+    cannot be visited — every independent reason of each (``alone_conflicts``: a venue in the
+    rain and over the budget is counted under both) — with numbers ("10 venues found, none can be visited: 7 closed during
     06:00–08:30 (Queensland Museum (open 09:30–17:00), …); 3 over the AUD 20 budget (…)");
     ``names`` maps candidate keys to venue names; ``values`` has ``found`` (count), one count
     per reason and ``reasons``. Then, for a hard constraint that takes part in every
@@ -1161,13 +1202,15 @@ def nothing_fits(
     groups: dict[str, list[str]] = {}
     conflicts: list[tuple[Candidate, list[tuple[str, object]]]] = []
     for x in problem.candidates:
-        items = alone_conflict(problem, x)
-        if items is None:
+        found = alone_conflicts(problem, x)
+        if found is None:
             groups.setdefault(FITS, []).append(names.get(x.key, x.key))
             continue
-        conflicts.append((x, items))
-        reason, note = why_not_alone(problem, x, names, items)
-        groups.setdefault(reason, []).append(note)
+        conflicts.append((x, found[0]))
+        for items in found:  # every independent reason, each venue under each of its reasons
+            reason, note = why_not_alone(problem, x, names, items)
+            if note not in groups.setdefault(reason, []):
+                groups[reason].append(note)
     n = len(problem.candidates)
     values: dict[str, float | int | str] = {"found": n}
     ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))

@@ -351,19 +351,29 @@ def alternatives_failures(
 def _alone_reason(
     vid: str, venues: Mapping[str, Venue], c: Constraints, travel: TravelModel
 ) -> str:
-    """Why venue ``vid`` cannot be visited even as the day's only stop (short, with the code)."""
+    """Why venue ``vid`` cannot be visited even as the day's only stop: every reason the
+    proof found for it (short, with the codes, joined by "and")."""
     name = venues[vid].name
     alone = arrange([Pick(venue_id=vid, must=True)], venues, c, travel)
     if alone.proof is None:
         return f"{name} fits alone, not with the rest of the day"
     fails = alone.proof.check.failures
-    why = next((f for f in fails if f.venue_id == vid), fails[0] if fails else None)
-    if why is None:
+    # the day holds only this venue: a failure of the whole plan (budget, home by) is its too
+    own = [f for f in fails if f.venue_id in (vid, None)] or fails[:1]
+    if not own:
         return f"{name} cannot be placed"
-    if why.code == "closed" and why.values.get("opening_hours"):
-        return f"{name} closed ({why.values['opening_hours']})"
-    detail = why.detail.removeprefix(f"{name}: ")
-    return f"{name} {why.code} ({detail[:90]})"
+    parts: list[str] = []
+    seen: set[str] = set()
+    for why in own:  # every reason the proof found, once per code (rain and over budget)
+        if why.code in seen:
+            continue
+        seen.add(why.code)
+        if why.code == "closed" and why.values.get("opening_hours"):
+            parts.append(f"closed ({why.values['opening_hours']})")
+            continue
+        detail = why.detail.removeprefix(f"{name}: ")
+        parts.append(f"{why.code} ({detail[:90]})")
+    return f"{name} " + " and ".join(parts)
 
 
 def record_matches(state: Mapping[str, Any]) -> list[dict]:

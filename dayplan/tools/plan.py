@@ -20,6 +20,7 @@ from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
+from dayplan.core.waits import waits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
 from dayplan.tools.mustdo import alternatives_failures, with_must_do_rules
@@ -165,6 +166,7 @@ def run_check(
             result = replace(result, failures=conflict_failures(result.failures, items))
     if result.ok:
         _state_unmet_preferences(state, result, c, travel)
+        _state_waits(state, result, c, venues)
     if c.budget is None:
         for stop in proposed:
             venue = venues.get(stop.venue_id or "")
@@ -192,6 +194,18 @@ def _state_unmet_preferences(state: MutableMapping[str, Any], result: CheckResul
         if notes or ev.assumption(f"preference:{i}") is not None:
             text = notes[0] if notes else ""
             add_assumption(state, f"preference:{i}", text if len(text) <= 300 else text[:299] + "…")
+
+
+def _state_waits(state: MutableMapping[str, Any], result: CheckResult, c, venues) -> None:
+    """On a passing check: state each wait longer than ``core.waits.STATE_WAIT_MINUTES`` with
+    its reasons as the ``wait:<n>`` assumptions; statements of an earlier check that no longer
+    hold are withdrawn (the latest passing check is the one served)."""
+    found = waits(result, c, venues)
+    ev = RunEvidence(state)
+    for i in range(MAX_STOPS):
+        text = found[i].text() if i < len(found) else ""
+        if text or ev.assumption(f"wait:{i}") is not None:
+            add_assumption(state, f"wait:{i}", text if len(text) <= 300 else text[:299] + "…")
 
 
 def _stop_key(stops: Any) -> list[tuple]:
