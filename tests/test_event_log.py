@@ -19,6 +19,8 @@ from dayplan.agent.event_log import (
     RECORD_FIELDS,
     EventLog,
     EventLogPlugin,
+    describe_args,
+    json_head,
     redact,
     redact_text,
 )
@@ -183,3 +185,42 @@ def test_no_secret_from_tool_arguments_results_or_errors_reaches_the_log(capsys)
 def test_unknown_event_types_are_refused():
     with pytest.raises(ValueError, match="unknown event type"):
         EventLog("x").emit("SOMETHING_HAPPENED", "no")
+
+
+def _nested_values():
+    """Argument-shaped values: reading lists, itineraries, maps with secret-named keys, long
+    texts with secrets straddling the 60-character cut, keys that collide as text."""
+    key = "AIza" + "B" * 35
+    stop = {"venue_id": "sparklab-sciencentre", "start": "09:30", "end": "10:30"}
+    return [
+        [{"field": "budget", "value": {"amount": 100, "currency": "AUD"}, "quote": "AUD 100"}] * 8,
+        [stop, {"venue_id": key, "start": "11:00"}, stop],
+        {"stops": [stop] * 4, "api_key": key, "note": f"x{'y' * 50} Bearer abcdefgh12345678 end"},
+        {1: "one", "1": "text one", "token": "t"},
+        [],
+        {},
+        (1, 2.5, None, True, float("nan")),
+        "plain text " * 20 + key,
+        ["a" * 58, key, "b"],
+        {"a" * 57: key},
+    ]
+
+
+def test_an_argument_is_shown_by_its_redacted_head():
+    """``json_head`` is ``json.dumps(redact(value))[:limit]`` (items past the head are not
+    serialised), at every cut, for every shape a tool argument takes."""
+    for value in _nested_values():
+        for limit in (1, 2, 10, 59, 60, 61, 200, 5000):
+            whole = json.dumps(redact(value), ensure_ascii=False, default=str)
+            assert json_head(value, limit) == whole[:limit], (value, limit)
+    assert "AIza" not in describe_args({"stops": _nested_values()[1], "api_key": "x"})
+
+
+def test_every_text_field_of_a_record_is_redacted():
+    """The run id and the tool name are redacted like the summary (a model can name any tool;
+    a caller can pass any run id); the timestamp, the event type and the duration stay."""
+    log = EventLog(f"run {GOOGLE_KEY}")
+    record = log.emit("TOOL_STARTED", f"call {JWT}", tool_name=f"tool {BEARER}", duration_ms=1.5)
+    assert_clean(json.dumps(record))
+    assert record["event_type"] == "TOOL_STARTED" and record["duration_ms"] == 1.5
+    assert record == redact(record)

@@ -168,7 +168,12 @@ class EventLog:
             record["tool_name"] = tool_name
         if duration_ms is not None:
             record["duration_ms"] = duration_ms
-        record = redact(record)
+        # ``redact(record)``, minus what cannot hold a secret: the field names are fixed, the
+        # timestamp is digits and separators, the event type one of EVENT_TYPES, the duration
+        # a number; the text fields (summary again, run id, tool name) pass ``redact_text``
+        for key in ("summary", "execution_id", "tool_name"):
+            if key in record:
+                record[key] = redact(record[key])
         self.records.append(record)
         if self.sink is not None:
             # an unwritable log never stops a run; the in-memory record remains
@@ -177,15 +182,48 @@ class EventLog:
         return record
 
 
+ARG_CHARS = 60
+"""How much of each argument's JSON a TOOL_STARTED summary shows."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def json_head(value: Any, limit: int = ARG_CHARS) -> str:
+    """``json.dumps(redact(value))[:limit]``, for a list or a mapping serialising (and
+    redacting) only the items that reach into the first ``limit`` characters: a tool call's
+    long argument (a reading list, an itinerary) is shown by its head, and each item shown is
+    redacted whole, as ``redact`` would."""
+    if isinstance(value, Mapping):
+        keys = [str(k) for k in value]
+        if len(set(keys)) != len(keys):  # keys that collide as text: ``redact`` merges them
+            return _dumps(redact(value))[:limit]
+        pieces = (
+            _dumps(key) + ": " + _dumps(REDACTED if _SECRET_KEY.search(key) else redact(v))
+            for key, v in zip(keys, value.values(), strict=True)
+        )
+        opening, closing = "{", "}"
+    elif isinstance(value, list | tuple):
+        pieces = (_dumps(redact(v)) for v in value)
+        opening, closing = "[", "]"
+    else:
+        return _dumps(redact(value))[:limit]
+    out, size = [], len(opening)
+    for piece in pieces:
+        size += len(piece) + (2 if out else 0)
+        out.append(piece)
+        if size >= limit:
+            return (opening + ", ".join(out))[:limit]
+    return (opening + ", ".join(out) + closing)[:limit]
+
+
 def describe_args(args: Mapping[str, Any]) -> str:
     """``key=value`` pairs for a tool call, values shortened (secrets redacted later)."""
     parts = []
     for k, v in args.items():
-        if _SECRET_KEY.search(str(k)):
-            text = REDACTED
-        else:
-            text = json.dumps(redact(v), ensure_ascii=False, default=str)
-        parts.append(f"{k}={text[:60]}")
+        text = REDACTED if _SECRET_KEY.search(str(k)) else json_head(v)
+        parts.append(f"{k}={text[:ARG_CHARS]}")
     return ", ".join(parts)
 
 

@@ -76,7 +76,23 @@ WIDER_QUERIES = ("parks", "cinema", "cafe")
 """Searched together once the broad search left the day short: kinds that open most days."""
 WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
-    {"parks", "playgrounds", "gardens", "swimming", "animals", "markets", "beaches", "walks"}
+    {
+        "parks",
+        "playgrounds",
+        "gardens",
+        "swimming",
+        "animals",
+        "markets",
+        "beaches",
+        "beach",
+        "walks",
+        "outdoors",
+        "nature",
+        "views",
+        "boats",
+        "birds",
+        "climbing",
+    }
 )
 """Preferences for outdoor kinds: searched as they are when part of a wet day is dry."""
 DRY_STRETCH = 90
@@ -633,7 +649,13 @@ class Conversation:
             folded = {t.rstrip("s") for t in tags}
             # words folded as the catalog folds them ("libraries" -> "library", "pools" ->
             # "swimming"), so a plural in -ies weighs like any other preference word
-            hits = sum(1 for p in prefs for w in query_terms(p) if w.rstrip("s") in folded)
+            names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
+            hits = sum(  # a tag, or a word of the name ("Planetarium": no tag says it)
+                1
+                for p in prefs
+                for w in query_terms(p)
+                if w.rstrip("s") in folded or any(n.startswith(w.rstrip("s")) for n in names)
+            )
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
             return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
 

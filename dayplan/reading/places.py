@@ -4,8 +4,8 @@ Places come from the suburb gazetteer (``dayplan.data.gazetteer``, an offline sn
 longest suburb or alias named in the phrase. A place after a home cue ("we live in", "from",
 "home is") is ``home``; otherwise it is the ``location``. A capitalised name after "in"/"around"
 that the gazetteer does not know is still read as the location (the place resolver then says it
-is unknown, and the run asks). Preferences are kinds of outing named by a word ("museums",
-"swim"), dropped when negated ("no museums", "not the pool"); must-dos are what the text insists
+is unknown, and the run asks). Preferences are read by ``prefs`` (kinds of outing: "museums",
+"swim", "we'd love to be outdoors"); must-dos are what the text insists
 on ("we must see Lone Pine") or a capitalised venue named after at/going to/visit ("a day at
 Lone Pine", "visit GOMA"): a venue is a must-do, never the city or suburb the day is planned in.
 """
@@ -19,45 +19,8 @@ from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading.musts import must_items
+from dayplan.reading.prefs import PREFERENCE_WORDS
 
-PREFERENCE_WORDS = {
-    "museum": "museums",
-    "museums": "museums",
-    "art": "art galleries",
-    "gallery": "art galleries",
-    "galleries": "art galleries",
-    "play": "indoor play",
-    "playground": "playgrounds",
-    "playgrounds": "playgrounds",
-    "swim": "swimming",
-    "swimming": "swimming",
-    "pool": "swimming",
-    "koala": "animals",
-    "koalas": "animals",
-    "animals": "animals",
-    "wildlife": "animals",
-    "library": "libraries",
-    "libraries": "libraries",
-    "books": "libraries",
-    "park": "parks",
-    "parks": "parks",
-    "gardens": "gardens",
-    "market": "markets",
-    "markets": "markets",
-    "cinema": "film",
-    "movie": "film",
-    "movies": "film",
-    "film": "film",
-    "science": "science",
-    "history": "history",
-    "cafe": "cafes",
-    "coffee": "cafes",
-}
-"""Words that name a kind of outing, and the search preference each stands for."""
-_NEGATED_PREF = re.compile(
-    r"\b(?:no|not|don't|dont|avoid|hate|without|skip|nothing like|not into|sick of)\s+(?:\w+\s+){0,2}$",
-    re.I,
-)
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
     re.I,
@@ -157,17 +120,6 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
         keep = max(locations, key=lambda f: f[1] - f[0])
         found = [f for f in found if f[2] == "home" or f is keep]
     return found
-
-
-def read_preferences(phrase: str) -> list[str]:
-    """The preferences ``phrase`` names, in order, without the negated ones."""
-    out: list[str] = []
-    for m in re.finditer(r"[a-z]+", phrase.lower()):
-        pref = PREFERENCE_WORDS.get(m.group(0))
-        negated = _NEGATED_PREF.search(phrase.lower()[max(0, m.start() - 30) : m.start()])
-        if pref and not negated and pref not in out:
-            out.append(pref)
-    return out
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:

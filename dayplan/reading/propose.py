@@ -20,6 +20,7 @@ from dayplan.reading import (
     money,
     people,
     places,
+    prefs,
     times,
     travel,
     weather,
@@ -138,6 +139,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             continue  # "clearing after lunch", "should fine up by 2": the weather's time
         if near("blocked", a, b):
             continue  # "home for lunch 12-1": a time at home, not the end of the day
+        if not re.search(r"\d", sent[a:b]) and prefs.said_with_time(sent, a):
+            continue  # "parks after lunch": when the preference is wished, not the day's start
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
     # rain (negation first, a negation scoped to part of the day before it; rain in part of
     # the day said by a period before rain all day)
@@ -288,12 +291,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             named.append((a, b))
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
-    for m in re.finditer(r"[a-z]+", sent):
-        pref = places.PREFERENCE_WORDS.get(m.group(0))
-        if any(x <= m.start() < y for x, y in named):
+    for a, b, pref in prefs.preference_spans(sent):
+        if any(x <= a < y for x, y in named):
             continue  # "the Museum of Brisbane" is a must-do, no wish for museums in general
-        if pref and pref in places.read_preferences(sent) and not near("blocked", *m.span()):
-            add("preference", pref, *m.span())  # "swimming lessons 9-9:45" is an appointment
+        if not near("blocked", a, b):  # "swimming lessons 9-9:45" is an appointment
+            add("preference", pref, a, b)
     return [i for i in out if i is not None]
 
 
@@ -364,11 +366,15 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
 
     def inside_longer(it: ReadingItem) -> bool:
         # one phrase, one reading: "showers from 2pm" is part of "showers from 2pm to 4pm"
-        if it.field == "must_do":  # a list quotes each member with the cue: all are read
-            return False
+        # a list quotes each member with its cue ("must see X and Y", "keen on nature and
+        # views"): a member inside the longer quote of another member is read too
+        listed = it.field in ("must_do", "preference")
         q = normalise(it.quote)
         return any(
-            o.field == it.field and len(o.quote) > len(it.quote) and q in normalise(o.quote)
+            o.field == it.field
+            and len(o.quote) > len(it.quote)
+            and q in normalise(o.quote)
+            and not (listed and o.value != it.value)
             for o in items
         )
 
@@ -480,6 +486,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             if weather.WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
                 found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
                 continue
+            if m.group(4) and prefs.said_with_time(norm, m.start()):
+                continue  # "parks after lunch": the preference's time (listed as a wish)
             found.append((m.start(), m.end(), "time"))
     read_roles = {it.field for it in accepted}
     for m in VAGUE_TIME.finditer(norm):
@@ -545,6 +553,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
             found.append((m.start(), m.end(), "time" if foreign_time else "number"))
     found += _unread_musts(text, norm, accepted, found, exact)
+    found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
@@ -553,7 +562,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind == "weather":
             continue
         if (
-            kind not in ("foreign", "must", "activity") and (a, b) not in ranged and not free(a, b)
+            kind not in ("foreign", "must", "activity", "preference")
+            and (a, b) not in ranged
+            and not free(a, b)
         ) or _restates(
             norm, a, b, kind, accepted
         ):  # an outing's word may be read as a preference; its time still is not
@@ -608,6 +619,160 @@ def _unread_musts(
         end = min(end, a + 80)
         out.append((a, end, "must"))
         exact.add(a)
+    return out
+
+
+_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "be",
+        "some",
+        "something",
+        "somewhere",
+        "anything",
+        "or",
+        "and",
+        "with",
+        "of",
+        "for",
+        "go",
+        "going",
+        "get",
+        "see",
+        "do",
+        "visit",
+        "more",
+        "bit",
+        "little",
+        "lot",
+        "lots",
+        "really",
+        "very",
+        "so",
+        "too",
+        "just",
+        "also",
+        "maybe",
+        "perhaps",
+        "kind",
+        "sort",
+        "stuff",
+        "things",
+        "thing",
+        "place",
+        "places",
+        "day",
+        "time",
+        "it",
+        "them",
+        "us",
+        "we",
+        "i",
+        "they",
+        "kids",
+        "kid",
+        "children",
+        "our",
+        "my",
+        "their",
+        "would",
+        "could",
+        "will",
+        "can",
+        "love",
+        "loves",
+        "like",
+        "likes",
+        "prefer",
+        "prefers",
+        "keen",
+        "on",
+        "into",
+        "are",
+        "is",
+        "'re",
+        "we'd",
+        "we're",
+        "i'd",
+        "they'd",
+        "they're",
+        "fancy",
+        "enjoy",
+        "enjoys",
+        "mad",
+        "about",
+        "obsessed",
+        "big",
+        "crazy",
+        "interested",
+        "in",
+        "ideally",
+        "preferably",
+        "if",
+        "possible",
+        "please",
+        "at",
+        "around",
+        "where",
+        "there",
+        "this",
+        "that",
+        "plenty",
+        "lots",
+        "much",
+        "many",
+        "not",
+        "too",
+        "minimal",
+        "as",
+        "possible",
+        "whole",
+        "all",
+        "day's",
+        "nice",
+        "great",
+        "good",
+        "fun",
+    ]
+)
+"""Words that carry no wish of their own in a clause of liking ("we'd love to ... please")."""
+
+
+def _unread_wishes(
+    norm: str,
+    covered: list[tuple[int, int]],
+    found: list[tuple[int, int, str]],
+    exact: set[int],
+) -> list[tuple[int, int, str]]:
+    """Soft wishes nothing read (kind ``preference``, shown, never asked): a preference said
+    with a time of day ("something outdoorsy in the afternoon": the kind is read, the time is
+    no part of the preference model) and a clause of liking whose words no accepted reading
+    quotes ("not too much walking", "we'd love somewhere shady")."""
+
+    def read(a: int, b: int) -> bool:
+        return any(x < b and a < y for x, y in covered)
+
+    taken = [(a, b) for a, b, k in found if k in ("must", "time", "money", "party")]
+    out: list[tuple[int, int, str]] = []
+    for a, b in prefs.timed_spans(norm):
+        period = prefs.PERIOD.search(norm, a, b)
+        if period and not read(*period.span()) and not any(x < b and a < y for x, y in taken):
+            out.append((a, b, "preference"))
+            exact.add(a)
+    for a, b in prefs.liking_clauses(norm):
+        if any(x < b and a < y for x, y in taken) or any(x < b and a < y for x, y, _ in out):
+            continue
+        words = [
+            m
+            for m in re.finditer(r"[a-z][a-z'-]*", norm[a:b])
+            if m.group(0) not in _FILLER and not read(a + m.start(), a + m.end())
+        ]
+        if words:
+            out.append((a, b, "preference"))
+            exact.add(a)
     return out
 
 

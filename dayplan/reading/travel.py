@@ -20,7 +20,8 @@ WALK = re.compile(
 """Walking; "pram friendly" asks for step-free venues, it says nothing about how to travel."""
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
-    r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
+    r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:too\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
+    r"|\b(?:minimal|limited|less|little|minimum|as little|without much|keep the)\s+walk(?:ing)?\b"
     r"|\bwalk(?:ing)? (?:is|isn't) (?:out|not an option|too far|hard)|\blittle legs\b|\bcan't walk far\b",
     re.I,
 )

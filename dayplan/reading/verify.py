@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
-from dayplan.reading import clock, dates, money, people, places, times, travel, weather
+from dayplan.reading import clock, dates, money, people, places, prefs, times, travel, weather
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
 from dayplan.reading.text import clean, find_quote, normalise, sentence_around
 
@@ -320,11 +320,11 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
 
 def _check_preference(value: Any, quote: str, sentence: str, today: date) -> str:
     claimed = _text(value, "preference").lower()
-    in_quote = places.read_preferences(quote)
+    in_quote = prefs.read_preferences(quote)
     if claimed not in in_quote:
         raise _Bad(f"the quote names the preferences {in_quote}, not {claimed!r}", in_quote)
-    if claimed not in places.read_preferences(sentence):
-        raise _Bad(f"{claimed!r} is negated in its sentence", places.read_preferences(sentence))
+    if claimed not in prefs.read_preferences(sentence):
+        raise _Bad(f"{claimed!r} is negated in its sentence", prefs.read_preferences(sentence))
     return claimed
 
 

@@ -1,0 +1,236 @@
+"""Soft preferences in request text: the kinds of outing a request would like, as weights.
+
+A preference is a word the catalogue's kinds, tags or names carry (``core.catalog.
+matches_preference``), in the search preference's words:
+
+- a kind word anywhere ("museums", "swim", "koalas", "planetarium", "dinosaurs", "outdoorsy"),
+  dropped when negated ("no museums", "not the pool");
+- a broad word only after a word of liking in its clause ("we'd love to be outdoors", "keen on
+  nature", "something with views", "prefer indoors"): "outside the city" or "wait inside" say
+  no wish.
+
+``preference_spans`` gives each with the span that proves it. A preference clause with a time
+of day ("something outdoorsy in the afternoon") is read for its kind; the time is no part of
+the preference model (weights for the whole day), so the caller lists the phrase unread
+(``timed_spans``). ``liking_clauses`` finds every clause of liking, read or not, so the caller
+lists what nothing read ("not too much walking", "somewhere shady") unread, never dropped.
+Preferences stay soft: they weight the choice of stops, never filter it.
+"""
+
+from __future__ import annotations
+
+import re
+
+PREFERENCE_WORDS = {
+    "museum": "museums",
+    "museums": "museums",
+    "art": "art galleries",
+    "gallery": "art galleries",
+    "galleries": "art galleries",
+    "play": "indoor play",
+    "playground": "playgrounds",
+    "playgrounds": "playgrounds",
+    "swim": "swimming",
+    "swimming": "swimming",
+    "pool": "swimming",
+    "koala": "animals",
+    "koalas": "animals",
+    "animals": "animals",
+    "wildlife": "animals",
+    "library": "libraries",
+    "libraries": "libraries",
+    "books": "libraries",
+    "park": "parks",
+    "parks": "parks",
+    "gardens": "gardens",
+    "market": "markets",
+    "markets": "markets",
+    "cinema": "film",
+    "movie": "film",
+    "movies": "film",
+    "film": "film",
+    "science": "science",
+    "history": "history",
+    "cafe": "cafes",
+    "coffee": "cafes",
+}
+"""Words that name a kind of outing, and the search preference each stands for."""
+_NEGATED_PREF = re.compile(
+    r"\b(?:no|not|don't|dont|avoid|hate|without|skip|nothing like|not into|sick of)\s+(?:\w+\s+){0,2}$",
+    re.I,
+)
+
+ANYWHERE_WORDS = {
+    "planetarium": "planetarium",
+    "planetariums": "planetarium",
+    "dinosaur": "dinosaurs",
+    "dinosaurs": "dinosaurs",
+    "dino": "dinosaurs",
+    "dinos": "dinosaurs",
+    "outdoorsy": "outdoors",
+    "beach": "beach",
+    "beaches": "beach",
+    "playgrounds": "playgrounds",
+}
+"""Kind words read anywhere, beside ``PREFERENCE_WORDS`` (a catalogue tag or name word each)."""
+LIKED_WORDS = {
+    "outdoors": "outdoors",
+    "outdoor": "outdoors",
+    "outside": "outdoors",
+    "open air": "outdoors",
+    "open-air": "outdoors",
+    "fresh air": "outdoors",
+    "indoors": "indoors",
+    "indoor": "indoors",
+    "inside": "indoors",
+    "nature": "nature",
+    "views": "views",
+    "view": "views",
+    "lookout": "views",
+    "lookouts": "views",
+    "space": "space",
+    "stars": "space",
+    "astronomy": "space",
+    "boats": "boats",
+    "boat": "boats",
+    "shopping": "shopping",
+    "music": "music",
+    "climbing": "climbing",
+    "birds": "birds",
+    "birdwatching": "birds",
+    "bird watching": "birds",
+    "hands-on": "hands-on",
+}
+"""Broad words that are a preference only after a word of liking (``LIKING``)."""
+LIKING = re.compile(
+    r"\b(?:love|loves|loving|like|likes|prefer|prefers|preferably|ideally|keen on|keen for"
+    r"|keen to|into|fancy|fancies|enjoy|enjoys|mad about|obsessed with|big on|crazy about"
+    r"|interested in|something|somewhere|anything|mostly|mainly|lots of|plenty of|want|wants"
+    r"|wanna|up for|rather|more)\b",
+    re.I,
+)
+"""Words of liking before a broad word: "we'd love to be outdoors", "something outdoorsy"."""
+LIKING_AFTER = re.compile(
+    r"^\s*(?:\w+\s+){0,2}?(?:would be (?:nice|great|good|ideal|lovely)|please|ideally|preferably"
+    r"|if possible|for preference)\b",
+    re.I,
+)
+"""Words of liking after a broad word: "outdoors would be nice", "inside please"."""
+_CLAUSE_NEGATION = re.compile(
+    r"\b(?:no|not|don't|dont|never|avoid|hate|without|nothing|isn't|aren't|rather not|sick of)\b",
+    re.I,
+)
+PERIOD = re.compile(
+    r"\b(?:in the (?:morning|afternoon|arvo|evening)|this (?:morning|afternoon|arvo|evening)"
+    r"|(?:the\s+)?(?:morning|afternoon|arvo)|after lunch|before lunch|first thing|later on"
+    r"|late in the day|early on|at the end of the day|to finish(?: off)?|to start(?: with)?)\b",
+    re.I,
+)
+"""A time of day said with a preference ("outdoorsy in the afternoon"): no part of the model."""
+PREFERRING = re.compile(
+    r"\b(?:love|loves|like|likes|prefer|prefers|preferably|ideally|keen on|keen for|are into"
+    r"|is into|'re into|fancy|enjoy|enjoys|mad about|obsessed with|big on|crazy about"
+    r"|interested in|not too much|not too many|not much|minimal|as little)\b",
+    re.I,
+)
+"""A clause of liking (or of "not too much"): what follows is a wish, read or listed unread."""
+_CLAUSE_END = re.compile(r"[.,;!?()]|\s-\s|\bbut\b|\bthough\b|\bthen\b|$")
+_BROAD = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, LIKED_WORDS), key=len, reverse=True)) + r")\b",
+    re.I,
+)
+
+
+def _clause_start(text: str, at: int) -> int:
+    return max([0] + [m.end() for m in re.finditer(r"[.,;!?()]|\s-\s|\bbut\b", text[:at])])
+
+
+def _clause_end(text: str, at: int) -> int:
+    return at + _CLAUSE_END.search(text[at:]).start()
+
+
+def preference_spans(phrase: str) -> list[tuple[int, int, str]]:
+    """``(start, end, preference)`` for each preference ``phrase`` says, in order, each once,
+    negated ones dropped (module docstring); a broad word's span starts at its word of
+    liking (or ends at one after it), so its quote proves the wish."""
+    seen: set[str] = set()
+    kept = []
+    for a, b, p in _spans(phrase):
+        if p not in seen:
+            seen.add(p)
+            kept.append((a, b, p))
+    return kept
+
+
+def _spans(phrase: str) -> list[tuple[int, int, str]]:
+    """Every preference span of ``phrase``, repeats included, in order."""
+    low = phrase.lower()
+    out: list[tuple[int, int, str]] = []
+    for m in re.finditer(r"[a-z]+", low):
+        word = m.group(0)
+        pref = PREFERENCE_WORDS.get(word)
+        if pref:
+            if _NEGATED_PREF.search(low[max(0, m.start() - 30) : m.start()]):
+                continue
+        else:
+            pref = ANYWHERE_WORDS.get(word)
+            if not pref or _CLAUSE_NEGATION.search(low[_clause_start(low, m.start()) : m.start()]):
+                continue
+        out.append((m.start(), m.end(), pref))
+    for m in _BROAD.finditer(low):
+        if low[m.end() : m.end() + 1] == "-" and m.group(0) != "hands-on":
+            continue  # "outdoor-ish"? "inside-out": no wish
+        lo = _clause_start(low, m.start())
+        before = low[lo : m.start()]
+        cue = list(LIKING.finditer(before))
+        after = LIKING_AFTER.match(low[m.end() : _clause_end(low, m.end())])
+        if _CLAUSE_NEGATION.search(before) or not (cue or after):
+            continue
+        if cue and len(before[cue[-1].end() :].split()) > 4:
+            continue  # "we'd love a big day with lots of stops inside" is too far to tell
+        start = lo + cue[-1].start() if cue else m.start()
+        end = m.end() + after.end() if after and not cue else m.end()
+        out.append((start, end, LIKED_WORDS[m.group(0)]))
+    return sorted(out)
+
+
+def read_preferences(phrase: str) -> list[str]:
+    """The preferences ``phrase`` names, in order, without the negated ones."""
+    return [p for _, _, p in preference_spans(phrase)]
+
+
+def timed_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans of preference clauses of ``phrase`` that also say a time of day ("something
+    outdoorsy in the afternoon"): from the preference (or its word of liking) to the time."""
+    low = phrase.lower()
+    out = []
+    for a, b, _ in _spans(phrase):
+        lo, hi = _clause_start(low, a), _clause_end(low, b)
+        m = PERIOD.search(low, lo, hi)
+        if not m:
+            continue
+        cue = list(LIKING.finditer(low[lo:a]))
+        start = min(a, m.start(), lo + cue[-1].start() if cue else a)
+        if not any(x <= start < y for x, y in out):
+            out.append((start, max(b, m.end())))
+    return out
+
+
+def said_with_time(phrase: str, at: int) -> bool:
+    """Whether the time said at ``at`` of ``phrase`` belongs to a preference just before it
+    ("parks after lunch", "museums in the morning"): the preference's time, not the day's."""
+    low = phrase.lower()
+    lo = _clause_start(low, at)
+    return any(lo <= a and b <= at and len(low[b:at].split()) <= 2 for a, b, _ in _spans(low))
+
+
+def liking_clauses(phrase: str) -> list[tuple[int, int]]:
+    """Spans of the clauses of ``phrase`` that say a wish ("we'd love ...", "keen on ...",
+    "not too much walking"), from the word of liking to the clause's end."""
+    low = phrase.lower()
+    out = []
+    for m in PREFERRING.finditer(low):
+        end = _clause_end(low, m.end())
+        if end > m.end() and not any(a <= m.start() < b for a, b in out):
+            out.append((m.start(), end))
+    return out
