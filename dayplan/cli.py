@@ -152,7 +152,14 @@ def render_report(
     shown under the header (e.g. which guardrails were off); ``steps``: the run's tool steps,
     which add the readings a structured field won over to "What I read from your request".
     """
-    from dayplan.ui.summary import READ_TITLE, home_visits, leg_words, what_i_read
+    from dayplan.ui.summary import (
+        READ_TITLE,
+        away_visits,
+        counted_from,
+        home_visits,
+        leg_words,
+        what_i_read,
+    )
 
     lines = []
     badge = {"complete": "COMPLETE", "needs_clarification": "NEEDS CLARIFICATION"}.get(
@@ -167,15 +174,19 @@ def render_report(
     lines += list(notes or [])
     if report.plan:
         lines.append("")
-        visits = home_visits(report.plan)
+        visits = sorted(
+            [*home_visits(report.plan), *away_visits(report.plan)], key=lambda v: v.start
+        )
         for i, s in enumerate(report.plan.stops):
             lines += [f"  {v.text()}" for v in visits if v.after == i]
             where = "indoor" if s.indoor else "outdoor"
             cost = f"{s.cost.currency} {s.cost.amount:g}" if s.cost.amount else "free"
             est = ", estimated" if s.travel_in.estimated and s.travel_in.minutes else ""
+            note = counted_from(report.plan, i)
             lines.append(
                 f"  {s.start}–{s.end}  {s.name}  ({where}, {cost}, "
-                f"{leg_words(s.travel_in.minutes, s.travel_in.mode)}{est})"
+                f"{leg_words(s.travel_in.minutes, s.travel_in.mode)}{est}"
+                f"{f', {note}' if note else ''})"
             )
         lines += [f"  {v.text()}" for v in visits if v.after == len(report.plan.stops)]
         t = report.plan.totals

@@ -315,12 +315,48 @@ class HomeBreak(_Strict):
     travel_in: Leg
 
 
+class Appointment(_Strict):
+    """An away blocked window inside the day ("ballet 10-11"): its place is unknown, so it is
+    counted at home — ``travel_in`` is the leg towards it, counted to home and arriving by
+    ``start``; the first stop after it has its ``travel_in`` counted from home, leaving at
+    ``end`` (``appointment_before``)."""
+
+    label: ShortText
+    start: HHMM
+    end: HHMM
+    travel_in: Leg
+
+
+def appointment_before(plan: Plan, index: int) -> Appointment | None:
+    """The away appointment that stop ``plan.stops[index]``'s leg leaves after (its leg is then
+    counted from home at the appointment's end), else ``None``: the last appointment that ends
+    by the stop's start and starts at or after the previous stop's end, with no home break
+    after it."""
+    stop = plan.stops[index]
+    prev_end = hhmm_to_minutes(plan.stops[index - 1].end) if index else -1
+    hits = [
+        a
+        for a in plan.appointments
+        if prev_end <= hhmm_to_minutes(a.start)
+        and hhmm_to_minutes(a.end) <= hhmm_to_minutes(stop.start)
+    ]
+    last = max(hits, key=lambda a: hhmm_to_minutes(a.end), default=None)
+    if last is not None and any(
+        hhmm_to_minutes(last.end) <= hhmm_to_minutes(b.start) < hhmm_to_minutes(stop.start)
+        for b in plan.home_breaks
+    ):
+        return None  # time at home came after it: the leg leaves home after that
+    return last
+
+
 class Plan(_Strict):
     """The checked itinerary: stops in order, the leg home and the totals; ``home_breaks`` the
-    at-home blocked windows the itinerary went home for (their legs are in the totals)."""
+    at-home blocked windows the itinerary went home for, ``appointments`` the away ones it
+    passes, counted at home (the legs of both are in the totals)."""
 
     stops: list[Stop] = Field(max_length=12)
     home_breaks: list[HomeBreak] = Field(default_factory=list, max_length=24)
+    appointments: list[Appointment] = Field(default_factory=list, max_length=24)
     travel_home: Leg
     totals: Totals
     rationale: str = Field(default="", max_length=2000)

@@ -189,9 +189,15 @@ def instances(draw, max_venues: int = 5, groups: bool = False):
     start = draw(st.sampled_from((8 * 60, 9 * 60, 10 * 60)))
     end = start + draw(st.integers(3, 10)) * 60
     blocked = ()
-    if draw(st.booleans()):
-        b0 = draw(st.integers(start, end - 30))
-        blocked = (BlockedWindow(b0, b0 + draw(st.sampled_from((30, 60, 90))), "nap"),)
+    for _ in range(draw(st.integers(0, 2))):  # away appointments ("ballet 10-11") or at home
+        b0 = draw(st.integers(start - 30, end - 30))
+        if any(b0 < b.end + 10 and b.start < b0 + 100 for b in blocked):
+            continue  # windows apart (a gap of 10 minutes at least)
+        label, home = draw(st.sampled_from((("ballet", False), ("nap", False), ("nap", True))))
+        blocked = (
+            *blocked,
+            BlockedWindow(b0, b0 + draw(st.sampled_from((30, 60, 90))), label, home),
+        )
     rain = ()
     if draw(st.booleans()):
         r0 = draw(st.integers(start - 60, end))
@@ -331,21 +337,17 @@ def _brute_force(venues, c, travel, picks):
     check_plan; ``None`` when no plan has every must-do."""
     best = None
     musts = _units(picks)
+    windows = [b for b in c.blocked if b.end > c.window[0] and b.start < c.window[1]]
     for size in range(1, len(picks) + 1):
         for order in itertools.permutations(picks, size):
             if not _keeps_every_must_once(picks, [p.venue_id for p in order]):
                 continue
-            t, place, stops = c.window[0], HOME, []
-            for p in order:
-                v = venues[p.venue_id]
-                s = _earliest_by_scan(
-                    v, c, _arrive(c, t, travel.minutes(place, v.id)), v.min_minutes
-                )
-                if s is None:
-                    break
-                stops.append(ProposedStop(s, s + v.min_minutes, v.id))
-                t, place = s + v.min_minutes, v.id
-            else:
+            # each blocked window the day passes is gone to (at home's point: an away one's place
+            # is unknown, so it is counted at home) before one of the stops, or after the last
+            for at in itertools.product(range(size + 1), repeat=len(windows)):
+                stops = _timed(venues, c, travel, order, windows, at)
+                if stops is None:
+                    continue
                 result = check_plan(stops, c, venues, travel)
                 if result.ok:
                     key = (
@@ -355,6 +357,27 @@ def _brute_force(venues, c, travel, picks):
                     )
                     best = key if best is None or key > best else best
     return best
+
+
+def _timed(venues, c, travel, order, windows, at):
+    """Earliest starts of ``order`` when blocked window ``windows[k]`` is gone to before stop
+    ``at[k]`` (``len(order)``: after the last stop): the party travels home for it (an away
+    window counted at home) and leaves home at its end. ``None`` when something does not fit."""
+    t, place, stops = c.window[0], HOME, []
+    for i, p in enumerate(order):
+        for b, k in sorted(zip(windows, at, strict=True), key=lambda x: x[0].start):
+            if k == i:
+                if place != HOME:
+                    t = _arrive(c, t, travel.minutes(place, HOME))
+                    place = HOME
+                t = max(t, b.end)
+        v = venues[p.venue_id]
+        s = _earliest_by_scan(v, c, _arrive(c, t, travel.minutes(place, v.id)), v.min_minutes)
+        if s is None:
+            return None
+        stops.append(ProposedStop(s, s + v.min_minutes, v.id))
+        t, place = s + v.min_minutes, v.id
+    return stops
 
 
 @PROPERTY

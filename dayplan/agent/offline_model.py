@@ -53,6 +53,7 @@ from dayplan import data
 from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints
 from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.core.blocked import is_pause
 from dayplan.core.catalog import query_terms
 from dayplan.core.checker import depart_after
 from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
@@ -351,6 +352,22 @@ class Conversation:
             (hhmm_to_minutes(b["start"]), hhmm_to_minutes(b["end"])) for b in self.hints.blocked
         ]
 
+    def appointments(self) -> list[tuple[int, int]]:
+        """The blocked windows that are appointments away (not at home, not a pause such as a
+        nap: ``dayplan.core.blocked``)."""
+        if self.req.blocked:
+            rows = [(b.start, b.end, b.label or "", b.at_home) for b in self.req.blocked]
+        else:
+            rows = [
+                (b["start"], b["end"], str(b.get("label") or ""), bool(b.get("at_home")))
+                for b in self.hints.blocked
+            ]
+        return [
+            (hhmm_to_minutes(a), hhmm_to_minutes(e))
+            for a, e, label, home in rows
+            if not home and not is_at_home(label) and not is_pause(label or "blocked")
+        ]
+
     def home_breaks(self) -> list[tuple[int, int]]:
         """The blocked windows spent at home (``at_home``, or at-home wording in the label)."""
         if self.req.blocked:
@@ -499,7 +516,8 @@ class Conversation:
 
     def day_stops(self) -> int:
         """How many optional stops a day holds, counted per stretch out: each stretch of the
-        window between blocked windows at home (lunch or a nap at home splits the day) that is
+        window between blocked windows at home or appointments away (lunch or a nap at home, or
+        ballet 10-11, splits the day) that is
         at least an hour long holds up to ``MAX_STOPS``; a long window holds at least one per
         100 free minutes (a 9–5 day with an hour's nap: 4). So the afternoon after a break at
         home is used like the morning when open venues fit (an at-home must-do without a time
@@ -507,9 +525,12 @@ class Conversation:
         w = self.window()
         inside = [(max(a, w[0]), min(b, w[1])) for a, b in self.blocked() if a < w[1] and b > w[0]]
         free = w[1] - w[0] - sum(b - a for a, b in inside)
-        # only time at home splits the day into stretches out (a nap in the pram does not)
+        # time at home splits the day into stretches out, and so does an appointment away (its
+        # place is unknown, so the checker counts it at home); a pause (a pram nap) does not
         cuts = sorted(
-            (max(a, w[0]), min(b, w[1])) for a, b in self.home_breaks() if a < w[1] and b > w[0]
+            (max(a, w[0]), min(b, w[1]))
+            for a, b in [*self.home_breaks(), *self.appointments()]
+            if a < w[1] and b > w[0]
         )
         stretches, t = [], w[0]
         for a, b in cuts:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
 
+from dayplan.core.blocked import is_pause
 from dayplan.core.catalog import Venue
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes, overlaps
 from dayplan.core.hours import HoursVerdict, venue_hours
@@ -41,14 +42,28 @@ FAILURE_CODES = (
 
 @dataclass(frozen=True)
 class BlockedWindow:
-    """A time the party is busy (``start``/``end`` minutes), e.g. a nap. No visit and no leg may
-    overlap it. ``at_home``: the party spends it at home, so the itinerary goes home before it
-    starts and leaves home only after it ends (both legs checked and counted)."""
+    """A time the party is busy (``start``/``end`` minutes), e.g. a nap or a ballet lesson. No
+    visit and no leg may overlap it. ``at_home``: the party spends it at home, so the itinerary
+    goes home before it starts and leaves home only after it ends (both legs checked and
+    counted). An appointment away (``appointment``: not at home and not a pause, e.g. "ballet
+    10-11"): its place is unknown, so it is **counted at home** — the leg before it is counted
+    to home and must arrive by its start, and the next leg is counted from home and leaves at
+    its end, so no leg and no wait overlaps it (``Appointment``; the report says "counted from
+    home after ballet"). Home, not the previous stop, because it is the one point known before
+    any plan is made, and a weekly lesson is near home far more often than near a stop chosen
+    that day. A pause (a nap in the pram, lunch) is waited through wherever the party is."""
 
     start: int
     end: int
     label: str = "blocked"
     at_home: bool = False
+
+    @property
+    def appointment(self) -> bool:
+        """Away and not a pause (``dayplan.core.blocked``): an appointment somewhere unknown,
+        counted at home. A pause (a nap in the pram, lunch) is waited through where the party
+        is; no leg and no visit overlaps it."""
+        return not self.at_home and not is_pause(self.label)
 
 
 @dataclass(frozen=True)
@@ -144,6 +159,23 @@ class CheckedStop:
     cost: float
     travel_in: int
     activity: bool = False
+    after: str | None = None
+    """The away appointment (``Appointment.label``) this stop's leg leaves after: the leg is
+    counted from home at the appointment's end (its place is unknown)."""
+
+
+@dataclass
+class Appointment:
+    """An away blocked window inside the itinerary (place unknown, counted at home): the party
+    travels ``travel_in`` minutes from ``from_place`` (a venue id, or ``HOME``) towards it,
+    counted to home and arriving by ``start``; the next stop's leg (``CheckedStop.after``) is
+    counted from home and leaves at ``end``. Minutes after local midnight."""
+
+    label: str
+    start: int
+    end: int
+    travel_in: int
+    from_place: str
 
 
 @dataclass
@@ -160,8 +192,9 @@ class HomeBreak:
 
 @dataclass
 class CheckResult:
-    """The verdict. ``ok`` iff ``failures`` is empty. Totals include the leg home and the legs
-    home and out again for at-home blocked windows (``home_breaks``)."""
+    """The verdict. ``ok`` iff ``failures`` is empty. Totals include the leg home, the legs
+    home and out again for at-home blocked windows (``home_breaks``) and the legs to and from
+    away appointments, counted to and from home (``appointments``)."""
 
     ok: bool
     failures: list[Failure]
@@ -172,6 +205,7 @@ class CheckResult:
     home_by: int
     currency: str
     home_breaks: list[HomeBreak] = field(default_factory=list)
+    appointments: list[Appointment] = field(default_factory=list)
 
     @property
     def codes(self) -> list[str]:
@@ -226,6 +260,75 @@ def _outside_window(s: ProposedStop, c: Constraints, label: str, who: str | None
             values={"start": _hm(s.start), "end": _hm(s.end)},
         )
     ]
+
+
+def _visit_failures(
+    label: str,
+    who: str | None,
+    s: ProposedStop,
+    c: Constraints,
+    day: LocalDay,
+    need: int,
+    prev_end: int,
+    prev_label: str,
+) -> list[Failure]:
+    """The checks every visit gets, at a venue or at home: its times exist that day
+    (``outside_window``), it does not end before it starts and lasts ``need`` minutes
+    (``below_min_duration``), it lies in the window (``outside_window``), overlaps no blocked
+    window (``overlaps_blocked``) and starts after the previous visit ends at ``prev_end``
+    (``overlap``). ``who`` is the failures' venue id (or activity name)."""
+    out: list[Failure] = []
+    for t in (s.start, s.end):
+        if not day.exists(t):
+            out.append(
+                Failure(
+                    "outside_window",
+                    f"{label}: {_hm(t)} does not exist on {c.day.isoformat()} in {c.timezone}",
+                    venue_id=who,
+                    values={"time": _hm(t)},
+                )
+            )
+    if s.end <= s.start:
+        out.append(
+            Failure(
+                "below_min_duration",
+                f"{label}: ends {_hm(s.end)} before it starts {_hm(s.start)}",
+                venue_id=who,
+                values={"start": _hm(s.start), "end": _hm(s.end)},
+            )
+        )
+    length = day.elapsed(s.start, s.end)
+    if length < need:
+        out.append(
+            Failure(
+                "below_min_duration",
+                f"{label}: {max(0, length)} min < minimum {need} min",
+                venue_id=who,
+                values={"minutes": length, "minimum_minutes": need},
+            )
+        )
+    out += _outside_window(s, c, label, who)
+    for b in c.blocked:
+        if overlaps((s.start, s.end), (b.start, b.end)):
+            out.append(
+                Failure(
+                    "overlaps_blocked",
+                    f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
+                    f"{_hm(b.start)}–{_hm(b.end)}" + (" (at home)" if b.at_home else ""),
+                    venue_id=who,
+                    values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
+                )
+            )
+    if s.start < prev_end:
+        out.append(
+            Failure(
+                "overlap",
+                f"{label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
+                venue_id=who,
+                values={"start": _hm(s.start), "previous_end": _hm(prev_end)},
+            )
+        )
+    return out
 
 
 def hours_of(venue: Venue, c: Constraints) -> HoursVerdict:
@@ -300,7 +403,11 @@ def check_plan(
 
     At-home blocked windows (``BlockedWindow.at_home``) send the itinerary home: the last stop
     before one must leave in time to be home when it starts; the next stop's leg starts from
-    home after it ends. Legs depart as early as they can without running through a blocked
+    home after it ends. An appointment away (``BlockedWindow.appointment``, place unknown) that
+    the itinerary passes (between two stops, home and the first stop, or the last stop and home) is
+    counted at home the same way — the leg to it is counted to home, the next leg leaves home at
+    its end (``CheckResult.appointments``, ``CheckedStop.after``), so no leg, visit or wait
+    overlaps it. Legs depart as early as they can without running through a blocked
     window (waiting is allowed). Times are wall-clock minutes; durations are elapsed minutes
     (``LocalDay``), so a leg across a daylight-saving change is counted in real minutes.
 
@@ -314,6 +421,7 @@ def check_plan(
     failures: list[Failure] = []
     checked: list[CheckedStop] = []
     breaks: list[HomeBreak] = []
+    appointments: list[Appointment] = []
     if not stops:
         failures.append(Failure("no_candidates", "no stops to check"))
         return CheckResult(False, failures, [], 0, 0.0, 0, c.window[0], c.currency)
@@ -355,19 +463,32 @@ def check_plan(
     failures += venueless
 
     busy = sorted((b.start, b.end) for b in c.blocked)
+    # windows the itinerary goes to: at home, or an appointment away (one that starts before the
+    # window's end: after it the party is home); a pause is waited through where the party is
     pending = sorted(
-        (b for b in c.blocked if b.at_home and b.end > c.window[0]), key=lambda b: b.start
+        (
+            b
+            for b in c.blocked
+            if b.end > c.window[0] and (b.at_home or (b.appointment and b.start < c.window[1]))
+        ),
+        key=lambda b: b.start,
     )
     cap = c.max_leg_minutes
     place = HOME
     prev_end = c.window[0]
     prev_label = "home"
+    visit_end, visit_label = c.window[0], "home"  # the previous visit (not a blocked window)
     travel_total = 0
     cost_total = 0.0
     seen_stop = False
+    after: BlockedWindow | None = None  # the away appointment the next leg leaves after
 
     def go_home(b: BlockedWindow) -> None:
-        nonlocal place, prev_end, prev_label, travel_total
+        """Take the party home for ``b`` (an away ``b``: to home's point, where it is counted)."""
+        nonlocal place, prev_end, prev_label, travel_total, after
+        where = f"{b.label} at home" if b.at_home else f"{b.label} (away, counted at home)"
+        to = "home" if b.at_home else f"{b.label} (counted to home)"
+        leg = 0
         if place != HOME:
             leg = _leg_minutes(travel, place, HOME)
             if leg is None:
@@ -379,7 +500,9 @@ def check_plan(
                 failures.append(
                     Failure(
                         "leg_over_cap",
-                        f"{prev_label} → home for {b.label}: {leg} min by {c.mode} > cap {cap} min",
+                        f"{prev_label} → {to} for {b.label}: {leg} min by {c.mode} > cap {cap} min"
+                        if b.at_home
+                        else f"{prev_label} → {to}: {leg} min by {c.mode} > cap {cap} min",
                         venue_id=place,
                         values={"minutes": leg, "cap_minutes": cap},
                     )
@@ -388,8 +511,10 @@ def check_plan(
                 failures.append(
                     Failure(
                         "overlaps_blocked",
-                        f"{b.label} at home {_hm(b.start)}–{_hm(b.end)}: leaving {prev_label} at "
-                        f"{_hm(d)}, the {leg}-min leg home arrives {_hm(arrive)}",
+                        f"{where} {_hm(b.start)}–{_hm(b.end)}: leaving {prev_label} at "
+                        f"{_hm(d)}, the {leg}-min leg "
+                        + ("home" if b.at_home else "towards it")
+                        + f" arrives {_hm(arrive)}",
                         venue_id=place,
                         values={
                             "blocked": f"{_hm(b.start)}-{_hm(b.end)}",
@@ -399,9 +524,13 @@ def check_plan(
                     )
                 )
             travel_total += leg
-            breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
-            place = HOME
-            prev_label = "home"
+            if b.at_home:
+                breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
+        if not b.at_home:
+            appointments.append(Appointment(b.label, b.start, b.end, leg, place))
+        place = HOME
+        prev_label = "home" if b.at_home else f"home after {b.label}"
+        after = None if b.at_home else b
         prev_end = max(prev_end, b.end)
 
     for s in stops:
@@ -409,37 +538,11 @@ def check_plan(
             go_home(pending.pop(0))
         if s.at_home and s.venue_id is None:  # a must-do at home: go home for it
             label = s.activity or "at home"
-            failures += _outside_window(s, c, label, label)
-            need = _min_needed(s, None)
-            if day.elapsed(s.start, s.end) < need or s.end <= s.start:
-                failures.append(
-                    Failure(
-                        "below_min_duration",
-                        f"{label}: {max(0, day.elapsed(s.start, s.end))} min < minimum {need} min",
-                        venue_id=label,
-                        values={"start": _hm(s.start), "end": _hm(s.end)},
-                    )
-                )
-            for b in c.blocked:
-                if overlaps((s.start, s.end), (b.start, b.end)):
-                    failures.append(
-                        Failure(
-                            "overlaps_blocked",
-                            f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
-                            f"{_hm(b.start)}–{_hm(b.end)}",
-                            venue_id=label,
-                            values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
-                        )
-                    )
-            if prev_end > s.start:
-                failures.append(
-                    Failure(
-                        "overlap",
-                        f"{label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
-                        venue_id=label,
-                        values={"start": _hm(s.start), "previous_end": _hm(prev_end)},
-                    )
-                )
+            failures += _visit_failures(
+                label, label, s, c, day, _min_needed(s, None), visit_end, visit_label
+            )
+            visit_end, visit_label = max(visit_end, s.end), label
+            after = None  # the next leg leaves home after this, not after an appointment
             if place == HOME:  # already home (before leaving, or after an at-home window)
                 breaks.append(HomeBreak(label, s.start, s.end, 0, HOME))
                 prev_end = max(prev_end, s.end)
@@ -450,48 +553,10 @@ def check_plan(
         who = s.venue_id or s.activity
         label = venue.name if venue else s.label
         visit = (s.start, s.end)
-        for t in (s.start, s.end):
-            if not day.exists(t):
-                failures.append(
-                    Failure(
-                        "outside_window",
-                        f"{label}: {_hm(t)} does not exist on {c.day.isoformat()} in {c.timezone}",
-                        venue_id=who,
-                        values={"time": _hm(t)},
-                    )
-                )
-        if s.end <= s.start:
-            failures.append(
-                Failure(
-                    "below_min_duration",
-                    f"{label}: ends {_hm(s.end)} before it starts {_hm(s.start)}",
-                    venue_id=who,
-                    values={"start": _hm(s.start), "end": _hm(s.end)},
-                )
-            )
-        need = _min_needed(s, venue)
-        length = day.elapsed(s.start, s.end)
-        if length < need:
-            failures.append(
-                Failure(
-                    "below_min_duration",
-                    f"{label}: {length} min < minimum {need} min",
-                    venue_id=who,
-                    values={"minutes": length, "minimum_minutes": need},
-                )
-            )
-        failures += _outside_window(s, c, label, who)
-        for b in c.blocked:
-            if overlaps(visit, (b.start, b.end)):
-                failures.append(
-                    Failure(
-                        "overlaps_blocked",
-                        f"{label}: {_hm(s.start)}–{_hm(s.end)} overlaps {b.label} "
-                        f"{_hm(b.start)}–{_hm(b.end)}" + (" (at home)" if b.at_home else ""),
-                        venue_id=who,
-                        values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}", "label": b.label},
-                    )
-                )
+        failures += _visit_failures(
+            label, who, s, c, day, _min_needed(s, venue), visit_end, visit_label
+        )
+        visit_end, visit_label = max(visit_end, s.end), label
         if venue is not None:
             verdict = hours_of(venue, c)
             opens = verdict.intervals
@@ -573,7 +638,7 @@ def check_plan(
                         values={"leg_minutes": leg, "blocked": what},
                     )
                 )
-            elif place == HOME and not seen_stop:
+            elif place == HOME and not seen_stop and prev_end <= c.window[0]:
                 if leg and s.start >= c.window[0]:
                     span = c.window[1] - c.window[0]
                     detail = (
@@ -598,14 +663,7 @@ def check_plan(
                         )
                     )
             elif s.start < prev_end:
-                failures.append(
-                    Failure(
-                        "overlap",
-                        f"{label} starts {_hm(s.start)} before {prev_label} ends {_hm(prev_end)}",
-                        venue_id=who,
-                        values={"start": _hm(s.start), "previous_end": _hm(prev_end)},
-                    )
-                )
+                pass  # overlaps the previous visit or a blocked window: ``_visit_failures``
             else:
                 failures.append(
                     Failure(
@@ -628,8 +686,10 @@ def check_plan(
                 cost=cost,
                 travel_in=leg,
                 activity=venue is None,
+                after=after.label if after is not None else None,
             )
         )
+        after = None
         seen_stop = True
         if venue is not None:
             place = venue.id
@@ -654,14 +714,18 @@ def check_plan(
                     values={"minutes": home_leg, "cap_minutes": cap},
                 )
             )
-        home_by = day.add(depart_after(prev_end, home_leg, busy, day), home_leg)
+        # a window still ahead is one to be home for: the leg home does not wait through it
+        ahead = {(b.start, b.end) for b in pending}
+        home_busy = [w for w in busy if w not in ahead]
+        home_by = day.add(depart_after(prev_end, home_leg, home_busy, day), home_leg)
         later = [b for b in pending if b.start < home_by]
         if later:  # the day ends at home, and it must be home when an at-home window starts
             b = later[0]
+            where = f"{b.label} at home" if b.at_home else f"{b.label} (away, counted at home)"
             failures.append(
                 Failure(
                     "overlaps_blocked",
-                    f"{b.label} at home {_hm(b.start)}–{_hm(b.end)}: home only at {_hm(home_by)}",
+                    f"{where} {_hm(b.start)}–{_hm(b.end)}: home only at {_hm(home_by)}",
                     venue_id=place,
                     values={
                         "blocked": f"{_hm(b.start)}-{_hm(b.end)}",
@@ -746,4 +810,5 @@ def check_plan(
         home_by=home_by,
         currency=c.currency,
         home_breaks=breaks,
+        appointments=appointments,
     )

@@ -20,7 +20,8 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
 7. then an earlier time home, then lower cost (deterministic tie-breaks).
 
 Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
-windows (always, when the request has one); no leg runs through a blocked window.
+windows (always, when the request has one). Every problem counts an appointment away (place
+unknown) at home, as ``check_plan`` does; no leg runs through a blocked window.
 
 Waiting is allowed (a stop starts at the earliest time it may, which is never worse: every
 constraint is monotone in the start time once waiting is free). Visits are scheduled at their
@@ -129,8 +130,9 @@ class Candidate:
     kind: str | None = None
     food: bool = False
     role: str = ""
-    """Internal: ``"home"`` (an at-home blocked window) or ``"lunch"`` (the meal break); such
-    candidates are built by ``solve`` itself and never emitted as stops."""
+    """Internal: ``"home"`` (an at-home blocked window), ``"away"`` (an away blocked window,
+    counted at home: its place is unknown) or ``"lunch"`` (the meal break); such candidates are
+    built by ``solve`` itself and never emitted as stops."""
     at_home: bool = False
     """A must-do that happens at home ("lunch at home"): ``place`` is home, the party travels
     home for it and out again; emitted as an at-home ``ProposedStop``."""
@@ -261,7 +263,7 @@ def allowed_segments(cand: Candidate, c: Constraints, relax: Relaxation) -> list
     An at-home window's own candidate is exactly that window (clipped to the day window)."""
     w0 = c.window[0]
     w1 = RELAXED_END if relax.window else c.window[1]
-    if cand.role == "home":
+    if cand.role in _AT_HOME_POINT:
         return [(max(a, w0), min(b, w1)) for a, b in cand.open]
     opens = ((0, DAY_END),) if cand.key in relax.hours else cand.open
     busy = [(b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked]
@@ -296,24 +298,35 @@ _FAR = 10**6
 """A leg that cannot be measured (an unknown place): longer than any day, so never planned."""
 
 
+_AT_HOME_POINT = ("home", "away")
+"""Pseudo-candidate roles placed at home's point: at-home blocked windows, and away ones
+(appointments whose place is unknown, counted at home as ``check_plan`` counts them)."""
+
+
 def _pseudo(problem: Problem, relax: Relaxation) -> list[Candidate]:
-    """The candidates ``solve`` adds itself: one per at-home blocked window that touches the
-    day window (required: the party is home for it), and the optional meal break."""
+    """The candidates ``solve`` adds itself: one per at-home blocked window or appointment away
+    that touches the day window (the party is home for an at-home one; an appointment is
+    counted at home's point, so the leg before it is counted to home and the next leg leaves
+    home at its end — placed, or still ahead when the party is home), and the optional meal
+    break. A pause (``BlockedWindow.appointment`` false) is only a busy window."""
     c = problem.constraints
     w1 = RELAXED_END if relax.window else c.window[1]
     out = []
     for i, b in enumerate(c.blocked):
-        if not b.at_home or i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
+        if i in relax.blocked or b.end <= c.window[0] or b.start >= w1:
             continue
+        if not (b.at_home or b.appointment):
+            continue  # a pause (a nap in the pram): waited through where the party is
         a, e = max(b.start, c.window[0]), min(b.end, w1)
         out.append(
             Candidate(
-                key=f"\x00home:{i}",
+                key=f"\x00{'home' if b.at_home else 'away'}:{i}",
                 min_minutes=e - a,
                 typical_minutes=e - a,
                 place=problem.home,
                 open=((a, e),),
-                role="home",
+                weight=0.0,  # the party's own time: no preference weight
+                role="home" if b.at_home else "away",
             )
         )
     if problem.meal:
@@ -384,7 +397,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # place index: 0 = home, i + 1 = candidate i's place (activities keep the current place)
     places = [home] + [x.place or "" for x in cands]
     idx = [0] + [
-        (0 if x.role == "home" or x.at_home else i + 1) if x.place is not None else -1
+        (0 if x.role in _AT_HOME_POINT or x.at_home else i + 1) if x.place is not None else -1
         for i, x in enumerate(cands)
     ]
     legs = []
@@ -398,6 +411,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     need = [max(1, x.min_minutes) for x in cands]
     must = [x.must and x.unit not in relax.optional for x in cands]
     required = sum(1 << i for i, x in enumerate(cands) if x.role == "home")
+    # away windows (appointments): placed, or still ahead once the party is home (as in
+    # ``check_plan``: nothing may start after an appointment that was not gone to first)
+    aways = [(i, cands[i].open[0][0]) for i in range(n) if cands[i].role == "away"]
     pseudo_bits = sum(1 << i for i, x in enumerate(cands) if x.role)
     clash = [0] * n
     for i, x in enumerate(cands):  # alternatives of one must-do exclude each other
@@ -502,6 +518,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         home_at = arrive(lab[0], h) if problem.return_home else lab[0]
                         if problem.return_home and home_at > w1:
                             continue
+                        if aways and any(not mask >> k & 1 and a < home_at for k, a in aways):
+                            continue  # home only after an appointment began: go to it first
                         ok = 1
                         if (
                             meal
@@ -541,7 +559,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     known = stats.get(child) or stats_of(child)
                     if known[5] < best3:
                         continue  # the bound rules the new mask out (see the loop's comment)
-                going_out = place == 0 and target > 0 and role != "home"
+                going_out = place == 0 and (target > 0 or role == "away") and role != "home"
                 for lab in labels:
                     ready = lab[0]
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
@@ -576,6 +594,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             if food_counts((s2, end2)):
                                 starts = ((s, end, False), (s2, end2, True))
                     for st, st_end, timed in starts:
+                        if aways and any(
+                            k != j and not mask >> k & 1 and a <= st for k, a in aways
+                        ):
+                            continue  # an appointment starts first: the party goes to it first
                         got = fed
                         if hungry:
                             got = (
@@ -691,6 +713,8 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
     add, arrive = clock.add, clock.arrive
     t, place = c.window[0], 0
     starts, leave, fed = [], None, False
+    # appointments not in ``order``: nothing may start at or after one, nor be home after it
+    ahead = [x.open[0][0] for k, x in enumerate(cands) if x.role == "away" and k not in order]
     for i, j in enumerate(order):
         x = cands[j]
         target = idx[j + 1]
@@ -700,12 +724,12 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
         if timed[i]:
             floor = max(floor, LUNCH[0] + min(FOOD_OVERLAP, need) - need)
         s = _earliest(segs[j], floor, need, clock.plus)
-        if s is None:
+        if s is None or any(a <= s for a in ahead):
             return None
         e = ends[i] if i < fixed else add(s, need)
         if e < add(s, need) or not any(a <= s and e <= b for a, b in segs[j]):
             return None
-        if leave is None and place == 0 and target > 0 and x.role != "home":
+        if leave is None and place == 0 and (target > 0 or x.role == "away") and x.role != "home":
             leave = s - leg
         if x.role == "lunch" or (x.food and food_counts((s, e))):
             fed = True
@@ -717,6 +741,8 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
             place = target
     h = legs[place][0] if problem.return_home else 0
     home_at = arrive(t, h) if problem.return_home else t
+    if any(a < home_at for a in ahead):
+        return None  # an appointment not gone to began before the party is home
     return starts, home_at, leave, fed
 
 
@@ -798,28 +824,19 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     if pick.venue_id is None:
         if not pick.activity or not pick.minutes:
             raise ValueError("an activity needs a name and minutes")
-        if pick.at_home:
-            return Candidate(
-                key=pick.activity,
-                min_minutes=pick.minutes,
-                typical_minutes=pick.minutes,
-                must=pick.must,
-                weight=pick.weight,
-                place=HOME,
-                open=tuple(pick.within),
-                activity=True,
-                stop_min_minutes=pick.minutes,
-                at_home=True,
-            )
+        home = pick.at_home  # time at home: at home's place, when it may happen, no group
         return Candidate(
             key=pick.activity,
             min_minutes=pick.minutes,
             typical_minutes=pick.minutes,
             must=pick.must,
             weight=pick.weight,
+            place=HOME if home else None,
+            open=tuple(pick.within) if home else ((0, DAY_END),),
             activity=True,
             stop_min_minutes=pick.minutes,
-            group=pick.group if pick.must else None,
+            at_home=home,
+            group=pick.group if pick.must and not home else None,
         )
     if venue is None:
         raise ValueError(f"unknown venue {pick.venue_id!r}")

@@ -23,7 +23,8 @@ Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
   ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
-  ``includes_venue:<id>``, ``must_dos_visited``,
+  ``includes_venue:<id>``, ``must_dos_visited``, ``appointment:<label>`` (an appointment away
+  served with its times, the leg after it leaving at its end: ``expect.appointments``),
   ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``, ``reading:<field>``
   (``reading:<field>#2`` for a second expected reading of the same field),
   ``reading_absent:<field>``, ``unread:<text>``), ``rubric:<id>``
@@ -121,6 +122,18 @@ class ExpectedReading(_Strict):
     quote_contains: str | None = Field(default=None, min_length=1, max_length=200)
 
 
+class ExpectedAppointment(_Strict):
+    """An appointment away the served plan passes (``plan.appointments``): ``label``, local
+    ``start``/``end``; the first stop after it must leave (its start minus its leg) no earlier
+    than ``end`` — the leg is counted from home after it — and ``leaves_by``, when given, is the
+    latest that stop may leave (``HH:MM``: the plan uses the time after the appointment)."""
+
+    label: str = Field(min_length=1, max_length=80)
+    start: HHMM
+    end: HHMM
+    leaves_by: HHMM | None = None
+
+
 class Expect(_Strict):
     """What a correct planner must serve for the case's request (see the module docstring)."""
 
@@ -144,6 +157,7 @@ class Expect(_Strict):
     includes_tag: list[str] = Field(default_factory=list)
     includes_venue: list[str] = Field(default_factory=list)  # venue ids the plan must visit
     min_stops: int | None = Field(default=None, ge=0)
+    appointments: list[ExpectedAppointment] = Field(default_factory=list)
     assumptions_mention: list[str] = Field(default_factory=list)
     rejected_field: str | None = None  # invalid_request: the field the rejection names
     # what the free text must be read as (``readings``), must not be read as, and left unread

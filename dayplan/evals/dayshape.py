@@ -33,6 +33,8 @@ def day_shape_stats(bodies: Iterable[Any]) -> dict[str, int]:
             visits.append(Visit(_hm(s["start"]), _hm(s["end"]), s["travel_in"]["minutes"], food))
         for b in plan.get("home_breaks") or []:
             visits.append(Visit(_hm(b["start"]), _hm(b["end"]), 0, at_home=True))
+        for a in plan.get("appointments") or []:  # away, counted at home: busy, not a meal
+            visits.append(Visit(_hm(a["start"]), _hm(a["end"]), a["travel_in"]["minutes"]))
         visits.sort(key=lambda v: v.start)
         home_by = _hm(plan["totals"]["home_by"])
         out["complete"] += 1

@@ -308,6 +308,8 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
         _check(checks, "property:home_by", home <= exp.home_by, f"home {home} ≤ {exp.home_by}?")
     if exp.min_stops is not None:
         _check(checks, "property:min_stops", len(stops) >= exp.min_stops, f"{len(stops)} stop(s)")
+    for want in exp.appointments:
+        _check(checks, f"property:appointment:{want.label}", *_appointment_kept(want, plan, stops))
     kept = _must_dos_kept(case, body, stops)
     if kept is not None:
         _check(checks, "property:must_dos_visited", *kept)
@@ -319,6 +321,37 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
         for tag in exp.includes_tag:
             hit = [s.get("name") for s in stops if tag in tags.get(str(s.get("venue_id")), set())]
             _check(checks, f"property:includes_tag:{tag}", bool(hit), f"stops tagged {tag}: {hit}")
+
+
+def _appointment_kept(want, plan: dict, stops: list[dict]) -> tuple[bool, str]:
+    """An expected appointment away is served with its times, no stop overlaps it, and the first
+    stop after it leaves (start minus its leg) at or after its end, by ``want.leaves_by``."""
+    served = [
+        (a.get("label"), a.get("start"), a.get("end"))
+        for a in plan.get("appointments") or []
+        if isinstance(a, dict)
+    ]
+    if (want.label, want.start, want.end) not in served:
+        return False, f"appointments served: {served}"
+    a, e = hhmm_to_minutes(want.start), hhmm_to_minutes(want.end)
+    inside = [
+        s.get("name")
+        for s in stops
+        if hhmm_to_minutes(s["start"]) < e and a < hhmm_to_minutes(s["end"])
+    ]
+    if inside:
+        return False, f"stops during {want.label}: {inside}"
+    after = [s for s in stops if hhmm_to_minutes(s["start"]) >= e]
+    if not after:
+        return False, f"no stop after {want.label}"
+    leg = int((after[0].get("travel_in") or {}).get("minutes") or 0)
+    leaves = hhmm_to_minutes(after[0]["start"]) - leg
+    shown = f"{after[0].get('name')} leaves {leaves // 60:02d}:{leaves % 60:02d} ({leg} min)"
+    if leaves < e:
+        return False, f"{shown}, before {want.label} ends {want.end}"
+    if want.leaves_by and leaves > hhmm_to_minutes(want.leaves_by):
+        return False, f"{shown}, later than {want.leaves_by}"
+    return True, shown
 
 
 def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool, str] | None:

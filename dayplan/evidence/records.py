@@ -34,10 +34,18 @@ class Money(Record):
 
 
 class Leg(Record):
-    """A travel leg: minutes by ``mode`` (an estimate of the coordinate travel model)."""
+    """A travel leg: minutes by ``mode`` (an estimate of the coordinate travel model). A leg
+    that leaves after an away appointment also stores ``after`` (its label; see ``after``)."""
 
     minutes: int
     mode: str
+
+    @property
+    def after(self) -> str | None:
+        """The away appointment this leg leaves after (counted from home at its end), else
+        ``None``; stored only when there is one, so other legs dump as before."""
+        value = (self.model_extra or {}).get("after")
+        return value if isinstance(value, str) and value else None
 
 
 class CheckedStop(Record):
@@ -81,6 +89,16 @@ class HomeBreak(Record):
     travel_in: Leg
 
 
+class Appointment(Record):
+    """An away blocked window the checked itinerary passes, counted at home (``travel_in``: the
+    leg towards it, counted to home; the next stop's leg is counted from home after it)."""
+
+    label: str
+    start: str
+    end: str
+    travel_in: Leg
+
+
 class CheckRecord(Record):
     """One ``check:<seq>`` record: what was checked, against which constraints, and the result.
 
@@ -97,6 +115,7 @@ class CheckRecord(Record):
     travel_home: Leg | None = None
     totals: Totals | None = None
     home_breaks: list[HomeBreak] = Field(default_factory=list)
+    appointments: list[Appointment] = Field(default_factory=list)
 
     @property
     def venue_ids(self) -> list[str]:

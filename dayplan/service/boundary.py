@@ -319,6 +319,10 @@ def build_report(
                 {**b.dump(), "travel_in": {**b.travel_in.dump(), "estimated": True}}
                 for b in chosen.home_breaks
             ],
+            "appointments": [
+                {**a.dump(), "travel_in": {**a.travel_in.dump(), "estimated": True}}
+                for a in chosen.appointments
+            ],
             "travel_home": {**chosen.travel_home.dump(), "estimated": True},
             "totals": chosen.totals.dump(),
             "rationale": rationale,

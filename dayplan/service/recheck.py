@@ -15,6 +15,7 @@ import holidays
 
 from dayplan import data
 from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.core.blocked import is_pause
 from dayplan.core.checker import CheckResult, ProposedStop, check_plan
 from dayplan.core.clock import hhmm_to_minutes
 from dayplan.core.mustdo import match_must_do
@@ -189,6 +190,11 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     * **legs through blocked windows**: each leg must fit, in one run of its minutes, between
       the previous stop's end (or the home break's end) and the stop's start without touching a
       blocked window;
+    * **appointments away** (a blocked window neither at home nor a pause,
+      ``dayplan.core.blocked``): one that a stop starts after has a served appointment with the
+      same times, counted at home — the leg towards it fits between the previous stop's end and
+      its start, and the next leg leaves home's point at its end (so a 0-minute leg from there
+      to a venue is caught); one after the last stop starts only once the party is home;
     * **at-home windows**: each at-home blocked window inside the day has a served home break
       with the same times, no stop overlaps it, the stop before it ends early enough to be
       home (its leg home) and the stop after it starts after the leg out;
@@ -231,6 +237,28 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
         seq.append((s.name, _hm(s.start), _hm(s.end), v.point if v else None, s.travel_in.minutes))
     for b in breaks:
         seq.append((f"home ({b.label})", _hm(b.start), _hm(b.end), home, b.travel_in.minutes))
+    served_away = {(_hm(x.start), _hm(x.end)): x for x in plan.appointments}
+    first_start = min((_hm(s.start) for s in plan.stops), default=None)
+    for a, b, label, at_home in blocked:
+        if at_home or is_pause(label) or first_start is None:
+            continue  # time at home (below) or a pause where the party is
+        if not any(_hm(s.start) >= a for s in plan.stops):
+            if plan.stops and _hm(plan.totals.home_by) > a:
+                out.append(
+                    f"{label} (away) starts {a // 60:02d}:{a % 60:02d} but the party is home "
+                    f"only at {plan.totals.home_by}"
+                )
+            continue  # after the day out: the party is home by then
+        x = served_away.get((a, b))
+        if x is None:
+            out.append(
+                f"{label} {a // 60:02d}:{a % 60:02d}–{b // 60:02d}:{b % 60:02d} (away, place "
+                "unknown) lies inside the itinerary but no appointment is served: the leg after "
+                "it must leave at its end, counted from home"
+            )
+            continue
+        # counted at home: the leg towards it ends by its start, the next leaves home at its end
+        seq.append((f"{label} (counted at home)", a, b, home, x.travel_in.minutes))
     seq.sort(key=lambda x: x[1])
     place, free_from, where = home, window_start, "home"
     for label, start, end, point, leg in seq:

@@ -106,7 +106,10 @@ def constraints_view(c: Constraints) -> dict:
 
 
 def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str]]) -> dict:
-    """A check result as JSON: times ``HH:MM``, money in ``c.currency``, minutes as ints."""
+    """A check result as JSON: times ``HH:MM``, money in ``c.currency``, minutes as ints.
+    ``appointments`` (away blocked windows the itinerary passes, counted at home) and a leg's
+    ``after`` (the appointment it leaves after, counted from home) appear only when there are
+    any, so a day without appointments reads as before."""
     return {
         "passed": result.ok,
         "failures": [f.to_dict() for f in result.failures],
@@ -118,7 +121,8 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
                 "end": minutes_to_hhmm(s.end),
                 "indoor": s.indoor,
                 "cost": {"amount": s.cost, "currency": c.currency},
-                "travel_in": {"minutes": s.travel_in, "mode": c.mode},
+                "travel_in": {"minutes": s.travel_in, "mode": c.mode}
+                | ({"after": s.after} if s.after else {}),
                 "source_ids": sources.get(s.venue_id, []),
                 "activity": s.activity,
             }
@@ -133,6 +137,21 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
             }
             for b in result.home_breaks
         ],
+        **(
+            {
+                "appointments": [
+                    {
+                        "label": a.label,
+                        "start": minutes_to_hhmm(a.start),
+                        "end": minutes_to_hhmm(a.end),
+                        "travel_in": {"minutes": a.travel_in, "mode": c.mode},
+                    }
+                    for a in result.appointments
+                ]
+            }
+            if result.appointments
+            else {}
+        ),
         "travel_home": {"minutes": result.travel_home, "mode": c.mode},
         "totals": {
             "cost": result.total_cost,

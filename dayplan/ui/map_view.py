@@ -37,7 +37,8 @@ def _colour(ctx: ReportContext, indoor: bool) -> str:
 
 def route(ctx: ReportContext) -> list[tuple[float, float]]:
     """The day's path as ``(lat, lon)`` points: home, each stop with coordinates, home again;
-    home also between two stops an at-home break falls between (``ctx.home_breaks``)."""
+    home also between two stops an at-home break falls between (``ctx.home_breaks``), or an away
+    appointment (``ctx.appointments``: its place is unknown, so the legs are counted via home)."""
     points = [s.point for s in ctx.stops if s.point is not None]
     if not (ctx.home and points):
         return list(points)
@@ -45,7 +46,8 @@ def route(ctx: ReportContext) -> list[tuple[float, float]]:
     prev_end: int | None = None
     for stop in ctx.stops:
         if prev_end is not None and any(
-            prev_end <= h.start and h.end <= stop.start for h in ctx.home_breaks
+            prev_end <= h.start and h.end <= stop.start
+            for h in [*ctx.home_breaks, *ctx.appointments]
         ):
             path.append(ctx.home)
         if stop.point is not None:

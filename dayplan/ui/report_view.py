@@ -36,7 +36,10 @@ from dayplan.ui.summary import (
     OVERRIDDEN_TITLE,
     READ_TITLE,
     UNREAD_TITLE,
+    AwayVisit,
     HomeVisit,
+    away_visits,
+    counted_from,
     home_visits,
     what_i_read,
 )
@@ -111,6 +114,9 @@ class ReportContext:
     home_by: int | None = None
     proposal: bool = False
     home_breaks: list[ChartHome] = field(default_factory=list)
+    appointments: list[ChartHome] = field(default_factory=list)
+    """Away appointments the itinerary passes (place unknown, counted at home: ``leg_home`` is
+    the leg towards one, counted to home)."""
 
 
 def _minutes(value: Any) -> int | None:
@@ -186,16 +192,18 @@ def context_for(
     if report.plan is not None:
         raw_stops = [s.model_dump() for s in report.plan.stops]
         raw_breaks = [b.model_dump() for b in report.plan.home_breaks]
+        raw_away = [a.model_dump() for a in report.plan.appointments]
         ctx.travel_home = report.plan.travel_home.minutes
         ctx.home_by = _minutes(report.plan.totals.home_by)
     elif check and check.get("stops"):
         raw_stops = list(check["stops"])
         raw_breaks = list(check.get("home_breaks") or [])
+        raw_away = list(check.get("appointments") or [])
         ctx.travel_home = int((check.get("travel_home") or {}).get("minutes") or 0)
         ctx.home_by = _minutes((check.get("totals") or {}).get("home_by"))
         ctx.proposal = True
     else:
-        raw_stops, raw_breaks = [], []
+        raw_stops, raw_breaks, raw_away = [], [], []
     for s in raw_stops:
         start, end = _minutes(s.get("start")), _minutes(s.get("end"))
         if start is None or end is None:
@@ -213,6 +221,7 @@ def context_for(
             )
         )
     ctx.home_breaks = _chart_homes(raw_breaks, ctx.stops)
+    ctx.appointments = _chart_homes(raw_away, ctx.stops)
     return ctx
 
 
@@ -450,15 +459,17 @@ def _itinerary(report: DayPlanReport) -> str:
     if plan is None:
         return ""
     rows = []
-    visits = home_visits(plan)
+    visits = sorted([*home_visits(plan), *away_visits(plan)], key=lambda v: v.start)
     for i, s in enumerate(plan.stops, 1):
         rows += [_home_row(v) for v in visits if v.after == i - 1]
+        note = counted_from(plan, i - 1)
         rows.append(
             "<tr>"
             f"<td>{i}</td><td>{escape(s.start)}–{escape(s.end)}</td>"
             f"<td>{escape(s.name)}</td><td>{'indoor' if s.indoor else 'outdoor'}</td>"
             f'<td class="num">{escape(_money(s.cost.amount, s.cost.currency))}</td>'
-            f"<td>{s.travel_in.minutes} min by {escape(s.travel_in.mode)}</td>"
+            f"<td>{s.travel_in.minutes} min by {escape(s.travel_in.mode)}"
+            f"{f'<br><small>{escape(note)}</small>' if note else ''}</td>"
             f"<td>{', '.join(f'<code>{escape(x)}</code>' for x in s.source_ids)}</td>"
             "</tr>"
         )
@@ -485,8 +496,22 @@ def _itinerary(report: DayPlanReport) -> str:
     return f'<h3>Itinerary</h3><table class="dp-itinerary">{head}{"".join(rows)}</table>{why}'
 
 
-def _home_row(visit: HomeVisit) -> str:
-    """An itinerary row for time at home: the window, its label, the legs home and out."""
+def _home_row(visit: HomeVisit | AwayVisit) -> str:
+    """An itinerary row for time at home (the window, its label, the legs home and out), or for
+    an away appointment (place unknown, counted at home: the leg towards it)."""
+    if isinstance(visit, AwayVisit):
+        leg = (
+            "none, the day starts at home"
+            if visit.from_stop is None
+            else f"{visit.leg_in.minutes} min by {visit.leg_in.mode} from {visit.from_stop}, "
+            "counted to home"
+        )
+        return (
+            '<tr class="dp-appointment">'
+            f"<td>◷</td><td>{escape(visit.start)}–{escape(visit.end)}</td>"
+            f"<td><b>away</b>: {escape(visit.label)}</td><td>place unknown</td><td></td>"
+            f"<td>counted at home; leg there: {escape(leg)}</td><td></td></tr>"
+        )
     return (
         '<tr class="dp-home-break">'
         f"<td>⌂</td><td>{escape(visit.start)}–{escape(visit.end)}</td>"

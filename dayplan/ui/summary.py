@@ -10,6 +10,9 @@ the HTML view (``dayplan.ui.report_view``) and so the playground and notebooks.
 - ``home_visits(plan) -> list[HomeVisit]``: each at-home blocked window (``plan.home_breaks``)
   with the leg home (minutes, mode, from which stop, when it leaves and arrives) and the leg out
   again (the next stop's ``travel_in``), or "stays home" when no stop follows.
+- ``away_visits(plan) -> list[AwayVisit]`` and ``counted_from(plan, i)``: each away appointment
+  the plan passes (``plan.appointments``: place unknown, counted at home) and, for stop ``i``,
+  ``"counted from home after ballet"`` when its leg leaves after one.
 
 Pure functions over ``dayplan.contract`` models: no I/O, no widgets, no matplotlib (the CLI
 imports this module on every ``plan``). Times are local ``HH:MM``; legs whole minutes.
@@ -21,9 +24,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dayplan.contract import DayPlanReport, HomeBreak, Leg, Plan, Stop, hhmm_to_minutes
+from dayplan.contract import (
+    DayPlanReport,
+    HomeBreak,
+    Leg,
+    Plan,
+    Stop,
+    appointment_before,
+    hhmm_to_minutes,
+)
 
 __all__ = [
+    "AwayVisit",
     "HomeVisit",
     "Overridden",
     "ReadLine",
@@ -249,3 +261,61 @@ def home_visits(plan: Plan | None) -> list[HomeVisit]:
     stops = list(plan.stops)
     breaks = sorted(plan.home_breaks, key=lambda b: hhmm_to_minutes(b.start))
     return [_visit(b, stops) for b in breaks]
+
+
+@dataclass(frozen=True)
+class AwayVisit:
+    """An away appointment of a served plan (``plan.appointments``): its place is unknown, so it
+    is counted at home. ``after``: how many stops come before it; ``leg_in``: the leg towards
+    it, counted to home; ``from_stop``: the stop that leg leaves (``None``: from home)."""
+
+    label: str
+    start: str
+    end: str
+    after: int
+    leg_in: Leg
+    from_stop: str | None
+
+    def text(self) -> str:
+        """One line for the text report, e.g. ``"10:00–11:00  away: ballet  (place unknown,
+        counted at home; leg there 12 min by car from GOMA, counted to home)"``."""
+        if self.from_stop is None:
+            leg = "no leg before it: the day starts at home"
+        else:
+            leg = (
+                f"leg there {leg_words(self.leg_in.minutes, self.leg_in.mode)} from "
+                f"{self.from_stop}, counted to home"
+            )
+        return (
+            f"{self.start}–{self.end}  away: {self.label}  (place unknown, counted at home; {leg})"
+        )
+
+
+def away_visits(plan: Plan | None) -> list[AwayVisit]:
+    """The plan's away appointments in time order (see ``AwayVisit``); ``[]`` for none."""
+    if plan is None:
+        return []
+    out = []
+    for a in sorted(plan.appointments, key=lambda a: hhmm_to_minutes(a.start)):
+        before = [s for s in plan.stops if hhmm_to_minutes(s.end) <= hhmm_to_minutes(a.start)]
+        out.append(
+            AwayVisit(
+                label=a.label,
+                start=a.start,
+                end=a.end,
+                after=len(before),
+                leg_in=a.travel_in,
+                from_stop=before[-1].name if before else None,
+            )
+        )
+    return out
+
+
+def counted_from(plan: Plan | None, index: int) -> str | None:
+    """``"counted from home after ballet"`` when stop ``index``'s leg leaves after an away
+    appointment (its place is unknown, so the leg is counted from home at its end), else
+    ``None``."""
+    if plan is None or not plan.appointments:
+        return None
+    hit = appointment_before(plan, index)
+    return f"counted from home after {hit.label}" if hit else None
