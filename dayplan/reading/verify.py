@@ -269,7 +269,16 @@ def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
             else "it says nothing about rain"
         )
         raise _Bad(f"the quote states no rain reading ({why})", None)
-    raise _Bad(f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}", found[0])
+    open_ends = [
+        ("no start is said: rain up to then starts at 00:00" if v["start"] == "00:00" else "")
+        + ("no end is said: rain from then ends at 23:59" if v["end"] == "23:59" else "")
+        for v in found
+        if isinstance(v, dict)
+    ]
+    hint = f" ({'; '.join(h for h in open_ends if h)})" if any(open_ends) else ""
+    raise _Bad(
+        f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}{hint}", found[0]
+    )
 
 
 def _inside(m: Any, quote: str, context: str) -> bool:
