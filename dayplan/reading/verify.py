@@ -194,6 +194,12 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
 
 def _check_party(field: str, value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, field, 0, 50)
+    at = normalise(sentence).find(quote)
+    for r in people.COUNT_RANGE.finditer(normalise(sentence)):
+        if at >= 0 and r.start() < at + len(quote) and at < r.end() and r.group(0) not in quote:
+            raise _Bad(  # "3 kids" of "2-3 kids"
+                f'the quote is part of "{r.group(0)}", a range, not a count of {field}', None
+            )
     found = people.read_party(quote)
     got = found.adults if field == "adults" else found.children
     evidence = {"adults": found.adults, "children": found.children}
