@@ -7,6 +7,7 @@ at-home windows keep their own rules."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from dayplan.cli import render_report
 from dayplan.contract import PlanRequest, hhmm_to_minutes
@@ -16,6 +17,7 @@ from dayplan.core.scheduler import Pick, arrange
 from dayplan.service.recheck import independent_findings, recheck_report
 from dayplan.service.run import plan
 from dayplan.ui.report_view import report_html
+from tests.test_scheduler import instances
 from tests.test_sound_core import SAT, legs, venue
 
 MUSEUM, PARK = venue("museum"), venue("park")
@@ -255,3 +257,33 @@ def test_the_recheck_finds_a_plan_that_waits_through_an_appointment(read_run):
     early = report.model_copy(update={"plan": report.plan.model_copy(update={"stops": stops})})
     found = independent_findings(req, early)
     assert any("runs through a blocked window" in f for f in found), found
+
+
+# ------------------------------------------------------------------ property: every arranged day
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(instances(max_venues=4))
+def test_no_arranged_day_travels_or_waits_through_an_appointment(inst):
+    """Judged from the stops and the travel table alone (not by the checker): around every
+    appointment a stop ends in time to get home by its start, and the first stop after it
+    starts no earlier than its end plus the leg from home."""
+    venues, c, travel, picks = inst
+    out = arrange(picks, venues, c, travel)
+    if not out.ok:
+        return
+    stops = out.solution.stops
+    for b in c.blocked:
+        if not b.appointment or b.end <= c.window[0] or b.start >= c.window[1]:
+            continue
+        before = [s for s in stops if s.end <= b.start]
+        after = [s for s in stops if s.start >= b.end]
+        assert len(before) + len(after) == len(stops), "a stop overlaps the appointment"
+        if before and after:  # between two stops: to home by its start, from home at its end
+            assert before[-1].end + travel.minutes(before[-1].venue_id, "home") <= b.start
+        if after:
+            assert after[0].start >= b.end + travel.minutes("home", after[0].venue_id)
+        elif before:  # the day ends before it: home by its start
+            assert out.check.home_by <= b.start
