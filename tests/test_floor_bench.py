@@ -71,3 +71,23 @@ def test_both_processes_share_one_bytecode_cache(monkeypatch, tmp_path):
     assert "PYTHONDONTWRITEBYTECODE" not in env
     assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path)
     assert (Path(env["PYTHONPATH"]) / "dayplan" / "benchmarks" / "floor.py").is_file()
+
+
+def test_the_payload_floor_replays_the_planners_answers(capsys):
+    """``--payload-floor``: the bare loop on the planner's own payloads answers each call with
+    the planner's recorded answer (the reading, the passing check) and prints its ratio."""
+    from dayplan.agent.offline_model import render_request
+    from dayplan.benchmarks._payload_loop import payload_run, recorded_answers
+    from dayplan.benchmarks.floor import _request
+    from dayplan.service.run import run_plan
+
+    request = _request()
+    run = asyncio.run(run_plan(request))
+    answers = recorded_answers(run.events)
+    assert answers["record_reading"][0]["ok"] and answers["check_plan"][0]["passed"]
+    _, turns = asyncio.run(_time_planner(1))
+    events = asyncio.run(payload_run(turns, answers, render_request(request)))
+    assert events >= 2 * len(turns)
+    assert main(["bench", "floor", "--runs", "2", "--skip-processes", "--payload-floor"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"payload floor \(CPU\): .* [\d.]+ ms vs bare [\d.]+ ms = [\d.]+×", out)

@@ -46,11 +46,17 @@ CASE = "wet_weather_family"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--runs`` (in-process, 30), ``--processes`` (whole processes, 5), ``--skip-processes``."""
+    """``--runs`` (in-process, 30), ``--processes`` (whole processes, 5), ``--skip-processes``,
+    ``--payload-floor`` (also the bare loop on the planner's own payloads, ``_payload_loop``)."""
     parser.add_argument("--runs", type=int, default=30, help="in-process runs of each (30)")
     parser.add_argument("--processes", type=int, default=5, help="process starts of each (5)")
     parser.add_argument(
         "--skip-processes", action="store_true", help="only the in-process comparison"
+    )
+    parser.add_argument(
+        "--payload-floor",
+        action="store_true",
+        help="also time the bare loop on the planner's own payloads (what ADK alone costs)",
     )
 
 
@@ -108,6 +114,32 @@ async def _time_both(runs: int, *, bare: bool = True) -> tuple[Samples, Samples,
         if bare:
             await _timed(floor, lambda: bare_run(turns))
     return ours, floor, turns
+
+
+async def _payload_line(runs: int, turns: list[dict]) -> str:
+    """The bare loop on the planner's own payloads (``_payload_loop``) against the bare loop,
+    ``runs`` of each in turn, in CPU time: the share of the planner's ratio that ADK alone pays
+    for the planner's larger conversation (the rest is the planner's code and plugins)."""
+    from dayplan.agent.offline_model import render_request
+    from dayplan.benchmarks._bare_loop import bare_run
+    from dayplan.benchmarks._payload_loop import payload_run, recorded_answers
+    from dayplan.service.run import run_plan
+
+    request = _request()
+    answers = recorded_answers((await run_plan(request)).events)
+    message = render_request(request)
+    payload, bare = Samples(), Samples()
+    await payload_run(turns, answers, message)
+    await bare_run(turns)
+    for _ in range(runs):
+        await _timed(payload, lambda: payload_run(turns, answers, message))
+        await _timed(bare, lambda: bare_run(turns))
+    a, b = statistics.median(payload.cpu) * 1000, statistics.median(bare.cpu) * 1000
+    ratio = a / b if b else float("nan")
+    return (
+        f"  payload floor (CPU): the bare loop on the planner's payloads {a:.1f} ms vs bare "
+        f"{b:.1f} ms = {ratio:.2f}× (no plugins, no planner code)"
+    )
 
 
 def _process_env(pycache: str) -> dict[str, str]:
@@ -184,6 +216,8 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(_cpu_line(ours, floor, 1000, "ms"))
+    if args.payload_floor:
+        print(asyncio.run(_payload_line(args.runs, turns)))
     if args.skip_processes:
         return EXIT_OK
     with tempfile.TemporaryDirectory() as tmp:
