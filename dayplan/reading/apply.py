@@ -226,6 +226,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "weather":  # rain said but not placed: only the structured weather settles it
+        return "weather" in applied.given
     if kind == "activity":  # an outing at a set time: settled only when both are given
         return {"blocked", "activities"} <= applied.given
     if kind == "must":  # a must-like clause nothing read: the structured activities decide
@@ -320,6 +322,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "travel": "How will you get around: public transport, walking, or a lift by car?",
             "foreign": "I read requests in English only: could you say in English the day, "
             "the times, who is coming and the budget?",
+            "weather": "When do you expect rain: all day, or from what time to what time?",
             "activity": "",
             "must": "It sounds like something the day must include: which place or activity "
             "is it, or what must the plan keep to?",
@@ -329,6 +332,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if p.found:
             q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
+        elif p.kind == "weather":
+            q = f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'
         else:
             q = f'I could not read "{p.phrase}". {_TIME_ROLE_ASK.get(time_role(p.phrase), what) if p.kind == "time" else what}'
         if p.found and (p.kind, p.found) in confirmed:

@@ -32,7 +32,7 @@ from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset(
-    {"time", "money", "party", "count", "travel", "foreign", "must", "activity"}
+    {"time", "money", "party", "count", "travel", "foreign", "must", "activity", "weather"}
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
@@ -41,7 +41,9 @@ out of the request's range ("999 kids"): asked even without a budget; ``must`` i
 clause nothing read ("we promised the kids", the second member of "must see X and Y" when only
 X was read): a must-do is never dropped silently; ``activity`` is an outing at a set time
 ("museum trip 10-12"), which is neither the day's window nor an appointment: asked whether it is
-booked (planned around) or to be planned then."""
+booked (planned around) or to be planned then; ``weather`` is rain said where no clock reads
+when ("rain until the footy finishes"), or a rain reading code rejected: the forecast would
+otherwise decide silently."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,16 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     def near(field: str, a: int, b: int, slack: int = 0) -> bool:
         return any(x < b + slack and a < y + slack for x, y in timed.get(field, ()))
 
+    wx_times = [  # the times weather mentions claim (this sentence's offsets)
+        (x - s0, y - s0)
+        for m in weather.mentions(text)
+        for x, y in m.times
+        if s0 <= x < s0 + len(sent)
+    ]
+
+    def weather_time(a: int, b: int) -> bool:
+        return any(x < b and a < y for x, y in wx_times)
+
     if language.is_foreign(sent):  # another language: asked about, never guessed at; only a
         # place of the gazetteer (a name in any language) is read
         for a, b, field, _ in places.place_spans(sent):
@@ -115,10 +127,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if kind == "window" and in_list_kind(sent, a, b) != "window":
             kind = in_list_kind(sent, a, b)
             lo = a
+        if weather_time(a, b):
+            continue  # the weather's time (read with its mention below), never the day's
         if kind == "rain":
-            found = weather.read_rain(sent[lo:b], sent)
-            if isinstance(found, dict):
-                add("rain", found, lo, b)
+            kind = "window"  # a rain word beside it, but no weather mention claims it: "out 9-3, showers from 1"
         if kind == "blocked":
             hi = b
             tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])
@@ -133,7 +145,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             window_done = True
     # single times after a start or end cue
     for a, b, role, minutes in times.points(sent):
-        if re.search(r"\b(?:rain|showers?|storms?|dry|sunny)\b[^,;]*$", sent[max(0, a - 25) : a]):
+        if weather_time(a, b):
             continue  # "no rain before 2", "dry until lunch": the weather's time, not the day's
         if weather.WEATHER_TURN.search(sent[max(0, a - 30) : a]):
             continue  # "clearing after lunch", "should fine up by 2": the weather's time
@@ -142,54 +154,6 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if not re.search(r"\d", sent[a:b]) and prefs.said_with_time(sent, a):
             continue  # "parks after lunch": when the preference is wished, not the day's start
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
-    # rain (negation first, a negation scoped to part of the day before it; rain in part of
-    # the day said by a period before rain all day)
-    scoped = weather.scoped_phrases(sent)
-    for a, b, kind, _, _ in scoped:
-        value = weather.read_rain(sent[a:b], sent)
-        if kind == "until" and isinstance(value, dict):
-            add("rain", value, a, b)  # "dry until lunch": rain from 12:00
-    whole_dry = weather.whole_day_dry(sent)
-
-    def in_scoped(m: re.Match) -> bool:
-        return any(a < m.end() and m.start() < b for a, b, *_ in scoped)
-
-    unscoped = sent
-    for a, b, *_ in scoped:  # blanked (same length): "...won't rain but showers in the arvo"
-        unscoped = unscoped[:a] + " " * (b - a) + unscoped[b:]
-    periods = [] if whole_dry else list(weather.RAIN_IN_PERIOD.finditer(unscoped))
-    for m in periods:
-        value = weather.read_rain(m.group(0), sent)
-        if isinstance(value, dict):
-            add("rain", value, *m.span())
-    for rx in (weather.NO_RAIN, weather.ALL_DAY):
-        for m in rx.finditer(sent):
-            if any(p.start() < m.end() + 12 and m.start() < p.end() for p in periods):
-                continue  # "going to rain in the arvo": the period says when
-            if rx is weather.ALL_DAY and near("rain", m.start(), m.end(), 12):
-                continue  # "going to rain between 10 and 1": the range says when
-            if in_scoped(m):
-                continue  # "won't rain in the morning" is no whole day's "no rain"
-            value = weather.read_rain(m.group(0), sent)
-            if value is not None:
-                add("rain", value, *m.span())
-    if not whole_dry:
-        for m in weather.RAIN_WORD.finditer(sent):
-            if in_scoped(m):
-                continue
-            tail = re.match(
-                r"\s*(?:\w+\s+){0,2}?(?:after|from|until|till|before)\s+" + clock.TOKEN,
-                sent[m.end() :],
-                re.I,
-            )
-            if tail:
-                value = weather.read_rain(sent[m.start() : m.end() + tail.end()], sent)
-                if isinstance(value, dict):
-                    add("rain", value, m.start(), m.end() + tail.end())
-        for m in re.finditer("(" + clock.TOKEN + r")\s+" + weather.RAIN, sent, re.I):
-            value = weather.read_rain(m.group(0), sent)  # "the 3pm storm"
-            if isinstance(value, dict):
-                add("rain", value, *m.span())
     # money
     zero = money.ZERO.search(sent)
     if zero:
@@ -304,6 +268,19 @@ _ONE_NAMED_CHILD = re.compile(
 "the family" or "the kids", one of them, never the party's count of children."""
 
 
+def weather_items(text: str) -> list[ReadingItem]:
+    """A rain reading per value of each weather mention of ``text`` that code read
+    (``weather.mentions``), quoted whole: "showers clearing by 11" is rain 00:00-11:00."""
+    out = []
+    for m in weather.mentions(text):
+        if m.read:
+            for value in m.values:
+                it = _item(text, "rain", value, (m.start, m.end))
+                if it:
+                    out.append(it)
+    return out
+
+
 def _is_period(quote: str) -> bool:
     return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip()))
 
@@ -328,6 +305,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     items: list[ReadingItem] = []
     for s, e in sentences(text):
         items += _sentence_items(text, s, norm[s:e], today)
+    items += weather_items(text)
     if not any(i.field in ("location", "home") for i in items):
         # a place the gazetteer does not know, named with a capital after in/around/near
         m = places.OTHER_PLACE.search(clean(text))
@@ -383,10 +361,6 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     for it in items:
         key = (it.field, repr(it.value))
         if key in seen or (it.field in single and it.field in fields) or inside_longer(it):
-            continue
-        if it.field == "rain" and any(
-            o.field == "rain" and (o.value == "none") != (it.value == "none") for o in out
-        ):
             continue
         seen.add(key)
         fields.add(it.field)
@@ -467,6 +441,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for a, b in times.activity_ranges(norm[s0:e0]):
             found.append((s0 + a, s0 + b, "activity"))
             exact.add(s0 + a)
+    wx = weather.mentions(text)
+    wx_spans = [(m.start, m.end) for m in wx] + [t for m in wx for t in m.times]
+    for m in wx:  # each weather mention is read, or listed here (never its times as "time")
+        if m.kind in ("unplaced", "sky"):
+            found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
+            exact.add(m.start)
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
@@ -478,7 +458,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
             if weather.WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
-                found.append((m.start(), m.end(), "weather"))  # "clear up by 2": not asked
+                found.append((m.start(), m.end(), "turn"))  # "clear up by 2": not asked
                 continue
             if m.group(4) and prefs.said_with_time(norm, m.start()):
                 continue  # "parks after lunch": the preference's time (listed as a wish)
@@ -548,7 +528,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start(), m.end(), "travel"))
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
-        if kind == "weather":
+        if kind in ("time", "number", "duration") and any(x <= a and b <= y for x, y in wx_spans):
+            continue  # the weather's own time ("rain until about 1pm"): read or listed with it
+        if kind == "turn":
             continue
         if (
             kind not in ("foreign", "must", "activity", "preference") and not free(a, b)
@@ -788,6 +770,7 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
 
 
 _REJECTED_KIND = {
+    "rain": "weather",
     "adults": "count",
     "children": "count",
     "budget": "money",

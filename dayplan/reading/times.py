@@ -29,6 +29,8 @@ BLOCK_WORDS = (
     r"|swimming lessons?|lessons?|class|classes|ballet|dance|party|appointment|appt|doctor|dentist"
     r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
     r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
+    r"|football|basketball|tennis|hockey|gymnastics|athletics|futsal|baseball|softball|volleyball"
+    r"|auskick|oztag|swim club|swim squad|surf club|rowing"
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
@@ -140,7 +142,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     m = BLOCK_RE.match(tail) if after.strip() else None
     if m:
         return "blocked", span[0]
-    m2 = _RAIN.match(tail)
+    m2 = _RAIN.match(after.lstrip(" :("))  # "9-3, showers from 1": the next clause's rain
     if m2:
         return "rain", span[0]
     tail = after.lstrip(" :(")  # a comma ends the range's clause: "out 9-3, museum please"

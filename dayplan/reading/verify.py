@@ -230,23 +230,46 @@ def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
     return claimed
 
 
-def _check_rain(value: Any, quote: str, sentence: str, today: date) -> Any:
+def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
+    """``context``: the whole request text (a weather clause reads with its neighbours:
+    "showers, clearing by 11")."""
     claimed = value if value in ("none", "all_day") else _window(value, "rain")
-    found = weather.read_rain(quote, sentence)
-    scope = weather.dry_scope(quote, sentence) if claimed == "none" else None
-    if scope and scope[0] == "period":
+    found, cut_through = weather.rain_values(quote, context)
+    if claimed in found:
+        return claimed
+    said = [m for m in weather.mentions(context) if _inside(m, quote, context)]
+    scoped = next((m for m in said if m.kind == "scoped" and m.scope), None)
+    if claimed == "none" and scoped is not None:
         raise _Bad(
-            f"the quote says no rain only for {clock.hhmm(scope[1])}-{clock.hhmm(scope[2])}, not "
-            "the whole day: leave the rest of the day to the forecast",
+            f"the quote says no rain only for {clock.hhmm(scoped.scope[0])}-"
+            f"{clock.hhmm(scoped.scope[1])}, not the whole day: leave the rest of the day to the "
+            "forecast",
             None,
         )
-    if found is None:
+    if cut_through is not None:
+        whole = normalise(context)[cut_through.start : cut_through.end]
         raise _Bad(
-            "the quote states no rain (a condition such as 'in case of rain' is not rain)", None
+            f'the quote is part of "{whole}", which reads as '
+            f"{cut_through.found or 'no rain reading'}: quote the whole phrase",
+            cut_through.values[0] if cut_through.values else None,
         )
-    if found != claimed:
-        raise _Bad(f"the quote reads as rain {found!r}, not {claimed!r}", found)
-    return claimed
+    if not found:
+        kinds = {m.kind for m in said}
+        why = (
+            "a condition such as 'in case of rain' is not rain"
+            if "condition" in kinds
+            else "it names rain but no time a clock reads"
+            if "unplaced" in kinds
+            else "it says nothing about rain"
+        )
+        raise _Bad(f"the quote states no rain reading ({why})", None)
+    raise _Bad(f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}", found[0])
+
+
+def _inside(m: Any, quote: str, context: str) -> bool:
+    norm, needle = normalise(context), normalise(quote).strip(" .,;:!?")
+    at = norm.find(needle) if needle else -1
+    return at >= 0 and m.start < at + len(needle) and at < m.end
 
 
 def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
@@ -417,7 +440,7 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
             "the quote starts or ends inside a word: quote whole words, the whole phrase",
             None,
         )
-    sentence = sentence_around(text, span)
+    sentence = sentence_around(text, span) if field != "rain" else normalise(text)
     try:
         # places keep their capitals (an unknown place is a capitalised name); the rest is case-free
         said = clean(quote) if field in ("home", "location", "must_do") else normalise(quote)

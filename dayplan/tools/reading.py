@@ -209,7 +209,9 @@ def run_record_reading(state: MutableMapping[str, Any], readings: Any) -> dict:
 
 
 def _kind(field: str) -> str:
-    if field in ("window_start", "window_end", "blocked", "rain", "date"):
+    if field == "rain":
+        return "weather"
+    if field in ("window_start", "window_end", "blocked", "date"):
         return "time"
     if field == "budget":
         return "money"
