@@ -248,7 +248,10 @@ def test_the_recheck_finds_a_plan_that_waits_through_an_appointment(read_run):
     req, report, (start, end, label) = read_run
     hidden = report.model_copy(update={"plan": report.plan.model_copy(update={"appointments": []})})
     found = independent_findings(req, hidden)
-    assert any(f"{label} {start}–{end} (away, place unknown)" in f for f in found), found
+    if any(s.end <= start for s in report.plan.stops):  # between stops: it must be served
+        assert any(f"{label} {start}–{end} (away, place unknown) lies inside" in f for f in found)
+    else:  # before the day out: the first leg leaving home after it is all that is needed
+        assert found == []
     # the first stop after it, moved to leave before the appointment ends
     stops = [s.model_copy(deep=True) for s in report.plan.stops]
     i = next(i for i, s in enumerate(stops) if s.start >= end)
@@ -257,6 +260,11 @@ def test_the_recheck_finds_a_plan_that_waits_through_an_appointment(read_run):
     early = report.model_copy(update={"plan": report.plan.model_copy(update={"stops": stops})})
     found = independent_findings(req, early)
     assert any("runs through a blocked window" in f for f in found), found
+    unserved = early.model_copy(update={"plan": early.plan.model_copy(update={"appointments": []})})
+    found = independent_findings(req, unserved)
+    assert any(f"leaves before {label}" in f or "no appointment is served" in f for f in found), (
+        found
+    )
 
 
 # ------------------------------------------------------------------ property: every arranged day
