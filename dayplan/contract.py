@@ -126,7 +126,9 @@ def hhmm_to_minutes(value: str) -> int:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    # defer_build: a model's validator is built on its first use, not at import (a ``plan``
+    # start never validates most of them on their own; each is built inside its parent's)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
 
 
 class TimeWindow(_Strict):

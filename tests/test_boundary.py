@@ -332,7 +332,7 @@ def test_same_venue_twice_with_different_times_is_ambiguous(wet):
     payload["stops"].append(extra)
     detail = wet.rejected(payload, "ambiguous_stop")
     assert detail.startswith(
-        "lollipops-playland-cannon-hill appears 2 times in the answer (09:24–10:49"
+        "lollipops-playland-cannon-hill appears 2 times in the answer (09:24–10:43"
     )
 
 

@@ -427,3 +427,77 @@ def test_more_parties_in_words(text, adults, children):
 
 def test_a_bracketed_amount_is_no_child():
     assert "children" not in read("budget (50), 2 adults")
+
+
+# -- ranges of money and of people ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "per_person"),
+    [
+        ("budget around 40-60", 60.0, False),
+        ("$30-50", 50.0, False),
+        ("between $40 and $60", 60.0, False),
+        ("30 to 50 bucks", 50.0, False),
+        ("$20-$30 each", 30.0, True),
+        ("AUD 40-60 for everyone", 60.0, False),
+    ],
+)
+def test_a_budget_range_caps_at_its_upper_end(text, amount, per_person):
+    got = read(text)["budget"]
+    assert (got["amount"], got["per_person"]) == (amount, per_person), got
+    assert not [u for u in unread(text) if u[1] == "money"], unread(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "amount"),
+    [("$50, out 9-3", "09:00", "15:00", 50.0), ("budget $60 - 9 to 3", "09:00", "15:00", 60.0)],
+)
+def test_an_amount_beside_a_time_range_is_no_money_range(text, start, end, amount):
+    got = read(text)
+    assert (got["window_start"], got["window_end"], got["budget"]["amount"]) == (
+        start,
+        end,
+        amount,
+    )
+
+
+def test_a_models_lower_end_of_a_money_range_is_rejected():
+    got = verify_reading(
+        "$30-50 for the day",
+        {"field": "budget", "value": {"amount": 30}, "quote": "$30-50"},
+        today=TODAY,
+    )
+    assert isinstance(got, ReadingRejection) and got.found["amount"] == 50.0, got
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("budget 100, 2-3 kids", "2-3 kids"),
+        ("2 adults, 3-4 kids, $100", "3-4 kids"),
+        ("me and 2 or 3 kids, $50", "2 or 3 kids"),
+        ("three or four adults, $200", "three or four adults"),
+    ],
+)
+def test_a_count_said_as_a_range_is_unread_and_asked_when_a_budget_applies(text, phrase):
+    got = read(text)
+    field = "adults" if "adults" in phrase else "children"
+    assert field not in got, got
+    assert (phrase, "party") in unread(text), unread(text)
+    assert any(phrase in q for q in asked(text)), asked(text)
+
+
+def test_a_models_count_from_inside_a_range_is_rejected():
+    got = verify_reading(
+        "budget 100, 2-3 kids",
+        {"field": "children", "value": 3, "quote": "3 kids"},
+        today=TODAY,
+    )
+    assert isinstance(got, ReadingRejection) and "range" in got.error, got
+
+
+def test_read_adults_with_uncounted_kids_ask_only_how_many_children():
+    qs = asked("2 adults with the kids, $100, Brisbane")
+    assert qs == ['I could not read "with the kids". How many children are coming?'], qs
+    assert asked("2 adults with the kids, Brisbane") == []  # no budget: the count changes no price

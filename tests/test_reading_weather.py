@@ -362,3 +362,30 @@ def test_every_proposed_rain_reading_verifies():
         assert proposed and all(
             isinstance(verify_reading(text, p, today=TODAY), ReadingItem) for p in proposed
         ), text
+
+
+def test_a_model_giving_its_own_start_for_rain_until_a_time_is_told_the_rule():
+    text = "Saturday, 2 adults, rain until about 1pm"
+    got = verify_reading(
+        text,
+        {"field": "rain", "value": w("09:00", "13:00"), "quote": "rain until about 1pm"},
+        today=TODAY,
+    )
+    assert isinstance(got, ReadingRejection) and "starts at 00:00" in got.error
+    assert got.found == w("00:00", "13:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("Sunday, showers expected, 2 adults", "showers expected"),
+        ("Saturday, it's meant to bucket down all day", "it's meant to bucket down all day"),
+        (
+            "Saturday, 2 adults, storms early, should clear up by 2",
+            "storms early, should clear up by 2",
+        ),
+    ],
+)
+def test_the_quote_is_the_whole_weather_phrase(text, quote):
+    [item] = [i for i in readings(text) if i.field == "rain"]
+    assert item.quote == quote

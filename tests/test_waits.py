@@ -52,15 +52,28 @@ def test_rain_over_an_outdoor_venue_is_the_reason():
     assert w.reasons == (("rain", "Park is outdoors and rain is expected until 11:00"),)
 
 
-def test_a_blocked_window_is_the_reason():
+def test_a_pause_waited_through_is_the_reason():
     (w,) = _waits(
         [venue("a"), venue("b")],
         [_stop("a", "09:10", "10:10"), _stop("b", "11:10", "12:10")],
-        blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "swim lesson"),),
+        blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "nap in the pram"),),
     )
     assert w.minutes == 50
     assert [code for code, _ in w.reasons] == ["blocked"]
-    assert "swim lesson 10:20–11:00 is blocked" in w.text()
+    assert "nap in the pram 10:20–11:00 is blocked" in w.text()
+
+
+def test_an_appointment_in_between_is_time_at_home_not_a_wait():
+    """An away appointment ("swim lesson") is counted at home: the leg before it goes home,
+    the next leg leaves home at its end, so the gap is no wait."""
+    assert (
+        _waits(
+            [venue("a"), venue("b")],
+            [_stop("a", "09:10", "10:10"), _stop("b", "11:30", "12:30")],
+            blocked=(BlockedWindow(10 * 60 + 20, 11 * 60, "swim lesson"),),
+        )
+        == []
+    )
 
 
 def test_the_meal_break_is_stated_as_a_meal_break():
@@ -128,9 +141,10 @@ def test_time_at_home_between_stops_is_no_wait():
     )
 
 
-def test_the_koala_day_states_its_long_wait_with_the_reason():
-    """The day from the second review: the 75 minutes after Daisy Hill are the meal break
-    (45 min from 11:30) and the half hour before lunch may start; the report says so."""
+def test_the_koala_day_takes_its_meal_on_arrival_and_says_so():
+    """The day from the second review: Daisy Hill (outdoors) ends at 11:00 when the rain
+    starts. It used to wait there until lunch may start (11:30), eat, then drive: 75 idle
+    minutes. The meal break is now taken on arrival, and the report states it."""
     report = asyncio.run(
         run_plan(
             PlanRequest(
@@ -140,8 +154,37 @@ def test_the_koala_day_states_its_long_wait_with_the_reason():
         )
     ).report
     assert report is not None and report.status == "complete"
+    stops = [(s.name, s.start, s.end, s.travel_in.minutes) for s in report.plan.stops]
+    assert stops == [
+        ("Daisy Hill Koala Centre", "10:00", "11:00", 56),  # 68 min at 28 km/h all the way
+        ("Queensland Museum Kurilpa", "12:41", "14:41", 56),  # was 13:11: 11:56 + 45 min meal
+    ]
     said = [a for a in report.assumptions if a.startswith(("Wait ", "Meal break"))]
-    stops = [(s.name, s.start, s.end) for s in report.plan.stops]
-    assert stops[0][0] == "Daisy Hill Koala Centre"
-    assert report.plan.stops[0].travel_in.minutes == 56  # was 68 at 28 km/h all the way
-    assert len(said) == 1 and "meal break" in said[0]
+    assert said == [
+        "Meal break: 45 min free between Daisy Hill Koala Centre (ends 11:00) and Queensland "
+        "Museum Kurilpa (starts 12:41, a 56-min leg), inside lunch 11:30–14:00"
+    ]
+
+
+def test_the_scheduler_takes_the_meal_on_arrival_rather_than_waiting_for_lunch():
+    """An outdoor stop ends at 11:00 (rain); the next is 56 min away. Waiting for 11:30 to eat
+    before the drive starts the next visit at 13:11; eating on arrival starts it at 12:41."""
+    from dayplan.core.dayshape import Visit, has_meal_break
+    from dayplan.core.scheduler import Pick, arrange
+
+    found = {
+        "park": venue("park", kind="park", indoor=False, opening_hours="Mo-Su 10:00-16:00"),
+        "museum": venue("museum", min_minutes=60, typical_minutes=60),
+    }
+    travel = matrix_travel(list(found), {("park", "museum"): 56, ("museum", "park"): 56})
+    c = Constraints(day=SAT, rain=((11 * 60, 15 * 60),))
+    out = arrange([Pick("park", must=True), Pick("museum")], found, c, travel, day_shape=True)
+    assert out.ok and out.solution.meal
+    assert [(s.venue_id, s.start, s.end) for s in out.solution.stops] == [
+        ("park", 10 * 60, 11 * 60),
+        ("museum", 12 * 60 + 41, 13 * 60 + 41),
+    ]
+    visits = [Visit(s.start, s.end, s.travel_in) for s in out.check.stops]
+    assert has_meal_break(visits, out.check.home_by, out.check.travel_home)
+    (w,) = waits(out.check, c, found)
+    assert w.is_meal_break and w.minutes == 45

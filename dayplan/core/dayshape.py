@@ -5,7 +5,8 @@ summary and the re-check of served plans. Times are wall-clock minutes after loc
 
 * **Meal break.** Lunch is 11:30–14:00 (``LUNCH``). A plan *spans lunch* when the party leaves
   home by 12:00 and is back at 13:00 or later (``LUNCH_CORE``). Such a plan needs a meal: a gap of
-  at least 45 minutes inside lunch that is neither a visit nor travel (``MEAL_MINUTES``), a
+  at least 45 minutes inside lunch that is neither a visit nor travel (``MEAL_MINUTES``; taken
+  where the last visit was, before the leg, or on arrival, before the next visit), a
   visit to a food venue (tag ``food``, or kind ``cafe``/``market``) that overlaps lunch by 30
   minutes (or by its whole length when shorter), or time at home that overlaps lunch by 30.
 * **Variety.** At most one venue of each kind (two cinemas, two koala sanctuaries or three pools
@@ -84,7 +85,9 @@ def has_meal_break(visits: Sequence[Visit], home_by: int, travel_home: int = 0) 
             return True
         if v.food and food_counts((v.start, v.end)):
             return True
-    gaps = [(a.end, b.start - b.travel_in) for a, b in zip(visits, visits[1:], strict=False)]
+    pairs = list(zip(visits, visits[1:], strict=False))
+    gaps = [(a.end, b.start - b.travel_in) for a, b in pairs]  # waiting before the leg
+    gaps += [(a.end + b.travel_in, b.start) for a, b in pairs]  # or on arrival, before the visit
     gaps.append((visits[-1].end, home_by - travel_home))
     return any(overlap_minutes(g, LUNCH) >= MEAL_MINUTES for g in gaps)
 

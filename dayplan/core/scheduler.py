@@ -478,6 +478,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         for j, x in enumerate(cands)
     ]
     stats: dict[int, tuple] = {}
+    # the meal break may also be taken on arrival, before the next visit (drive, eat, visit)
+    lunch_i = next((i for i, x in enumerate(cands) if x.role == "lunch"), None)
+    lunch_bit = 0 if lunch_i is None else 1 << lunch_i
+    lunch_seg = [] if lunch_i is None else segs[lunch_i]
 
     def stats_of(mask: int) -> tuple:
         """(members, size, must-dos, weight, addable candidate rows, upper bound) of ``mask``,
@@ -560,6 +564,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     if known[5] < best3:
                         continue  # the bound rules the new mask out (see the loop's comment)
                 going_out = place == 0 and (target > 0 or role == "away") and role != "home"
+                on_arrival = (
+                    hungry and not role and place != 0 and target > 0 and leg and lunch_bit
+                ) and not mask & lunch_bit
+                fed_bucket = None
                 for lab in labels:
                     ready = lab[0]
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
@@ -616,6 +624,26 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             bucket[bucket_key] = [new]
                         else:
                             _insert(labs, new, meal and not got)
+                    if on_arrival:  # drive, take the meal break there, then visit (timed 2)
+                        ls = _earliest(lunch_seg, arrival, MEAL_MINUTES, plus)
+                        if ls is None:
+                            continue
+                        s3 = _earliest(seg_j, clock.add(ls, MEAL_MINUTES), need_j, plus)
+                        if s3 is None:
+                            continue
+                        if aways and any(not mask >> k & 1 and a <= s3 for k, a in aways):
+                            continue  # an appointment starts first: the party goes to it first
+                        new = (clock.add(s3, need_j), cost, lab[2] + leg, lab[3], lab, j, s3, 2)
+                        if fed_bucket is None:
+                            fed_bucket = layers.get(mask | bit | lunch_bit)
+                            if fed_bucket is None:
+                                fed_bucket = layers[mask | bit | lunch_bit] = {}
+                                heappush(pending, mask | bit | lunch_bit)
+                        labs = fed_bucket.get((new_place, True, False))
+                        if labs is None:
+                            fed_bucket[(new_place, True, False)] = [new]
+                        else:
+                            _insert(labs, new)
     if best is None:
         return Solution([], [], 0, 0.0, 0, 0.0, c.window[0], None)
     lab, h, meal_ok = best
@@ -704,6 +732,10 @@ def _insert(bucket: list[tuple], new: tuple, unfed: bool = False) -> None:
     bucket.append(new)
 
 
+def _lunch_index(cands) -> int:
+    return next(i for i, x in enumerate(cands) if x.role == "lunch")
+
+
 def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed):
     """Schedule ``order`` with the first ``fixed`` visits ending at ``ends`` and the rest at
     their minimum length, each as early as it may (a lunch-timed food visit as early as it can
@@ -721,7 +753,12 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
         leg = legs[place][target] if target >= 0 else 0
         need = max(1, x.min_minutes)
         floor = arrive(t, leg)
-        if timed[i]:
+        if timed[i] == 2:  # the meal break on arrival, then the visit
+            meal_at = _earliest(segs[_lunch_index(cands)], floor, MEAL_MINUTES, clock.plus)
+            if meal_at is None:
+                return None
+            floor, fed = add(meal_at, MEAL_MINUTES), True
+        elif timed[i]:
             floor = max(floor, LUNCH[0] + min(FOOD_OVERLAP, need) - need)
         s = _earliest(segs[j], floor, need, clock.plus)
         if s is None or any(a <= s for a in ahead):

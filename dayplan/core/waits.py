@@ -7,14 +7,16 @@ reasons are facts the checker itself uses, looked up again here, never guessed:
 
 * ``opens``: the next venue opens after the party could arrive (its opening hours that day);
 * ``rain``: the next venue is outdoors and a rain window lasts past the earliest arrival;
-* ``blocked``: a blocked window lies in the gap (no visit and no leg runs through it);
+* ``blocked``: a pause (a nap in the pram, lunch) lies in the gap and is waited through
+  where the party is (no visit and no leg runs through it);
 * ``meal``: the day spans lunch, nothing else in it is the meal, and the gap holds the
   ``MEAL_MINUTES`` of lunch (``dayplan.core.dayshape``) — lunch starts no earlier than 11:30;
 * ``meal_venue``: the next venue is a food venue and starts at the earliest time that makes
   it the day's meal (its visit at minimum length overlaps lunch by ``FOOD_OVERLAP`` minutes);
 * none of these: the wait is stated as required by no constraint.
 
-Time at home (before the first stop, around an at-home window) is not a wait. Times are
+Time at home (before the first stop, around an at-home window, or around an appointment away,
+which is counted at home: ``CheckedStop.after``) is not a wait. Times are
 wall-clock minutes after local midnight; the gap is counted in elapsed minutes (``LocalDay``).
 """
 
@@ -109,6 +111,8 @@ def waits(
         prev, s = stops[i - 1], stops[i]
         if any(prev.end <= b.start and b.end <= s.start for b in result.home_breaks):
             continue  # the party went home in between: time at home is no wait
+        if getattr(s, "after", None):
+            continue  # an appointment in between, counted at home: its leg leaves home after it
         idle = day.elapsed(prev.end, s.start) - s.travel_in
         if idle <= longer_than:
             continue
@@ -151,8 +155,9 @@ def waits(
                         f"{min(FOOD_OVERLAP, need)} min",
                     )
                 )
-        gap = (prev.end, day.add(s.start, -s.travel_in))
-        if meal_free and overlap_minutes(gap, LUNCH) >= MEAL_MINUTES:
+        before = (prev.end, day.add(s.start, -s.travel_in))  # waiting before the leg
+        after = (day.add(prev.end, s.travel_in), s.start)  # or on arrival
+        if meal_free and max(overlap_minutes(g, LUNCH) for g in (before, after)) >= MEAL_MINUTES:
             late = " (lunch starts no earlier than " + clock_text(LUNCH[0]) + ")"
             reasons.append(
                 (

@@ -24,7 +24,8 @@ _Text = Annotated[str, Field(max_length=2000)]
 
 class _Loose(BaseModel):
     # strict types (a string is never a number), unknown keys ignored: nothing is served from them
-    model_config = ConfigDict(extra="ignore", strict=True)
+    # (defer_build: built on first use, not at import)
+    model_config = ConfigDict(extra="ignore", strict=True, defer_build=True)
 
 
 class ClaimedMoney(_Loose):

@@ -18,7 +18,7 @@ from dayplan.reading.records import AcceptedReading, ReadingItem  # noqa: F401 (
 class Record(BaseModel):
     """Base of every evidence record: extra keys kept, types as stored."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)  # built on first use
 
     def dump(self) -> dict[str, Any]:
         """The JSON form stored in session state."""

@@ -84,6 +84,8 @@ class Applied:
     """Whether a budget applies (structured or read): then the party's count changes the plan."""
     party_set: bool = False
     """Whether the party was given (structured or read)."""
+    children_read: bool = False
+    """Whether the number of children was given or read (not taken as 0 beside read adults)."""
     given: frozenset[str] = frozenset()
     """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
 
@@ -171,6 +173,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.assumed += _defaults(request, h)
     out.budget_set = bool(request.budget) or "budget" in h
     out.party_set = bool(request.party) or "adults" in h
+    out.children_read = bool(request.party) or "children" in first
     out.given = frozenset(
         name
         for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
@@ -220,8 +223,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
-    if kind == "party":
-        return applied.party_set or not applied.budget_set
+    if kind == "party":  # "2 adults, 3-4 kids, $100": the children's count decides the price
+        return "party" in applied.given or not applied.budget_set or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
         return "party" in applied.given
     if kind == "travel":
@@ -330,6 +333,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
+        if p.kind == "party" and applied is not None and applied.party_set:
+            what = "How many children are coming?"  # the adults were read: ask only the rest
         if p.found:
             q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
         elif p.kind == "weather":

@@ -1,6 +1,6 @@
 """Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
 "under a hundred dollars", "free stuff only", "$15/head", "under 20 each", "AUD100 tops",
-"budget's 150", and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
+"budget's 150", a range's upper end ("$30-50" is at most 50), and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
 is no cap (nothing is read), never a zero budget, but "$0", "zero dollars", "budget: nil", "we have no
 budget" and "no budget at all" are AUD 0 (free only); "10 each way" is travel, not per person.
 
@@ -66,6 +66,38 @@ DIGIT_MONEY = re.compile(
     re.I,
 )
 """An amount in digits with its money cue (and an "each"/"total" right after)."""
+_AMT = r"(\d(?:[\d,]*\d)?(?:\.\d{1,2})?)"
+MONEY_RANGE = re.compile(
+    r"(?:(?:\bbetween\s+)?(?:a\$|\$|\baud\s?)\s?"
+    + _AMT
+    + r"\s*(?:-|to|and)\s*(?:a\$|\$|aud\s?)?\s?"
+    + _AMT
+    + r"(?![\d:.]*\d)(?!\s*(?:am|pm|kids?|children|adults?|min|mins|minutes|hours?|hrs?))"
+    r"(?:\s*(?:aud|dollars|bucks))?"
+    r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|around|about|roughly|somewhere))?\s*[:=~]?\s*"
+    r"(?:around|about|roughly|between)?\s*\$?"
+    + _AMT
+    + r"\s*(?:-|to|and)\s*\$?"
+    + _AMT
+    + r"(?![\d:.]*\d)(?!\s*(?:am|pm|kids?|children|adults?|min|mins|minutes|hours?|hrs?))"
+    r"|\b" + _AMT + r"\s*(?:-|to)\s*" + _AMT + r"\s*(?:aud|dollars|bucks)\b)"
+    r"(?:\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp"
+    r"|/\s*(?:head|person|kid|child))\b)?",
+    re.I,
+)
+"""A budget said as a range ("$30-50", "between $40 and $60", "budget around 40-60", "30 to 50
+bucks"): the cap is its upper end, the most the party will spend."""
+
+
+def range_cap(phrase: str) -> float | None:
+    """The upper end of a money range in ``phrase`` (``MONEY_RANGE``), or ``None``."""
+    m = MONEY_RANGE.search(phrase)
+    if not m:
+        return None
+    nums = [float(g.replace(",", "")) for g in m.groups() if g]
+    return max(nums) if len(nums) == 2 and nums[1] > nums[0] else None
+
+
 NOT_PLAIN = re.compile(
     r"(?:a\$|\$|\baud\s*|\busd\s*)\s?\d[\d,]*(?:(?:\.\d+)?(?!(?:pp|p\.p|aud|usd|ea|each|total|max|tops|ish|odd)\b)"
     r"[a-z_]\w*|\.\d{3,}|\.\d+\.\d+)"
@@ -137,6 +169,9 @@ def read_money(phrase: str) -> Money | None:
     ):
         return None
     per = bool(PER_PERSON.search(phrase))
+    cap = range_cap(phrase)
+    if cap is not None:  # "$30-50": at most 50
+        return Money(cap, _currency(phrase), per)
     digits = re.search(r"\d", phrase)
     if digits:
         price = Price.fromstring(phrase)

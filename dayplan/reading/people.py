@@ -16,6 +16,7 @@ Rules (each tested in ``tests/test_reading.py``):
 - a party phrase after "with" (or "w/") counts the writer too ("with 2 kids and my partner" is
   2 adults); "+", "&" and "plus" join people like "and" ("2 adults + baby", "me + hubby");
   ages in brackets are ages ("our son (5)"); "under 5s", "littlies" are children;
+- a count said as a range ("2-3 kids", "three or four adults") is no count: unread, asked;
 - "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
   assumes (and says so) or asks.
@@ -146,6 +147,20 @@ WRITER_NAMED = re.compile(r"\((?:me|myself|that's me|that is me)\)", re.I)
 UNCOUNTED_CHILDREN = re.compile(r"\b(?:the|my|our|with)\s+(?:" + _CHILD_PLURAL + r")\b", re.I)
 UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
 
+COUNT_RANGE = re.compile(
+    r"\b("
+    + COUNT_WORD
+    + r")\s*(?:-|or|to|/)\s*("
+    + COUNT_WORD
+    + r")\s+(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _ADULT_PLURAL
+    + r")\b",
+    re.I,
+)
+"""A count said as a range ("2-3 kids", "three or four adults"): no count (unread, asked)."""
+
 PARTY_CUES = (
     COUNTED_ADULTS,
     COUNTED_CHILDREN,
@@ -176,7 +191,12 @@ class Party:
     children: int | None
 
 
+def _blank_ranges(phrase: str) -> str:
+    return COUNT_RANGE.sub(lambda m: " " * len(m.group(0)), phrase)
+
+
 def _children(phrase: str) -> int | None:
+    phrase = _blank_ranges(phrase)
     counted = [count(m.group(1)) for m in COUNTED_CHILDREN.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
@@ -215,6 +235,7 @@ def _named_children(phrase: str) -> int:
 
 
 def _adults(phrase: str) -> int | None:
+    phrase = _blank_ranges(phrase)
     counted = [count(m.group(1)) for m in COUNTED_ADULTS.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)

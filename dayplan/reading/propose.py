@@ -164,11 +164,14 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         )
     else:
         odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
-        spans = [
+        spans = [m.span() for m in money.MONEY_RANGE.finditer(sent) if money.range_cap(m.group(0))]
+        spans += [
             m.span()
             for m in money.DIGIT_MONEY.finditer(sent)
             if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
+            and not any(x <= m.start() < y for x, y in spans)  # "$30" of "$30-50"
         ]
+        spans.sort()
         spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
             for sp in duck.parse(sent, duck_ref(today), ("amount-of-money",)):
@@ -198,6 +201,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     cues = people.cue_spans(sent)
     if cues:
         a, b = cues[0][0], max(e for _, e in cues)
+        for r in people.COUNT_RANGE.finditer(sent):  # "2-3 kids": the range is the count said
+            if r.start() < b and a < r.end():
+                a, b = min(a, r.start()), max(b, r.end())
         if sent[b : b + 1] == ")" and "(" in sent[a:b]:
             b += 1  # "the kids (7 and 9)": the bracket closes in the quote
         lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
@@ -503,6 +509,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             at = with_.start() if with_ else m.start()
             found.append((at, m.end(), "party"))
             exact.add(at)  # "with the kids", never "South Bank, the kids"
+    ranged = [m.span() for m in people.COUNT_RANGE.finditer(norm)]
+    for a, b in ranged:  # "2-3 kids": how many are coming? (asked even inside a read quote)
+        found.append((a, b, "party"))
+        exact.add(a)
+    found = [f for f in found if f[2] != "time" or not any(x <= f[0] < y for x, y in ranged)]
     for m in re.finditer(r"\b(" + people.COUNT_WORD + r")\s+of us\b", norm):
         if not {"adults", "children"} <= read_fields and not people.US_TWO.search(m.group(0)):
             found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
@@ -533,7 +544,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind == "turn":
             continue
         if (
-            kind not in ("foreign", "must", "activity", "preference") and not free(a, b)
+            kind not in ("foreign", "must", "activity", "preference")
+            and (a, b) not in ranged
+            and not free(a, b)
         ) or _restates(
             norm, a, b, kind, accepted
         ):  # an outing's word may be read as a preference; its time still is not

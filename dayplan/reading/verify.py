@@ -194,6 +194,12 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
 
 def _check_party(field: str, value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, field, 0, 50)
+    at = normalise(sentence).find(quote)
+    for r in people.COUNT_RANGE.finditer(normalise(sentence)):
+        if at >= 0 and r.start() < at + len(quote) and at < r.end() and r.group(0) not in quote:
+            raise _Bad(  # "3 kids" of "2-3 kids"
+                f'the quote is part of "{r.group(0)}", a range, not a count of {field}', None
+            )
     found = people.read_party(quote)
     got = found.adults if field == "adults" else found.children
     evidence = {"adults": found.adults, "children": found.children}
@@ -263,7 +269,16 @@ def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
             else "it says nothing about rain"
         )
         raise _Bad(f"the quote states no rain reading ({why})", None)
-    raise _Bad(f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}", found[0])
+    open_ends = [
+        ("no start is said: rain up to then starts at 00:00" if v["start"] == "00:00" else "")
+        + ("no end is said: rain from then ends at 23:59" if v["end"] == "23:59" else "")
+        for v in found
+        if isinstance(v, dict)
+    ]
+    hint = f" ({'; '.join(h for h in open_ends if h)})" if any(open_ends) else ""
+    raise _Bad(
+        f"the quote reads as {' and '.join(map(repr, found))}, not {claimed!r}{hint}", found[0]
+    )
 
 
 def _inside(m: Any, quote: str, context: str) -> bool:

@@ -584,7 +584,8 @@ def _anchor(text: str, kind: str) -> tuple[int, int] | None:
         return None
     lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
     day = re.match(
-        r"\s+(?:day|saturday|sunday|weekend|one|weather|forecast|start|and\s+sunny|and\s+dry)\b",
+        r"\s+(?:day|saturday|sunday|weekend|one|weather|forecast|start|and\s+sunny|and\s+dry"
+        r"|expected|forecast|likely|predicted|about|around)\b",
         text[hi:],
         re.I,
     )

@@ -52,7 +52,8 @@ Text = Annotated[str, Field(max_length=4000)]
 class ToolArgs(BaseModel):
     """Base of every tool's arguments: strict types, finite numbers, no unknown keys."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+    # (defer_build: a tool's model is built when that tool is first called, not at import)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, defer_build=True)
 
 
 class StopArg(ToolArgs):
