@@ -26,7 +26,7 @@ from dayplan.reading.times import AT_HOME
 from dayplan.service.run import initial_state
 from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.search import venue_record
-from dayplan.tools.state import constraints_for, found_venues, travel_for
+from dayplan.tools.state import DEFAULT_WINDOW, constraints_for, found_venues, travel_for
 
 
 def served_reading(request: PlanRequest, report: DayPlanReport) -> AcceptedReading:
@@ -239,9 +239,13 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
         seq.append((f"home ({b.label})", _hm(b.start), _hm(b.end), home, b.travel_in.minutes))
     served_away = {(_hm(x.start), _hm(x.end)): x for x in plan.appointments}
     first_start = min((_hm(s.start) for s in plan.stops), default=None)
+    leaves = min((_hm(s.start) - s.travel_in.minutes for s in plan.stops), default=None)
+    day_starts = window_start or _hm(DEFAULT_WINDOW[0])  # nothing said: the default start
     for a, b, label, at_home in blocked:
         if at_home or is_pause(label) or first_start is None:
             continue  # time at home (below) or a pause where the party is
+        if leaves is not None and b <= min(leaves, day_starts):
+            continue  # over before the day starts ("football 8-9am", day from 09:00): not inside
         if not any(_hm(s.start) >= a for s in plan.stops):
             if plan.stops and _hm(plan.totals.home_by) > a:
                 out.append(
