@@ -501,3 +501,35 @@ def test_read_adults_with_uncounted_kids_ask_only_how_many_children():
     qs = asked("2 adults with the kids, $100, Brisbane")
     assert qs == ['I could not read "with the kids". How many children are coming?'], qs
     assert asked("2 adults with the kids, Brisbane") == []  # no budget: the count changes no price
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("we've got from 10 til about 2", "window_end", "14:00"),
+        ("from two till around five", "window_end", "17:00"),
+        ("Out by 9, home by 3.", "window_start", "09:00"),
+        ("Free from 1. Back by 5:30 for dinner.", "window_end", "17:30"),
+        (
+            "Leaving home at half past eight, must be back by quarter past three",
+            "window_end",
+            "15:15",
+        ),
+    ],
+)
+def test_messy_whole_requests_read_their_times(text, field, value):
+    got = read(text)
+    assert got.get(field) == value, got
+    assert not [u for u in unread(text) if u[1] == "time"], unread(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan Sunday for us (2 adults, baby 10 months)",
+        "day out, 2 adults, 2 kids under 5",
+        "me and bub (6 months old)",
+    ],
+)
+def test_ages_in_months_and_under_n_are_no_unread_numbers(text):
+    assert not [u for u in unread(text) if u[1] == "number"], unread(text)

@@ -98,49 +98,54 @@ def test_a_weekday_named_on_that_weekday_reads_as_today(phrase):
     assert read_date("next Saturday", SAT) == SAT + timedelta(days=7)
 
 
-def test_late_saturday_request_is_planned_for_next_saturday_with_the_reason():
-    report = _run(
-        text="Plan this Saturday for the kids, home by 5",
-        location="Brisbane",
-        date="this Saturday",
-        now="2026-12-05T16:30:00+10:00",
-        window={"start": "09:00", "end": "17:00"},
-        party={"adults": 2, "children": 2},
-    )
+@pytest.mark.parametrize(
+    "request_fields",
+    [
+        {  # structured fields
+            "text": "Plan this Saturday for the kids, home by 5",
+            "location": "Brisbane",
+            "date": "this Saturday",
+            "now": "2026-12-05T16:30:00+10:00",
+            "window": {"start": "09:00", "end": "17:00"},
+            "party": {"adults": 2, "children": 2},
+        },
+        {  # text only
+            "text": "can u plan this saturday for me + 2 kids in brisbane, back by 5",
+            "now": "2026-12-05T16:10:00+10:00",
+        },
+    ],
+    ids=["structured", "text_only"],
+)
+def test_late_saturday_request_is_planned_for_next_saturday_with_the_reason(request_fields):
+    report = _run(**request_fields)
     assert report["status"] == "complete"
     assert report["date"] == "2026-12-12"
     assert any("taken as next Saturday, 2026-12-12" in a for a in report["assumptions"])
 
 
-def test_late_saturday_in_text_only_rolls_too():
-    report = _run(
-        text="can u plan this saturday for me + 2 kids in brisbane, back by 5",
-        now="2026-12-05T16:10:00+10:00",
-    )
-    assert report["status"] == "complete"
-    assert report["date"] == "2026-12-12"
-    assert any("taken as next Saturday" in a for a in report["assumptions"])
-
-
-def test_today_as_an_iso_date_with_the_window_gone_asks():
-    report = _run(
-        text="Plan our day out",
-        location="Brisbane",
-        date="2026-12-05",
-        now="2026-12-05T16:45:00+10:00",
-        window={"start": "09:00", "end": "17:00"},
-    )
+@pytest.mark.parametrize(
+    ("request_fields", "asked"),
+    [
+        (
+            {
+                "text": "Plan our day out",
+                "date": "2026-12-05",
+                "now": "2026-12-05T16:45:00+10:00",
+                "window": {"start": "09:00", "end": "17:00"},
+            },
+            ("window has all but passed", "16:45"),
+        ),
+        (
+            {"text": "Plan our day", "date": "2026-12-01", "now": "2026-12-05T09:00:00+10:00"},
+            ("2026-12-01 is in the past",),
+        ),
+    ],
+    ids=["today_window_gone", "past_date"],
+)
+def test_an_iso_date_that_has_passed_asks(request_fields, asked):
+    report = _run(location="Brisbane", **request_fields)
     assert report["status"] == "needs_clarification"
-    assert "window has all but passed" in report["questions"][0]
-    assert "16:45" in report["questions"][0]
-
-
-def test_a_past_iso_date_asks():
-    report = _run(
-        text="Plan our day", location="Brisbane", date="2026-12-01", now="2026-12-05T09:00:00+10:00"
-    )
-    assert report["status"] == "needs_clarification"
-    assert "2026-12-01 is in the past" in report["questions"][0]
+    assert all(part in report["questions"][0] for part in asked)
 
 
 # ------------------------------------------------------------------ minimal conflicting sets

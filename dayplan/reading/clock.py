@@ -33,7 +33,7 @@ TOKEN = (
 )
 """One time of day: groups (hour, minute, meridiem) or (word)."""
 TOKEN_RE = re.compile(TOKEN, re.I)
-RANGE_SEP = r"\s*(?:-|to|till|til|until|through|thru)\s*"
+RANGE_SEP = r"\s*(?:-|to|till|til|until|through|thru)\s*(?:(?:about|around|roughly|approx\.?)\s+)?"
 TIME_SUFFIX = r"(?:\s*o'?clock\b)?(?:\s*-?\s*ish\b)?"
 """What may follow a time without changing it: "10 o'clock", "9am-ish", "1ish"."""
 RANGE_RES = (
@@ -221,6 +221,7 @@ WORD_RANGE_RE = re.compile(
     + r")"
     + _ISH
     + r"\s*(?P<sep>-|\u2013|\u2014|to|till|til|until|through|thru|and|&)\s*"
+    r"(?:(?:about|around|roughly)\s+)?"
     r"(?P<b>"
     + WORD_TIME
     + r"|"

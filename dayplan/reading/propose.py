@@ -263,6 +263,12 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     return [i for i in out if i is not None]
 
 
+_AGE_WORDS = re.compile(
+    r"\b(\d{1,2})\s*(?:months?|mths?|mo|weeks?|wks?)(?:\s*old)?\b"
+    r"|(?<=\bunder )(\d{1,2})(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))",
+    re.I,
+)
+"""A baby's age in months ("baby 10 months") or "kids under 5": no number left unread."""
 _FAMILY = re.compile(
     r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
 )
@@ -524,9 +530,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
     masked = clock.mask_dates(norm)
-    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE):  # "our son (5)", "Jack (6)"
+    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
         for m in rx.finditer(masked):  # an age, read with the child
-            masked = masked[: m.start(1)] + "#" * len(m.group(1)) + masked[m.end(1) :]
+            g = m.lastindex or 1
+            masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
     for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])(?!\s+of us\b)", masked):
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time

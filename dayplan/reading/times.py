@@ -48,7 +48,7 @@ START_CUE = re.compile(
     r"|(?:busy|booked|tied up|stuck|occupied|sleep(?:ing)? in|at home|home) (?:until|till|til)"
     r"|after|from|earliest(?: start)?(?: is| of)?|(?:at )?the earliest|from about|from around"
     r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
-    r"|out the door(?: at| by)?|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
+    r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
     r"|(?:early |late )?start(?:ing)?\s*[,:-]|(?:we'll |we will |we could |we can |can )?go(?: out)?"
