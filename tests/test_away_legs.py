@@ -7,6 +7,7 @@ at-home windows keep their own rules."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from dayplan.cli import render_report
 from dayplan.contract import PlanRequest, hhmm_to_minutes
@@ -16,6 +17,7 @@ from dayplan.core.scheduler import Pick, arrange
 from dayplan.service.recheck import independent_findings, recheck_report
 from dayplan.service.run import plan
 from dayplan.ui.report_view import report_html
+from tests.test_scheduler import instances
 from tests.test_sound_core import SAT, legs, venue
 
 MUSEUM, PARK = venue("museum"), venue("park")
@@ -246,7 +248,10 @@ def test_the_recheck_finds_a_plan_that_waits_through_an_appointment(read_run):
     req, report, (start, end, label) = read_run
     hidden = report.model_copy(update={"plan": report.plan.model_copy(update={"appointments": []})})
     found = independent_findings(req, hidden)
-    assert any(f"{label} {start}–{end} (away, place unknown)" in f for f in found), found
+    if any(s.end <= start for s in report.plan.stops):  # between stops: it must be served
+        assert any(f"{label} {start}–{end} (away, place unknown) lies inside" in f for f in found)
+    else:  # before the day out: the first leg leaving home after it is all that is needed
+        assert found == []
     # the first stop after it, moved to leave before the appointment ends
     stops = [s.model_copy(deep=True) for s in report.plan.stops]
     i = next(i for i, s in enumerate(stops) if s.start >= end)
@@ -255,3 +260,38 @@ def test_the_recheck_finds_a_plan_that_waits_through_an_appointment(read_run):
     early = report.model_copy(update={"plan": report.plan.model_copy(update={"stops": stops})})
     found = independent_findings(req, early)
     assert any("runs through a blocked window" in f for f in found), found
+    unserved = early.model_copy(update={"plan": early.plan.model_copy(update={"appointments": []})})
+    found = independent_findings(req, unserved)
+    assert any(f"leaves before {label}" in f or "no appointment is served" in f for f in found), (
+        found
+    )
+
+
+# ------------------------------------------------------------------ property: every arranged day
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(instances(max_venues=4))
+def test_no_arranged_day_travels_or_waits_through_an_appointment(inst):
+    """Judged from the stops and the travel table alone (not by the checker): around every
+    appointment a stop ends in time to get home by its start, and the first stop after it
+    starts no earlier than its end plus the leg from home."""
+    venues, c, travel, picks = inst
+    out = arrange(picks, venues, c, travel)
+    if not out.ok:
+        return
+    stops = out.solution.stops
+    for b in c.blocked:
+        if not b.appointment or b.end <= c.window[0] or b.start >= c.window[1]:
+            continue
+        before = [s for s in stops if s.end <= b.start]
+        after = [s for s in stops if s.start >= b.end]
+        assert len(before) + len(after) == len(stops), "a stop overlaps the appointment"
+        if before and after:  # between two stops: to home by its start, from home at its end
+            assert before[-1].end + travel.minutes(before[-1].venue_id, "home") <= b.start
+        if after:
+            assert after[0].start >= b.end + travel.minutes("home", after[0].venue_id)
+        elif before:  # the day ends before it: home by its start
+            assert out.check.home_by <= b.start

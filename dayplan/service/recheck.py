@@ -26,7 +26,7 @@ from dayplan.reading.times import AT_HOME
 from dayplan.service.run import initial_state
 from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.search import venue_record
-from dayplan.tools.state import DEFAULT_WINDOW, constraints_for, found_venues, travel_for
+from dayplan.tools.state import constraints_for, found_venues, travel_for
 
 
 def served_reading(request: PlanRequest, report: DayPlanReport) -> AcceptedReading:
@@ -238,26 +238,30 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     for b in breaks:
         seq.append((f"home ({b.label})", _hm(b.start), _hm(b.end), home, b.travel_in.minutes))
     served_away = {(_hm(x.start), _hm(x.end)): x for x in plan.appointments}
-    first_start = min((_hm(s.start) for s in plan.stops), default=None)
-    leaves = min((_hm(s.start) - s.travel_in.minutes for s in plan.stops), default=None)
-    day_starts = window_start or _hm(DEFAULT_WINDOW[0])  # nothing said: the default start
     for a, b, label, at_home in blocked:
-        if at_home or is_pause(label) or first_start is None:
+        if at_home or is_pause(label) or not plan.stops:
             continue  # time at home (below) or a pause where the party is
-        if leaves is not None and b <= min(leaves, day_starts):
-            continue  # over before the day starts ("football 8-9am", day from 09:00): not inside
-        if not any(_hm(s.start) >= a for s in plan.stops):
-            if plan.stops and _hm(plan.totals.home_by) > a:
-                out.append(
-                    f"{label} (away) starts {a // 60:02d}:{a % 60:02d} but the party is home "
-                    f"only at {plan.totals.home_by}"
-                )
-            continue  # after the day out: the party is home by then
+        when = (
+            f"{label} {a // 60:02d}:{a % 60:02d}–{b // 60:02d}:{b % 60:02d} (away, place unknown)"
+        )
+        before = [s for s in plan.stops if _hm(s.end) <= a]
+        after = [s for s in plan.stops if _hm(s.start) >= b]
+        if len(before) + len(after) < len(plan.stops):
+            out.append(f"a stop overlaps {when}")
+            continue
+        if not after:  # after the day out: the party must be home by its start
+            if _hm(plan.totals.home_by) > a:
+                out.append(f"{when} starts before the party is home at {plan.totals.home_by}")
+            continue
         x = served_away.get((a, b))
+        if not before and x is None:  # before the day out: the first leg leaves at its end
+            first = after[0]
+            if _hm(first.start) - first.travel_in.minutes < b:
+                out.append(f"the leg to {first.name} leaves before {when} ends")
+            continue
         if x is None:
             out.append(
-                f"{label} {a // 60:02d}:{a % 60:02d}–{b // 60:02d}:{b % 60:02d} (away, place "
-                "unknown) lies inside the itinerary but no appointment is served: the leg after "
+                f"{when} lies inside the itinerary but no appointment is served: the leg after "
                 "it must leave at its end, counted from home"
             )
             continue
