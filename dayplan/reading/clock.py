@@ -235,6 +235,7 @@ WORD_RANGE_RE = re.compile(
 """A range with a time in words at either end ("from two to five", "ten till two", "half nine to
 three", "9 till half two"); ``a``/``b`` name its two times, ``lead``/``sep`` its words. Which
 matches are ranges is decided by ``word_ranges``."""
+_HOUR_WORD_RE = re.compile(r"\b(?:" + _HOUR_WORD + r")\b", re.I)
 _CLOCK_CUE_BEFORE = re.compile(
     r"\b(?:by|at|before|around|about|till|til|until|for|after)\s+$", re.I
 )
@@ -256,6 +257,8 @@ def word_ranges(text: str, sentence: str = "") -> list[tuple[int, int, int, int]
     words at one end or both ("from two to five" 14:00-17:00, "ten till two" 10:00-14:00, "half
     nine to three" 09:30-15:00). "and" joins a range only after "between"; "ten to two" after a
     clock cue ("home by ten to two") is one time (13:50), never a range."""
+    if not _HOUR_WORD_RE.search(text):
+        return []  # no hour said in words: nothing to find (cheap, checked first)
     out = []
     for m in WORD_RANGE_RE.finditer(text):
         a, b = m.group("a"), m.group("b")

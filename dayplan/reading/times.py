@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from dayplan.reading import clock
+from dayplan.reading.memo import per_run
 
 BLOCK_WORDS = (
     r"nap|naps|nap time|naptime|sleep|sleeps|sleeping|asleep|quiet time|lunch|training|practice|footy|soccer|netball|cricket|rugby"
@@ -95,7 +96,12 @@ _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunde
 def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
     """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``
     (``context``: the sentence whose words decide am/pm, default ``sentence`` itself)."""
-    out = []
+    return list(_ranges(sentence, context))
+
+
+@per_run
+def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...]:
+    out: list[tuple[int, int, int, int]] = []
     masked = clock.mask_dates(sentence)
     for rx in clock.RANGE_RES:
         for m in rx.finditer(masked):
@@ -114,7 +120,7 @@ def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
         if re.search(r"\b(?:aged?|ages|years?|yrs?|kids?|children)\s*$", sentence[:a], re.I):
             continue
         out.append((a, b, start, end))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
