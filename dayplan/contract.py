@@ -215,6 +215,10 @@ class PlanRequest(_Strict):
     name; else the location's). ``window.end`` is the time the party must be home by.
     """
 
+    # Built at import, not deferred: every run validates a request, and FastAPI's body field
+    # must reuse a built schema (building it inside FastAPI's adapter warns about its alias).
+    model_config = ConfigDict(defer_build=False)
+
     text: str = Field(default="", max_length=4000)
     location: ShortText | None = None
     home: (
