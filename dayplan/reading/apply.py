@@ -13,8 +13,8 @@ Rules (one place each):
   window of the day, with its flag kept for the planner;
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
   each is an ``assumed`` sentence;
-- an unread phrase of a kind that changes the plan (a time, an amount, the party, travel
-  without a car and no other way named) becomes a
+- an unread phrase of a kind that changes the plan (a time, an amount, the party, a date said
+  relative to another day, travel without a car and no other way named) becomes a
   question (``questions``), with the phrase in it ("with the kids", no count, asks when a
   budget applies: the count decides the price).
 """
@@ -223,6 +223,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
+    if kind == "date":  # "the Saturday after Christmas": only the structured date settles it
+        return "date" in applied.given
     if kind == "party":  # "2 adults, 3-4 kids, $100": the children's count decides the price
         return "party" in applied.given or not applied.budget_set or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
@@ -328,6 +330,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "weather": "When do you expect rain: all day, or from what time to what time?",
             "activity": "",
             "must": "What must the day include, or keep to?",
+            "date": "Which date do you mean (for example 26 December)?",
         }[p.kind]
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
