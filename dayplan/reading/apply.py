@@ -176,7 +176,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.children_read = bool(request.party) or "children" in first
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
+        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities", "date")
         if getattr(request, name)
     )
     return out
@@ -313,6 +313,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
     no count was given or read (``applied``; without it every such phrase asks)."""
     out: list[str] = []
     confirmed: set[tuple[str, str | None]] = set()
+    party_at: int | None = None  # where the party's question is, to quote further phrases in it
     for p in unread:
         if not p.asks:
             continue
@@ -345,6 +346,12 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             q = f'I could not read "{p.phrase}". {_TIME_ROLE_ASK.get(time_role(p.phrase), what) if p.kind == "time" else what}'
         if p.found and (p.kind, p.found) in confirmed:
             continue  # one confirmation per value the parser found
+        if p.kind == "party" and not p.found and party_at is not None:
+            # "kids are 8", "8 and 10": one question for the party, quoting both phrases
+            out[party_at] = out[party_at].replace('". ', f'" or "{p.phrase}". ', 1)[:300]
+            continue
+        if p.kind == "party" and not p.found:
+            party_at = len(out) if q not in out else None
         confirmed.add((p.kind, p.found))
         if q not in out:
             out.append(q[:300])
