@@ -176,7 +176,16 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.children_read = bool(request.party) or "children" in first
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities", "date")
+        for name in (
+            "window",
+            "budget",
+            "party",
+            "blocked",
+            "weather",
+            "travel",
+            "activities",
+            "date",
+        )
         if getattr(request, name)
     )
     return out

@@ -196,10 +196,16 @@ _ANCHOR = (
     r"|school (?:starts|goes back|holidays|finishes|breaks up))"
 )
 RELATIVE_QUALIFIER = re.compile(
-    r"\b(?:the\s+)?(?:" + _WEEKDAY + r"|weekend|week)\s+(?:after|before)\s+" + _ANCHOR + r"(?![\w'])"
+    r"\b(?:the\s+)?(?:"
+    + _WEEKDAY
+    + r"|weekend|week)\s+(?:after|before)\s+"
+    + _ANCHOR
+    + r"(?![\w'])"
     r"|\b(?:next\s+)?" + _WEEKDAY + r"\s+(?:week|fortnight)\b(?!\s*(?:end|long))"
     r"|\b(?:a\s+)?(?:week|fortnight)\s+(?:from|on)\s+(?:this\s+|next\s+)?" + _WEEKDAY + r"\b"
-    r"|\b" + _WEEKDAY + r"\s+in\s+(?:a|one|two|three|2|3)\s+(?:weeks?|fortnight)(?:'s)?(?:\s+time)?\b"
+    r"|\b"
+    + _WEEKDAY
+    + r"\s+in\s+(?:a|one|two|three|2|3)\s+(?:weeks?|fortnight)(?:'s)?(?:\s+time)?\b"
     r"|\bin\s+(?:a|one|two|three|2|3)\s+(?:fortnight|weeks?)(?:'s)?\s+time\b",
     re.I,
 )
