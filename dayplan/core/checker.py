@@ -213,7 +213,6 @@ class CheckResult:
         return [f.code for f in self.failures]
 
 
-
 def _cost_sum(v: Venue, c: Constraints) -> str:
     """How the party's cost at venue ``v`` adds up, for a failure's detail:
     ``"Cineplex South Bank: 2×17.50 + 2×13.50 = AUD 62"`` (a term per priced ticket kind)."""

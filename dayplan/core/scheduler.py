@@ -1195,7 +1195,8 @@ def _member_failures(
                 )
                 mins = {x.key: x.min_minutes for x in problem.candidates}
                 least = ", ".join(
-                    f"{mins[k]} min at least" for k in (s.venue_id or s.activity for s in stops)
+                    f"{mins[k]} min at least"
+                    for k in (s.venue_id or s.activity for s in stops)
                     if k in mins
                 )
                 head = f"keeping {' and '.join(kept)}: {placed}"
