@@ -1092,7 +1092,7 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     if items:  # only what the conflicts are made of (a dropped limit is never the reason)
         kept = conflict_failures(result.failures, items)
         kept = _outside_musts_dropped(kept, problem, items)
-        result = replace(result, failures=_member_failures(problem, venues, groups, kept))
+        result = replace(result, failures=_member_failures(problem, venues, groups, base, kept))
     conflict = [_label(i, problem) for i in items] or [
         f.detail for f in result.failures if f.code == "unknown_location"
     ]
@@ -1148,14 +1148,15 @@ def _member_failures(
     problem: Problem,
     venues: Mapping[str, Venue],
     groups: Sequence[list[tuple[str, object]]],
+    base: Relaxation,
     fallback: list[Failure],
 ) -> list[Failure]:
     """A failure for every hard constraint of the conflicts ``groups``, each with its numbers.
 
     For each member: the best itinerary with only that member switched off (the conflict's
-    other members and every other constraint kept; if none exists, every constraint but the
-    other members off), visits cut to their minimum length, checked by ``check_plan``; its
-    failures of that member's kind are served, said with the members kept
+    other members and every other constraint kept; if none exists, also the constraints the
+    deletion filter dropped, ``base``), visits cut to their minimum length, checked by
+    ``check_plan``; its failures of that member's kind are served, said with the members kept
     and the placement ("home at 17:25, deadline 17:00 (keeping rain 11:00–15:00: Lone Pine
     15:00–17:00, 120 min at least, leg home 25 min)"). A member that shows no failure this way
     falls back to ``fallback`` (the shared witness's failures). Failures no relaxation lifts
@@ -1174,12 +1175,8 @@ def _member_failures(
         for item in members:
             codes = CONFLICT_CODES.get(item[0], frozenset())
             sol = _witness(replace(problem, meal=False), off.add(item))
-            if sol is None:  # every constraint but the group's other members off
-                rest = off
-                for other in conflict_items(problem):
-                    if other[0] != "must" and (other == item or other not in members):
-                        rest = rest.add(other)
-                sol = _witness(replace(problem, meal=False), rest)
+            if sol is None:
+                sol = _witness(replace(problem, meal=False), _union(base, off).add(item))
             found: list[Failure] = []
             timed = item[0] in ("window", "rain", "blocked", "hours")
             if sol is not None and sol.stops:
@@ -1221,6 +1218,18 @@ def _member_failures(
             out += [f for f in found if f not in out]
     out += [f for f in fallback if f.code not in relaxable and f not in out]
     return out or list(fallback)
+
+
+def _union(a: Relaxation, b: Relaxation) -> Relaxation:
+    return Relaxation(
+        window=a.window or b.window,
+        blocked=a.blocked | b.blocked,
+        rain=a.rain | b.rain,
+        cap=a.cap or b.cap,
+        budget=a.budget or b.budget,
+        hours=a.hours | b.hours,
+        optional=a.optional | b.optional,
+    )
 
 
 # ---------------------------------------------------------------- why nothing fits
