@@ -1175,6 +1175,7 @@ def _member_failures(
         for item in members:
             codes = CONFLICT_CODES.get(item[0], frozenset())
             sol = _witness(replace(problem, meal=False), off.add(item))
+            own = sol is not None  # placed with the other members kept: said with them
             if sol is None:
                 sol = _witness(replace(problem, meal=False), _union(base, off).add(item))
             found: list[Failure] = []
@@ -1205,7 +1206,7 @@ def _member_failures(
                     head += f", leg home {check.travel_home} min"
                 one = stops[0].venue_id if len(stops) == 1 else None
                 found = [replace(f, venue_id=f.venue_id or one) for f in found]
-                if timed and kept:  # said with the placement it was checked on
+                if timed and kept and own:  # said with the placement it was checked on
                     found = [
                         replace(f, detail=f"{f.detail} ({head})"[:DETAIL_CHARS]) for f in found
                     ]
