@@ -311,8 +311,10 @@ def test_no_must_do_read_at_all_lists_the_first_with_its_cue():
         ("must do the planetarium, out the door at 9", ["planetarium"]),
         ("must see the Wheel, lunch at 12", ["wheel"]),
         # money
-        ("Saturday, must do the shopping centre cinema, total spend under 90 dollars",
-         ["shopping centre cinema"]),
+        (
+            "Saturday, must do the shopping centre cinema, total spend under 90 dollars",
+            ["shopping centre cinema"],
+        ),
         ("must do Lone Pine, a hundred bucks tops, dry", ["lone pine"]),
         ("must do Lone Pine, hundred and fifty dollars", ["lone pine"]),
         ("must do Lone Pine, cap of 120", ["lone pine"]),
@@ -324,7 +326,10 @@ def test_no_must_do_read_at_all_lists_the_first_with_its_cue():
         ("must see the Botanic Gardens, dry day", ["botanic gardens"]),
         ("have to do New Farm Park, showers from 2", ["new farm park"]),
         # the party
-        ("must do the markets, the pool and the park, 2 adults 2 kids", ["markets", "pool", "park"]),
+        (
+            "must do the markets, the pool and the park, 2 adults 2 kids",
+            ["markets", "pool", "park"],
+        ),
         ("must see Lone Pine, me and the kids", ["lone pine"]),
         ("must visit the library, 3 kids and grandma", ["library"]),
         # a number said in words
@@ -338,13 +343,25 @@ def test_a_list_ends_where_another_readers_phrase_starts(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [  # places and activities after commas still continue the list
-        ("must see Lone Pine, GOMA and the Wheel of Brisbane", ["lone pine", "goma", "wheel of brisbane"]),
-        ("must see Lone Pine, a koala cuddle and the river", ["lone pine", "a koala cuddle", "river"]),
-        ("must do Lone Pine, the museum and the library, home by 3", ["lone pine", "museum", "library"]),
+        (
+            "must see Lone Pine, GOMA and the Wheel of Brisbane",
+            ["lone pine", "goma", "wheel of brisbane"],
+        ),
+        (
+            "must see Lone Pine, a koala cuddle and the river",
+            ["lone pine", "a koala cuddle", "river"],
+        ),
+        (
+            "must do Lone Pine, the museum and the library, home by 3",
+            ["lone pine", "museum", "library"],
+        ),
         ("we must visit the SparkLab, Sciencentre", ["sparklab, sciencentre"]),
         ("must do the playground, the kids love it", ["playground"]),
         ("must see the planetarium, the cinema, lunch at 12", ["planetarium", "cinema"]),
-        ("must do the cinema and the planetarium, $60 all up, home by 6", ["cinema", "planetarium"]),
+        (
+            "must do the cinema and the planetarium, $60 all up, home by 6",
+            ["cinema", "planetarium"],
+        ),
     ],
 )
 def test_places_after_commas_still_continue_the_list(text, expected):
@@ -366,6 +383,11 @@ def test_stated_limits_after_a_must_do_are_no_must_do_questions(text):
     from dayplan.reading import unread_phrases
 
     accepted, unread = read_request(text, today=TODAY)
-    assert [i.value for i in accepted.items if i.field == "must_do"][:1] in (["cinema"], ["lone pine"])
+    assert [i.value for i in accepted.items if i.field == "must_do"][:1] in (
+        ["cinema"],
+        ["lone pine"],
+    )
     assert [p.phrase for p in unread if p.kind == "must"] == []
-    assert [p.phrase for p in unread_phrases(text, accepted.items, today=TODAY) if p.kind == "must"] == []
+    assert [
+        p.phrase for p in unread_phrases(text, accepted.items, today=TODAY) if p.kind == "must"
+    ] == []

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-
 from datetime import datetime
+from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
