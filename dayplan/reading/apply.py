@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest
-from dayplan.reading import clock, times, weather
+from dayplan.reading import clock, money, times, travel, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -71,8 +71,8 @@ class Applied:
 
     ``hints``: the constraint gaps the reading fills, in the shape
     ``dayplan.tools.state.constraints_for`` takes (``window_start``, ``window_end``, ``budget``,
-    ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``)
-    plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
+    ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``;
+    ``adults_assumed`` when the one adult beside read children was assumed, not read) plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -88,6 +88,10 @@ class Applied:
     """Whether the number of children was given or read (not taken as 0 beside read adults)."""
     given: frozenset[str] = frozenset()
     """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
+
+
+ADULT_ASSUMED = "Party assumed to include one adult (only children were counted in the text)"
+"""What is said when the text counts children but states no adult ("with 2 kids")."""
 
 
 def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Applied:
@@ -115,8 +119,9 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     if "adults" in first or "children" in first:
         h["adults"] = int(first.get("adults", 0 if "children" not in first else 1))
         h["children"] = int(first.get("children", 0))
-        if "adults" not in first:
-            out.assumed.append("No adults stated beside the children: one adult assumed")
+        if "adults" not in first:  # "with 2 kids": an assumption, never a reading
+            h["adults_assumed"] = True
+            out.assumed.append(ADULT_ASSUMED)
     if request.party:
         size = request.party.adults + request.party.children
     elif "adults" in h:
@@ -224,7 +229,7 @@ def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
     return said
 
 
-def _settled(kind: str, applied: Applied) -> bool:
+def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     """Whether an unread phrase of ``kind`` can no longer change the plan: the structured fields
     fix what it could mean (a time: the window and blocked times; money: the budget; the party),
     or, for the party, no budget makes the count matter."""
@@ -238,6 +243,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given or not applied.budget_set or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
         return "party" in applied.given
+    if kind == "travel" and travel.is_total(phrase):  # "an hour in the car all day": no check
+        return "travel" in applied.given  # holds a total; only the caller's own travel settles it
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
     if kind == "weather":  # rain said but not placed: only the structured weather settles it
@@ -326,7 +333,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
     for p in unread:
         if not p.asks:
             continue
-        if applied is not None and _settled(p.kind, applied):
+        if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
         what = {
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
@@ -345,6 +352,16 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
+        if p.kind == "travel" and travel.is_total(p.phrase):
+            what = (
+                "I can only cap each leg (one drive or ride), not the day's travel in total: "
+                "what is the longest single leg you would accept?"
+            )
+        if p.kind == "money" and money.foreign_spans(normalise(p.phrase)):
+            what = (
+                f"Venue prices are in {money.LOCAL_CURRENCY} and are not converted: what is your "
+                f"budget in Australian dollars ({money.LOCAL_CURRENCY}), per person or for everyone?"
+            )
         if p.kind == "party" and applied is not None and applied.party_set:
             what = "How many children are coming?"  # the adults were read: ask only the rest
         if p.found:
