@@ -231,7 +231,9 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "travel" in applied.given or "mode" in applied.hints
     if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
         return "weather" in applied.given
-    if kind == "time_conflict":  # the day ends before it starts: only a structured window settles it
+    if (
+        kind == "time_conflict"
+    ):  # the day ends before it starts: only a structured window settles it
         return "window" in applied.given
     if kind == "activity":  # an outing at a set time: settled only when both are given
         return {"blocked", "activities"} <= applied.given

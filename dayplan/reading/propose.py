@@ -594,12 +594,14 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
         first.setdefault(it.field, it)
     s, e = first.get("window_start"), first.get("window_end")
     if s is not None and e is not None and str(e.value) <= str(s.value):
+        phrase = f"{s.quote}; {e.quote}"
         out.append(
             UnreadPhrase(
-                f"{s.quote}; {e.quote}",
+                phrase,
                 "time_conflict",
-                f'"{s.quote}" ({s.value}) starts after "{e.quote}" ({e.value}) ends the day: '
-                "when should the day start, and when must you be home?",
+                f'"{phrase}" cannot both hold: "{s.quote}" ({s.value}) starts after '
+                f'"{e.quote}" ({e.value}) ends the day. When should the day start, and when '
+                "must you be home?",
             )
         )
     rains = [it for it in accepted if it.field == "rain"]
@@ -611,12 +613,13 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
             if isinstance(wet.value, dict)
             else "rain all day"
         )
+        phrase = f"{dry.quote}; {wet.quote}"
         out.append(
             UnreadPhrase(
-                f"{dry.quote}; {wet.quote}",
+                phrase,
                 "weather_conflict",
-                f'"{dry.quote}" says no rain, but "{wet.quote}" says {when}: '
-                "is rain expected, and when?",
+                f'"{phrase}" cannot both hold: "{dry.quote}" says no rain, but "{wet.quote}" '
+                f"says {when}. Is rain expected, and when?",
             )
         )
     return out

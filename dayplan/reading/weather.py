@@ -104,7 +104,9 @@ RAIN_NEG_AFTER = re.compile(
 )
 """Rain negated after its word: "rain isn't expected", "rain unlikely", "rain should hold off"."""
 _GONE = re.compile(
-    r"\b" + RAIN + r"(?:'s|\s+is|\s+has|\s+will\s+be|\s+should\s+be|\s+are|\s+have)?\s+(?:has\s+|have\s+)?"
+    r"\b"
+    + RAIN
+    + r"(?:'s|\s+is|\s+has|\s+will\s+be|\s+should\s+be|\s+are|\s+have)?\s+(?:has\s+|have\s+)?"
     r"(?:cleared|gone|over|passed|finished|done)\b",
     re.I,
 )
@@ -871,9 +873,12 @@ def _mentions(text: str) -> list[Mention]:
                         prev.end = c.start + max(b for _, b in t.spans())
                         prev.times += [(c.start + a, c.start + b) for a, b in t.spans()]
                 continue
-            if kind == "turn" and not _weather_said(c.text):
-                if prev is None or prev.kind != "rain" or c.hard:
-                    continue  # "finish up around 4", "start at 1 and finish at 11": the party's
+            if (
+                kind == "turn"
+                and not _weather_said(c.text)
+                and (prev is None or prev.kind != "rain" or c.hard)
+            ):
+                continue  # "finish up around 4", "start at 1 and finish at 11": the party's
             m = _read_clause(c, kind)
             if m is None:
                 continue
