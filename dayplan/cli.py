@@ -44,7 +44,9 @@ def _load_file(path: Path) -> Any:
         import yaml  # only for YAML requests: every other start is spared loading it
 
         try:
-            return yaml.safe_load(text)
+            return yaml.load(text, Loader=_request_yaml_loader(yaml))  # noqa: S506 (a SafeLoader)
+        except DuplicateKeyError as exc:
+            raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
         except yaml.YAMLError as exc:
             raise _not_valid(path, exc) from None
     try:
@@ -55,9 +57,39 @@ def _load_file(path: Path) -> Any:
         raise _not_valid(path, exc) from None
 
 
+def _request_yaml_loader(yaml: Any) -> type:
+    """A ``yaml.SafeLoader`` for request files that reads like the service's JSON: a key given
+    twice raises ``DuplicateKeyError`` (the service answers 400), and a date or time written
+    unquoted (``date: 2026-12-05``) stays the text it is, as the contract's fields are text."""
+
+    class RequestLoader(yaml.SafeLoader):
+        pass
+
+    RequestLoader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def mapping(loader: Any, node: Any) -> dict[Any, Any]:
+        loader.flatten_mapping(node)  # YAML merge keys ("<<") as SafeLoader reads them
+        seen: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if key in seen:
+                raise DuplicateKeyError(str(key))
+            seen[key] = loader.construct_object(value_node, deep=True)
+        return seen
+
+    RequestLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    return RequestLoader
+
+
 def _not_valid(path: Path, exc: Exception) -> InputError:
     first = str(exc).splitlines()[0]
-    return InputError(f"{path} is not valid {path.suffix.lstrip('.').upper()}: {first}")
+    kind = path.suffix.lstrip(".").upper()
+    if kind not in ("JSON", "YAML", "YML"):
+        kind = "JSON (a request file is JSON, or YAML named .yaml or .yml)"
+    return InputError(f"{path} is not valid {kind}: {first}")
 
 
 def _as_path(spec: str) -> Path | None:

@@ -171,7 +171,10 @@ class Budget(_Strict):
 
 
 class Party(_Strict):
-    """Who is going; children pay child prices where a venue has them."""
+    """Who is going; children pay child prices where a venue has them. A party of adults only
+    is fine; children need at least one adult with them (the day is planned as a family
+    outing: the adults drive, pay and take the children from stop to stop). Raises
+    ``ValueError`` (HTTP 422 / CLI exit 2) for no one at all, or children with no adult."""
 
     adults: StrictInt = Field(default=1, ge=0, le=50)
     children: StrictInt = Field(default=0, ge=0, le=50)
@@ -180,6 +183,8 @@ class Party(_Strict):
     def _someone(self) -> Party:
         if self.adults + self.children == 0:
             raise ValueError("party needs at least one person")
+        if self.adults == 0:
+            raise ValueError("children need at least one adult with them: set adults to 1 or more")
         return self
 
 
@@ -211,8 +216,8 @@ class PlanRequest(_Strict):
     """What the caller asks for. Only ``text`` is required; structured fields win over ``text``.
 
     ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
-    ``now`` (an ISO datetime that pins "today" for reproducible runs) in ``timezone`` (IANA
-    name; else the location's). ``window.end`` is the time the party must be home by.
+    ``now`` (an ISO datetime that pins "today" for reproducible runs; without an offset it is
+    local time there) in ``timezone`` (IANA name; else the location's). ``window.end`` is the time the party must be home by.
     """
 
     # Built at import, not deferred: every run validates a request, and FastAPI's body field

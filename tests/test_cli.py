@@ -76,6 +76,41 @@ def test_an_unquoted_yaml_time_gets_the_time_message(tmp_path, capsys):
     assert err.count("\n") == 1
 
 
+def test_an_unquoted_yaml_date_and_now_read_as_written(tmp_path, capsys):
+    """YAML would make ``date: 2026-12-05`` a date object; a request file keeps it as text."""
+    f = tmp_path / "req.yaml"
+    f.write_text(
+        "text: museums for 2 adults\nlocation: Brisbane\ndate: 2026-12-12\n"
+        "now: 2026-11-29T09:00:00+10:00\n"
+    )
+    assert main(["plan", str(f), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["date"] == "2026-12-12"
+
+
+@pytest.mark.parametrize(
+    "content, key",
+    [
+        ("text: a\ntext: b\n", "text"),
+        ("text: a\nparty:\n  adults: 2\n  adults: 5\n", "adults"),
+    ],
+)
+def test_a_yaml_key_given_twice_exits_2_as_the_service_answers_400(tmp_path, capsys, content, key):
+    f = tmp_path / "req.yaml"
+    f.write_text(content)
+    assert main(["plan", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert f"repeats the key '{key}'" in err and err.count("\n") == 1
+
+
+def test_a_file_that_is_not_json_names_what_a_request_file_is(tmp_path, capsys):
+    f = tmp_path / "passwd"
+    f.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    assert main(["plan", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "is not valid JSON (a request file is JSON, or YAML named .yaml or .yml)" in err
+    assert "valid :" not in err and err.count("\n") == 1
+
+
 def test_a_huge_bad_time_is_not_echoed(tmp_path, capsys):
     f = tmp_path / "bad.json"
     f.write_text(json.dumps({"text": "x", "window": {"start": "9" * 3000, "end": "17:00"}}))

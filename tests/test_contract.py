@@ -16,6 +16,7 @@ def test_minimal_request_is_just_text():
         {"window": {"start": "17:00", "end": "09:00"}},
         {"party": {"adults": -1, "children": 2}},
         {"party": {"adults": 0, "children": 0}},
+        {"party": {"adults": 0, "children": 3}},
         {"budget": {"amount": -5, "currency": "AUD"}},
         {"budget": {"amount": 5, "currency": "dollars"}},
         {"travel": {"mode": "teleport"}},

@@ -18,25 +18,7 @@ from dayplan.reading import (
     verify_reading,
 )
 from dayplan.reading.people import read_party
-
-TODAY = date(2026, 12, 1)  # a Tuesday
-
-
-def read(text: str) -> dict[str, object]:
-    accepted, _ = read_request(text, today=TODAY)
-    out: dict[str, object] = {}
-    for item in accepted.items:
-        if item.field in ("rain", "blocked", "preference", "must_do"):
-            out.setdefault(item.field, []).append(item.value)  # type: ignore[union-attr]
-        else:
-            out.setdefault(item.field, item.value)
-    return out
-
-
-def unread(text: str) -> list[tuple[str, str]]:
-    _, phrases = read_request(text, today=TODAY)
-    return [(p.phrase, p.kind) for p in phrases]
-
+from tests.reading_helpers import TODAY, read, unread
 
 # -- the misreadings the issue lists ---------------------------------------------------------
 

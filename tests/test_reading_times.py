@@ -4,39 +4,12 @@ ask only for what is missing."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
-from dayplan.contract import PlanRequest
-from dayplan.reading import ReadingRejection, read_request, verify_reading
-from dayplan.reading.apply import apply_reading, questions, time_role
+from dayplan.reading import ReadingRejection, verify_reading
+from dayplan.reading.apply import time_role
 from dayplan.reading.people import read_party
-
-TODAY = date(2026, 12, 1)  # a Tuesday
-
-
-def read(text: str) -> dict[str, object]:
-    accepted, _ = read_request(text, today=TODAY)
-    out: dict[str, object] = {}
-    for item in accepted.items:
-        if item.field in ("rain", "blocked", "preference", "must_do"):
-            out.setdefault(item.field, []).append(item.value)  # type: ignore[union-attr]
-        else:
-            out.setdefault(item.field, item.value)
-    return out
-
-
-def unread(text: str) -> list[tuple[str, str]]:
-    _, phrases = read_request(text, today=TODAY)
-    return [(p.phrase, p.kind) for p in phrases]
-
-
-def asked(text: str) -> list[str]:
-    accepted, phrases = read_request(text, today=TODAY)
-    applied = apply_reading(PlanRequest(text=text), accepted)
-    return questions(phrases, applied)
-
+from tests.reading_helpers import TODAY, asked, read, unread
 
 # -- the start of the day -------------------------------------------------------------------
 

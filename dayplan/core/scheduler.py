@@ -1055,18 +1055,7 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
     # More than one independent conflict (a budget too small AND rain over the only slot):
     # each is found in turn with the ones before switched off, and all are served, since
     # fixing one alone would still leave no plan.
-    groups: list[list[tuple[str, object]]] = []
-    base = Relaxation()
-    for _ in range(MAX_CONFLICTS):
-        found, _dropped = _deletion_filter(problem, base)
-        if not found:
-            break
-        groups.append(found)
-        for item in found:
-            if item[0] != "must":
-                base = base.add(item)
-        if _witness(problem, base) is not None:
-            break
+    groups, base = _independent_conflicts(problem, keep_musts=True)
     items: list[tuple[str, object]] = []
     for group in groups:
         items += [i for i in group if i not in items]
@@ -1147,18 +1136,30 @@ def alone_conflicts(problem: Problem, x: Candidate) -> list[list[tuple[str, obje
     alone = _alone(problem, x)
     if _witness(alone, Relaxation()) is not None:
         return None
+    groups, _base = _independent_conflicts(alone, keep_musts=False)
+    return groups or [[]]
+
+
+def _independent_conflicts(
+    problem: Problem, *, keep_musts: bool
+) -> tuple[list[list[tuple[str, object]]], Relaxation]:
+    """Up to ``MAX_CONFLICTS`` minimal conflicts of ``problem``, each found with the
+    constraints of the ones before switched off, until none is left or a plan fits. With
+    ``keep_musts`` a conflict's must-dos stay on (only its constraints are switched off).
+    Returns the conflicts in the order found and the relaxation they add up to."""
     groups: list[list[tuple[str, object]]] = []
     base = Relaxation()
     for _ in range(MAX_CONFLICTS):
-        found, _dropped = _deletion_filter(alone, base)
+        found, _dropped = _deletion_filter(problem, base)
         if not found:
             break
         groups.append(found)
         for item in found:
-            base = base.add(item)
-        if _witness(alone, base) is not None:
+            if not (keep_musts and item[0] == "must"):
+                base = base.add(item)
+        if _witness(problem, base) is not None:
             break
-    return groups or [[]]
+    return groups, base
 
 
 def why_not_alone_all(
