@@ -13,8 +13,8 @@ Rules (one place each):
   window of the day, with its flag kept for the planner;
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
   each is an ``assumed`` sentence;
-- an unread phrase of a kind that changes the plan (a time, an amount, the party, travel
-  without a car and no other way named) becomes a
+- an unread phrase of a kind that changes the plan (a time, an amount, the party, a date said
+  relative to another day, travel without a car and no other way named) becomes a
   question (``questions``), with the phrase in it ("with the kids", no count, asks when a
   budget applies: the count decides the price).
 """
@@ -176,7 +176,16 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     out.children_read = bool(request.party) or "children" in first
     out.given = frozenset(
         name
-        for name in ("window", "budget", "party", "blocked", "weather", "travel", "activities")
+        for name in (
+            "window",
+            "budget",
+            "party",
+            "blocked",
+            "weather",
+            "travel",
+            "activities",
+            "date",
+        )
         if getattr(request, name)
     )
     return out
@@ -223,6 +232,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
+    if kind == "date":  # "the Saturday after Christmas": only the structured date settles it
+        return "date" in applied.given
     if kind == "party":  # "2 adults, 3-4 kids, $100": the children's count decides the price
         return "party" in applied.given or not applied.budget_set or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
@@ -315,6 +326,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
     no count was given or read (``applied``; without it every such phrase asks)."""
     out: list[str] = []
     confirmed: set[tuple[str, str | None]] = set()
+    party_at: int | None = None  # where the party's question is, to quote further phrases in it
     for p in unread:
         if not p.asks:
             continue
@@ -336,6 +348,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "weather": "When do you expect rain: all day, or from what time to what time?",
             "activity": "",
             "must": "What must the day include, or keep to?",
+            "date": "Which date do you mean (for example 26 December)?",
         }[p.kind]
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
@@ -350,6 +363,12 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             q = f'I could not read "{p.phrase}". {_TIME_ROLE_ASK.get(time_role(p.phrase), what) if p.kind == "time" else what}'
         if p.found and (p.kind, p.found) in confirmed:
             continue  # one confirmation per value the parser found
+        if p.kind == "party" and not p.found and party_at is not None:
+            # "kids are 8", "8 and 10": one question for the party, quoting both phrases
+            out[party_at] = out[party_at].replace('". ', f'" or "{p.phrase}". ', 1)[:300]
+            continue
+        if p.kind == "party" and not p.found:
+            party_at = len(out) if q not in out else None
         confirmed.add((p.kind, p.found))
         if q not in out:
             out.append(q[:300])

@@ -185,3 +185,39 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
             if day >= today and day <= today + timedelta(days=400):
                 out.append((span.start, span.end, day))
     return sorted(out)
+
+
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_ANCHOR = (
+    r"(?:next|this one|christmas(?: day| eve)?|xmas(?: day| eve)?|boxing day|new year'?s?(?: day| eve)?"
+    r"|easter(?: (?:sunday|monday|saturday|weekend))?|good friday|anzac day|australia day"
+    r"|(?:mother|father)'?s day|the (?:long weekend|school holidays|holidays|ekka|show"
+    r"|\d{1,2}(?:st|nd|rd|th)?(?: of \w+)?|end of (?:term|the month|school))"
+    r"|school (?:starts|goes back|holidays|finishes|breaks up))"
+)
+RELATIVE_QUALIFIER = re.compile(
+    r"\b(?:the\s+)?(?:"
+    + _WEEKDAY
+    + r"|weekend|week)\s+(?:after|before)\s+"
+    + _ANCHOR
+    + r"(?![\w'])"
+    r"|\b(?:next\s+)?" + _WEEKDAY + r"\s+(?:week|fortnight)\b(?!\s*(?:end|long))"
+    r"|\b(?:a\s+)?(?:week|fortnight)\s+(?:from|on)\s+(?:this\s+|next\s+)?" + _WEEKDAY + r"\b"
+    r"|\b"
+    + _WEEKDAY
+    + r"\s+in\s+(?:a|one|two|three|2|3)\s+(?:weeks?|fortnight)(?:'s)?(?:\s+time)?\b"
+    r"|\bin\s+(?:a|one|two|three|2|3)\s+(?:fortnight|weeks?)(?:'s)?\s+time\b",
+    re.I,
+)
+"""A date said relative to another day ("the Saturday after Christmas", "the Sunday before
+Christmas", "the weekend after next", "Saturday week", "next Saturday fortnight", "a fortnight
+from Saturday", "Saturday in two weeks"). Duckling and the weekday reading resolve only its
+weekday, the wrong day; so the phrase is listed unread (kind ``date``) and asked about, never
+planned for the plain weekday ("Saturday", "next Saturday" and "Saturday after lunch" stay
+plain readings)."""
+
+
+def relative_qualifier_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (normalised, lower case) that say a date relative to another day
+    (``RELATIVE_QUALIFIER``)."""
+    return [m.span() for m in RELATIVE_QUALIFIER.finditer(text)]

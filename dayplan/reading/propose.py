@@ -42,6 +42,7 @@ ASKING_KINDS = frozenset(
         "must",
         "activity",
         "weather",
+        "date",
         "time_conflict",
         "weather_conflict",
     }
@@ -446,6 +447,41 @@ def _by_sentence(text: str, norm: str, today: date, dims: tuple[str, ...]) -> li
     return out
 
 
+_MONEY_BEFORE = re.compile(
+    r"\b(?:budget|spend(?:ing)?|cost|costs|price|money|cash|tight|cheap|pricey|expensive|afford"
+    r"|cap|limit|kitty)\b[^.;!?\d]{0,20}$",
+    re.I,
+)
+_MONEY_AFTER = re.compile(r"\s*(?:mark|tops|max(?:imum)?|all up|ish|odd|total|in total)\b", re.I)
+_PARTY_BEFORE = re.compile(
+    r"\b(?:kids?|children|child|boys?|girls?|sons?|daughters?|grandkids|twins|teens?|teenagers?"
+    r"|toddlers?|aged?|ages)\b(?:\s+(?:are|is|of|both))?[\s,]*(?:\d{1,2}\s*(?:,|and|&)\s*)*$",
+    re.I,
+)
+_WORD_BUDGET = re.compile(
+    r"\b(?:(?:under|below|less than|no more than|not more than|max(?:imum)?|at most|up to|around"
+    r"|about|roughly|within|keep it (?:under|below|to))\s+(?:a|one|two|three|four|five)\s+hundred"
+    r"(?:\s+(?:and\s+)?(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))?"
+    r"(?!\s*(?:dollars|bucks|aud|quid|euros?|pounds|k(?:m|ms)?\b|kilomet|metres|meters|people|kids"
+    r"|min|mins|minutes|steps))"
+    r"|(?:a|one|two|three|four|five)\s+hundred\s+(?:tops|max(?:imum)?|all up|at most))\b",
+    re.I,
+)
+"""A budget in number words with no unit ("under a hundred", "a hundred tops"): listed unread
+(kind ``money``) and asked, never "no budget"; with its unit ("a hundred bucks tops") the
+money reader reads it. Currency words other than dollars/bucks are not read here."""
+
+
+def limit_kind(norm: str, m: re.Match) -> str:
+    """The kind of a bare number nobody read, from the words around it: ``money`` next to money
+    words ("around the 100 mark", "budget's tight, 100"), ``party`` after words for children
+    ("kids are 8 and 10": ages, so no count was said), else ``number`` (not asked)."""
+    before = norm[max(0, m.start() - 40) : m.start()]
+    if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(norm, m.end()):
+        return "money"
+    return "party" if _PARTY_BEFORE.search(before) else "number"
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -552,7 +588,15 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
-            found.append((m.start(), m.end(), "time" if foreign_time else "number"))
+            kind = "time" if foreign_time else limit_kind(norm, m)
+            tail = _MONEY_AFTER.match(norm, m.end()) if kind == "money" else None
+            found.append((m.start(), tail.end() if tail else m.end(), kind))  # "100 mark"
+    for m in _WORD_BUDGET.finditer(norm):  # "under a hundred": a budget in words, no unit said
+        found.append((m.start(), m.end(), "money"))
+        exact.add(m.start())
+    for a, b in dates.relative_qualifier_spans(norm):  # "the Saturday after Christmas"
+        found.append((a, b, "date"))
+        exact.add(a)
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
@@ -565,7 +609,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind == "turn":
             continue
         if (
-            kind not in ("foreign", "must", "activity", "preference")
+            kind not in ("foreign", "must", "activity", "preference", "date")
             and (a, b) not in ranged
             and not free(a, b)
         ) or _restates(
