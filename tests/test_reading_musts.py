@@ -292,3 +292,102 @@ def test_no_must_do_read_at_all_lists_the_first_with_its_cue():
     text = "Saturday, we have to do Lone Pine and the Wheel, home by 4"
     got = [(p.phrase, p.kind) for p in unread_phrases(text, [], today=TODAY) if p.kind == "must"]
     assert got == [("have to do Lone Pine", "must"), ("the Wheel", "must")]
+
+
+# --- a list ends where another reader's phrase starts (REVIEW2 finding 9) -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # appointments, times and deadlines after a comma
+        (
+            "Saturday, must do the cinema, ballet 10-11, swim at 9 for 45 mins, home by 12",
+            ["cinema"],
+        ),
+        ("must do Lone Pine, done by 3", ["lone pine"]),
+        ("we have to see GOMA, footy training 8 to 9.30, back by 4", ["goma"]),
+        ("must visit the Museum of Brisbane, nap at home 12-2", ["museum of brisbane"]),
+        ("must do the planetarium, out the door at 9", ["planetarium"]),
+        ("must see the Wheel, lunch at 12", ["wheel"]),
+        # money
+        (
+            "Saturday, must do the shopping centre cinema, total spend under 90 dollars",
+            ["shopping centre cinema"],
+        ),
+        ("must do Lone Pine, a hundred bucks tops, dry", ["lone pine"]),
+        ("must do Lone Pine, hundred and fifty dollars", ["lone pine"]),
+        ("must do Lone Pine, cap of 120", ["lone pine"]),
+        ("must do Lone Pine, spending money: $120", ["lone pine"]),
+        ("really want to do the markets, budget's tight, fifty quid", ["markets"]),
+        ("must see SparkLab, spend no more than $60", ["sparklab"]),
+        # weather
+        ("must do Lone Pine, fine weather all day", ["lone pine"]),
+        ("must see the Botanic Gardens, dry day", ["botanic gardens"]),
+        ("have to do New Farm Park, showers from 2", ["new farm park"]),
+        # the party
+        (
+            "must do the markets, the pool and the park, 2 adults 2 kids",
+            ["markets", "pool", "park"],
+        ),
+        ("must see Lone Pine, me and the kids", ["lone pine"]),
+        ("must visit the library, 3 kids and grandma", ["library"]),
+        # a number said in words
+        ("must do Lone Pine, two hours there at least", ["lone pine"]),
+    ],
+)
+def test_a_list_ends_where_another_readers_phrase_starts(text, expected):
+    assert musts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [  # places and activities after commas still continue the list
+        (
+            "must see Lone Pine, GOMA and the Wheel of Brisbane",
+            ["lone pine", "goma", "wheel of brisbane"],
+        ),
+        (
+            "must see Lone Pine, a koala cuddle and the river",
+            ["lone pine", "a koala cuddle", "river"],
+        ),
+        (
+            "must do Lone Pine, the museum and the library, home by 3",
+            ["lone pine", "museum", "library"],
+        ),
+        ("we must visit the SparkLab, Sciencentre", ["sparklab, sciencentre"]),
+        ("must do the playground, the kids love it", ["playground"]),
+        ("must see the planetarium, the cinema, lunch at 12", ["planetarium", "cinema"]),
+        (
+            "must do the cinema and the planetarium, $60 all up, home by 6",
+            ["cinema", "planetarium"],
+        ),
+    ],
+)
+def test_places_after_commas_still_continue_the_list(text, expected):
+    assert [i.name for i in must_items(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, must do the cinema, ballet 10-11, swim lessons 9-9.45, home by 12",
+        "Saturday in New Farm, must do Lone Pine, total spend under 90 dollars, home by 5",
+        "Saturday, must do Lone Pine, a hundred bucks tops, dry, 2 adults",
+        "Saturday, must do Lone Pine, fine weather all day, 2 adults 2 kids",
+        "Saturday, must do Lone Pine, spending money: $120, home by 5",
+    ],
+)
+def test_stated_limits_after_a_must_do_are_no_must_do_questions(text):
+    """Nothing the other readers read comes back as a must-do phrase to ask about."""
+    from dayplan.reading import unread_phrases
+
+    accepted, unread = read_request(text, today=TODAY)
+    assert [i.value for i in accepted.items if i.field == "must_do"][:1] in (
+        ["cinema"],
+        ["lone pine"],
+    )
+    assert [p.phrase for p in unread if p.kind == "must"] == []
+    assert [
+        p.phrase for p in unread_phrases(text, accepted.items, today=TODAY) if p.kind == "must"
+    ] == []

@@ -71,8 +71,8 @@ class Applied:
 
     ``hints``: the constraint gaps the reading fills, in the shape
     ``dayplan.tools.state.constraints_for`` takes (``window_start``, ``window_end``, ``budget``,
-    ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``)
-    plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
+    ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``;
+    ``adults_assumed`` when the one adult beside read children was assumed, not read) plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -88,6 +88,10 @@ class Applied:
     """Whether the number of children was given or read (not taken as 0 beside read adults)."""
     given: frozenset[str] = frozenset()
     """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
+
+
+ADULT_ASSUMED = "Party assumed to include one adult (only children were counted in the text)"
+"""What is said when the text counts children but states no adult ("with 2 kids")."""
 
 
 def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Applied:
@@ -115,8 +119,9 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     if "adults" in first or "children" in first:
         h["adults"] = int(first.get("adults", 0 if "children" not in first else 1))
         h["children"] = int(first.get("children", 0))
-        if "adults" not in first:
-            out.assumed.append("No adults stated beside the children: one adult assumed")
+        if "adults" not in first:  # "with 2 kids": an assumption, never a reading
+            h["adults_assumed"] = True
+            out.assumed.append(ADULT_ASSUMED)
     if request.party:
         size = request.party.adults + request.party.children
     elif "adults" in h:

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
+from dayplan.reading import duck, money, people, times, weather
 
 VERB = (
     r"(?:see|visit|go to|go on|go and see|go see|go and do|do|check out|ride|try|catch|climb|feed"
@@ -242,6 +244,38 @@ def _clean_member(phrase: str, a: int, b: int, strict: bool) -> tuple[int, int, 
     return a, b, bare.lower().strip()
 
 
+_CLAUSE_END = re.compile(r"[,;.!?()]|$")
+_REF = datetime(2026, 1, 1)
+
+
+def claimed_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans of ``phrase`` the other readers claim: time ranges and single times
+    (``times.ranges``, ``times.points``), amounts and money words (``money``), the party
+    (``people.cue_spans``) and weather mentions (``weather.mentions``). None of them is a
+    place or an activity, so none is a must-do list's member."""
+    spans = [(a, b) for a, b, _, _ in times.ranges(phrase)]
+    spans += [(a, b) for a, b, _, _ in times.points(phrase)]
+    for rx in (money.DIGIT_MONEY, money.MONEY_RANGE, money.MONEY_CUE, money.ZERO):
+        spans += [m.span() for m in rx.finditer(phrase)]
+    spans += people.cue_spans(phrase)
+    if len(phrase.lower()) == len(phrase):  # weather spans are offsets into the lower case
+        spans += [(m.start, m.end) for m in weather.mentions(phrase) if m.kind != "sky"]
+    return spans
+
+
+def _ends_list(phrase: str, claims: list[tuple[int, int]], prev_end: int, a: int, b: int) -> bool:
+    """Whether the member at ``a:b`` (the one before it ends at ``prev_end``) is no place or
+    activity but another reader's phrase, so the list ended before it (module docstring)."""
+    if re.search(r"\d", phrase[a:b]) or any(x < b and a < y for x, y in claims):
+        return True
+    if "," not in phrase[prev_end:a]:
+        return False  # "X and Y": the member alone decides
+    end = _CLAUSE_END.search(phrase, b).start()
+    if re.search(r"\d", phrase[a:end]) or any(x < end and a < y for x, y in claims):
+        return True  # "ballet 10-11", "total spend under 90 dollars", "done by 3"
+    return any(s.dim == "number" for s in duck.parse(phrase[a:end], _REF, ("number",)))
+
+
 def must_items(phrase: str) -> list[MustItem]:
     """Every must-do ``phrase`` insists on, in order, each once (module docstring). ``phrase``
     may keep its capitals ("in New Farm" then stays part of a must-do; "in the morning" never
@@ -259,10 +293,15 @@ def must_items(phrase: str) -> list[MustItem]:
         if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
             continue  # "we don't have to do anything big", "if we have to see ..."
         raw = _merge(phrase, _members(phrase, m.end()))
+        claims: list[tuple[int, int]] | None = None
         for i, (a, b, _) in enumerate(raw):
             got = _clean_member(phrase, a, b, strict=i > 0)
             if got is None:
                 break
+            if i > 0:
+                claims = claimed_spans(phrase) if claims is None else claims
+                if _ends_list(phrase, claims, raw[i - 1][1], got[0], got[1]):
+                    break
             add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
     for m in POST_CUE.finditer(phrase):
         left = phrase[: m.start()]

@@ -133,6 +133,10 @@ AGES_IN_BRACKETS = re.compile(
 WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b|^w/", re.I)
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
+_WITH_ONLY = re.compile(r"with|w/", re.I)
+"""A party phrase that starts with "with" names the writer only by implication: "with 2 kids"
+states no adult (the caller assumes one and says so); "with 2 kids and my partner" does name an
+adult beside the writer (2)."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
 FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)
@@ -195,8 +199,18 @@ def _blank_ranges(phrase: str) -> str:
     return COUNT_RANGE.sub(lambda m: " " * len(m.group(0)), phrase)
 
 
+GROUP_AGES = re.compile(
+    r"(?<=twins|plets)\s*[,(:]?\s*(?:(?:aged?|ages)\s+)?\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*"
+    r"(?:\s*(?:-\s*)?(?:yo|y/o|years?[- ]old|yrs?[- ]old|year olds?|years?|yrs?))?\s*\)?",
+    re.I,
+)
+"""The age of a group right after it ("twins aged 4", "the triplets (3)", "twins, 6"): the
+group's age, never more children."""
+
+
 def _children(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
+    phrase = GROUP_AGES.sub(lambda m: " " * len(m.group(0)), phrase)
     counted = [count(m.group(1)) for m in COUNTED_CHILDREN.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
@@ -246,7 +260,10 @@ def _adults(phrase: str) -> int | None:
     n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
     if not n and re.search(r"\b(?:solo|single)\s+(?:parent|mum|mom|dad)\b", phrase, re.I):
         n = 1  # "solo parent + 3"
-    if WRITER.search(phrase) and not WRITER_NAMED.search(phrase):
+    writer = WRITER.search(phrase)
+    if writer and _WITH_ONLY.fullmatch(writer.group(0)) and not n:  # "with 2 kids": implied only
+        writer = next((m for m in WRITER.finditer(phrase) if not _WITH_ONLY.fullmatch(m[0])), None)
+    if writer and not WRITER_NAMED.search(phrase):
         n += 1
     return n or None
 

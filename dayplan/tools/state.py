@@ -20,7 +20,7 @@ from dayplan.core.places import Place, find_place_in_text, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
 from dayplan.evidence import RunEvidence, next_seq, snapshot
 from dayplan.evidence.view import DEFAULT_TIMEZONE
-from dayplan.reading.apply import apply_reading
+from dayplan.reading.apply import ADULT_ASSUMED, apply_reading
 from dayplan.reading.places import read_place
 
 DEFAULT_WINDOW = ("09:00", "17:00")
@@ -279,6 +279,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         adults, children = int(hints.get("adults") or 0), int(hints.get("children") or 0)
         if adults < 0 or children < 0 or adults + children == 0:
             raise ValueError("party needs at least one person and no negative counts")
+        if hints.get("adults_assumed"):
+            add_assumption(state, "party", ADULT_ASSUMED)
     else:
         adults, children = 1, 0
         add_assumption(state, "party", "Party assumed to be one adult")
