@@ -36,6 +36,14 @@ HHMM_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 HHMM_MESSAGE = "time must be HH:MM (24-hour), e.g. 09:30"
 CURRENCY_PATTERN = r"^[A-Z]{3}$"
 CURRENCY_MESSAGE = "currency must be a three-letter ISO 4217 code in capitals, e.g. AUD"
+PRICE_CURRENCY = "AUD"
+"""The currency of every venue price (the Brisbane snapshot, ``dayplan/data/venues.json``, and
+live search records default to it). A budget in another currency is refused, never compared
+with these prices as if relabelled: no exchange rate is known to the checker."""
+PRICE_CURRENCY_MESSAGE = (
+    f"only {PRICE_CURRENCY} is supported: venue prices are {PRICE_CURRENCY}, "
+    f"so give the budget in {PRICE_CURRENCY}"
+)
 
 
 def _matching(pattern: str, error_type: str, message: str):  # noqa: ANN202 - a validator
@@ -164,10 +172,20 @@ class Coordinates(_Strict):
 
 
 class Budget(_Strict):
-    """Spending cap for the whole party, ``amount`` in ``currency`` (ISO 4217)."""
+    """Spending cap for the whole party, ``amount`` in ``currency`` (ISO 4217). The currency
+    must be ``PRICE_CURRENCY`` (AUD), the venues' own: any other, a well-formed code such as
+    ``JPY`` or an unknown one such as ``XYZ``, fails with ``PRICE_CURRENCY_MESSAGE`` (HTTP 422,
+    CLI exit 2) rather than have AUD prices relabelled in it."""
 
     amount: StrictNumber = Field(ge=0, le=1_000_000)
-    currency: Currency = "AUD"
+    currency: Currency = PRICE_CURRENCY
+
+    @field_validator("currency")
+    @classmethod
+    def _venues_currency(cls, value: str) -> str:
+        if value != PRICE_CURRENCY:
+            raise PydanticCustomError("currency_unsupported", PRICE_CURRENCY_MESSAGE)
+        return value
 
 
 class Party(_Strict):

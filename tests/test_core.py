@@ -89,8 +89,10 @@ def test_each_failure_code(stops, code):
 def test_over_budget_names_the_numbers():
     result = run([ProposedStop(560, 640, "inside")], budget=20.0)
     (failure,) = [f for f in result.failures if f.code == "over_budget"]
-    assert failure.values == {"cost": 30.0, "budget": 20.0}
+    assert failure.values == {"cost": 30.0, "budget": 20.0, "venues": "inside"}
     assert "AUD 30" in failure.detail and "AUD 20" in failure.detail
+    assert "(Inside: 2×10.00 + 2×5.00 = AUD 30)" in failure.detail  # what costs the total
+    assert failure.venue_id == "inside"
 
 
 def test_window_too_short_for_must_do_activities():

@@ -97,7 +97,8 @@ def test_an_unmet_preference_lists_every_reason():
 
 
 def test_a_run_names_both_reasons_lone_pine_fails():
-    """The example from the second review: rain all day and AUD 30 for four."""
+    """The example from the second review: rain all day and AUD 30 for four (the visit shown
+    at its 120-min minimum)."""
     import asyncio
 
     from dayplan.contract import PlanRequest
@@ -113,6 +114,6 @@ def test_a_run_names_both_reasons_lone_pine_fails():
     (missing,) = [f for f in report.constraint_failures if f.code == "missing_must_do"]
     assert (
         "Lone Pine Koala Sanctuary outdoor_in_rain (Lone Pine Koala Sanctuary is outdoors and "
-        "09:29–12:29 overlaps rain 09:00–17:00) and over_budget (cost AUD 196 for 2 adult(s) and "
+        "09:29–11:29 overlaps rain 09:00–17:00) and over_budget (cost AUD 196 for 2 adult(s) and "
         "2 child(ren) > budget AUD 30)"
     ) in missing.detail

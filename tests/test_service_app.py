@@ -505,3 +505,11 @@ def test_serve_command_starts_uvicorn_with_host_and_port(monkeypatch, capsys):
     assert "http://127.0.0.1:8123" in capsys.readouterr().out
     assert main(["serve", "--port", "99999"]) == 2
     assert main(["serve", "--model", "gpt-9"]) == 2
+
+
+@pytest.mark.parametrize("code", ["JPY", "USD", "XYZ"])
+def test_a_budget_in_another_currency_than_the_venues_is_a_422(client, code):
+    r = client.post("/v1/day-plans", json={**WET, "budget": {"amount": 200, "currency": code}})
+    body = problem(r, 422, "validation-error")
+    assert body.detail.startswith("body.budget.currency")
+    assert "only AUD is supported: venue prices are AUD" in body.detail

@@ -213,6 +213,17 @@ class CheckResult:
         return [f.code for f in self.failures]
 
 
+def _cost_sum(v: Venue, c: Constraints) -> str:
+    """How the party's cost at venue ``v`` adds up, for a failure's detail:
+    ``"Cineplex South Bank: 2×17.50 + 2×13.50 = AUD 62"`` (a term per priced ticket kind)."""
+    terms = [
+        f"{n}×{p:.2f}"
+        for n, p in ((c.adults, v.price_adult), (c.children, v.price_child))
+        if n and p
+    ]
+    return f"{v.name}: {' + '.join(terms)} = {c.currency} {v.party_cost(c.adults, c.children):g}"
+
+
 def _hm(minutes: int) -> str:
     return clock_text(minutes)
 
@@ -792,12 +803,20 @@ def check_plan(
             )
         )
     if c.budget is not None and cost_total > c.budget + 1e-9:
+        priced = [
+            venues[s.venue_id]
+            for s in stops
+            if s.venue_id in venues and venues[s.venue_id].party_cost(c.adults, c.children) > 0
+        ]
+        parts = "; ".join(_cost_sum(v, c) for v in priced)
         failures.append(
             Failure(
                 "over_budget",
                 f"cost {c.currency} {cost_total:g} for {c.adults} adult(s) and {c.children} "
-                f"child(ren) > budget {c.currency} {c.budget:g}",
-                values={"cost": cost_total, "budget": c.budget},
+                f"child(ren) > budget {c.currency} {c.budget:g}" + (f" ({parts})" if parts else ""),
+                venue_id=priced[0].id if len(priced) == 1 else None,
+                values={"cost": cost_total, "budget": c.budget}
+                | ({"venues": ", ".join(v.id for v in priced)} if priced else {}),
             )
         )
     return CheckResult(

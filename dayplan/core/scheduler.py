@@ -1090,7 +1090,9 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         stops = witness.stops
     result = check_plan(stops, problem.constraints, venues, problem.travel)
     if items:  # only what the conflicts are made of (a dropped limit is never the reason)
-        result = replace(result, failures=conflict_failures(result.failures, items))
+        kept = conflict_failures(result.failures, items)
+        kept = _outside_musts_dropped(kept, problem, items)
+        result = replace(result, failures=_member_failures(problem, venues, groups, base, kept))
     conflict = [_label(i, problem) for i in items] or [
         f.detail for f in result.failures if f.code == "unknown_location"
     ]
@@ -1101,6 +1103,133 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         witness=stops,
         check=result,
         more=groups[1:],
+    )
+
+
+def _outside_musts_dropped(
+    failures: Sequence[Failure], problem: Problem, items: Sequence[tuple[str, object]]
+) -> list[Failure]:
+    """``failures`` without the ``missing_must_do`` of a must-do that has candidates but is no
+    member of the conflict ``items``: it fits on its own, so it plays no part (a must-do
+    without any candidate stays: nothing can be switched off for it)."""
+    inside = {str(w) for k, w in items if k == "must"}
+    cands = [x for x in problem.candidates if x.must]
+    keys_in = {x.key for x in cands if x.unit in inside}
+    units = {x.unit for x in cands}
+    rules = {r.name: r for r in problem.constraints.must_dos}
+    out = []
+    for f in failures:
+        if f.code == "missing_must_do":
+            name = str(f.values.get("must_do", ""))
+            rule = rules.get(name)
+            ids = set(rule.venue_ids) if rule is not None else set()
+            known = name in units or bool(ids & {x.key for x in cands})
+            if known and name not in inside and not (ids & keys_in):
+                continue
+        out.append(f)
+    return out
+
+
+def _shrunk(problem: Problem, stops: Sequence[ProposedStop]) -> list[ProposedStop]:
+    """``stops`` with each visit cut to its candidate's minimum length (start kept): the
+    tightest numbers a failure can show. Cutting only frees time, so every constraint the
+    stops met still holds."""
+    by_key = {x.key: x for x in problem.candidates}
+    out = []
+    for s in stops:
+        x = by_key.get(s.venue_id or s.activity or "")
+        if x is not None and s.end - s.start > x.min_minutes:
+            s = replace(s, end=s.start + x.min_minutes)
+        out.append(s)
+    return out
+
+
+def _member_failures(
+    problem: Problem,
+    venues: Mapping[str, Venue],
+    groups: Sequence[list[tuple[str, object]]],
+    base: Relaxation,
+    fallback: list[Failure],
+) -> list[Failure]:
+    """A failure for every hard constraint of the conflicts ``groups``, each with its numbers.
+
+    For each member: the best itinerary with only that member switched off (the conflict's
+    other members and every other constraint kept; if none exists, also the constraints the
+    deletion filter dropped, ``base``), visits cut to their minimum length, checked by
+    ``check_plan``; its failures of that member's kind are served, said with the members kept
+    and the placement ("home at 17:25, deadline 17:00 (keeping rain 11:00–15:00: Lone Pine
+    15:00–17:00, 120 min at least, leg home 25 min)"). A member that shows no failure this way
+    falls back to ``fallback`` (the shared witness's failures). Failures no relaxation lifts
+    (``unknown_venue``, a must-do without venues) are kept from ``fallback``."""
+    relaxable = frozenset().union(*CONFLICT_CODES.values())
+    out: list[Failure] = []
+    c = problem.constraints
+    names = {k: v.name for k, v in venues.items()}
+    for group in groups:
+        musts = {str(w) for k, w in group if k == "must"}
+        off = Relaxation()
+        for u in must_units(problem.candidates):
+            if u not in musts:
+                off = off.add(("must", u))
+        members = [i for i in group if i[0] != "must"]
+        for item in members:
+            codes = CONFLICT_CODES.get(item[0], frozenset())
+            sol = _witness(replace(problem, meal=False), off.add(item))
+            own = sol is not None  # placed with the other members kept: said with them
+            if sol is None:
+                sol = _witness(replace(problem, meal=False), _union(base, off).add(item))
+            found: list[Failure] = []
+            timed = item[0] in ("window", "rain", "blocked", "hours")
+            if sol is not None and sol.stops:
+                stops = _shrunk(problem, sol.stops)
+                check = check_plan(stops, c, venues, problem.travel)
+                found = [
+                    f
+                    for f in conflict_failures(check.failures, [item])
+                    if f.code in codes and (item[0] != "hours" or f.venue_id == item[1])
+                ]
+                kept = [_label(i, problem) for i in members if i != item]
+                placed = ", ".join(
+                    f"{names.get(s.venue_id or '', s.venue_id or s.activity)} "
+                    f"{_hm(s.start)}–{_hm(s.end)}"
+                    for s in stops
+                )
+                mins = {x.key: x.min_minutes for x in problem.candidates}
+                least = ", ".join(
+                    f"{mins[k]} min at least"
+                    for k in (s.venue_id or s.activity for s in stops)
+                    if k in mins
+                )
+                head = f"keeping {' and '.join(kept)}: {placed}"
+                head += f", {least}" if least else ""
+                if item[0] == "window" and problem.return_home:
+                    head += f", leg home {check.travel_home} min"
+                one = stops[0].venue_id if len(stops) == 1 else None
+                found = [replace(f, venue_id=f.venue_id or one) for f in found]
+                if timed and kept and own:  # said with the placement it was checked on
+                    found = [
+                        replace(f, detail=f"{f.detail} ({head})"[:DETAIL_CHARS]) for f in found
+                    ]
+            if not found:
+                found = [
+                    f
+                    for f in fallback
+                    if f.code in codes and (item[0] != "hours" or f.venue_id == item[1])
+                ]
+            out += [f for f in found if f not in out]
+    out += [f for f in fallback if f.code not in relaxable and f not in out]
+    return out or list(fallback)
+
+
+def _union(a: Relaxation, b: Relaxation) -> Relaxation:
+    return Relaxation(
+        window=a.window or b.window,
+        blocked=a.blocked | b.blocked,
+        rain=a.rain | b.rain,
+        cap=a.cap or b.cap,
+        budget=a.budget or b.budget,
+        hours=a.hours | b.hours,
+        optional=a.optional | b.optional,
     )
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest
-from dayplan.reading import clock, times, weather
+from dayplan.reading import clock, money, times, travel, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -229,7 +229,7 @@ def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
     return said
 
 
-def _settled(kind: str, applied: Applied) -> bool:
+def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     """Whether an unread phrase of ``kind`` can no longer change the plan: the structured fields
     fix what it could mean (a time: the window and blocked times; money: the budget; the party),
     or, for the party, no budget makes the count matter."""
@@ -243,6 +243,8 @@ def _settled(kind: str, applied: Applied) -> bool:
         return "party" in applied.given or not applied.budget_set or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
         return "party" in applied.given
+    if kind == "travel" and travel.is_total(phrase):  # "an hour in the car all day": no check
+        return "travel" in applied.given  # holds a total; only the caller's own travel settles it
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
     if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
@@ -335,7 +337,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
     for p in unread:
         if not p.asks:
             continue
-        if applied is not None and _settled(p.kind, applied):
+        if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
         if p.kind in ("time_conflict", "weather_conflict") and p.found:
             if p.found not in out:
@@ -358,6 +360,16 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
+        if p.kind == "travel" and travel.is_total(p.phrase):
+            what = (
+                "I can only cap each leg (one drive or ride), not the day's travel in total: "
+                "what is the longest single leg you would accept?"
+            )
+        if p.kind == "money" and money.foreign_spans(normalise(p.phrase)):
+            what = (
+                f"Venue prices are in {money.LOCAL_CURRENCY} and are not converted: what is your "
+                f"budget in Australian dollars ({money.LOCAL_CURRENCY}), per person or for everyone?"
+            )
         if p.kind == "party" and applied is not None and applied.party_set:
             what = "How many children are coming?"  # the adults were read: ask only the rest
         if p.found:

@@ -20,10 +20,53 @@ from datetime import datetime
 
 from price_parser import Price
 
+from dayplan.contract import PRICE_CURRENCY
 from dayplan.reading import duck
 
-LOCAL_CURRENCY = "AUD"
+LOCAL_CURRENCY = PRICE_CURRENCY
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
+
+_NUM_WORD = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
+    r"|eighty|ninety|hundred|thousand|grand|a|couple(?: of)?|few)"
+)
+_FOREIGN_AMOUNT = (
+    r"(?:\d[\d,]*(?:\.\d+)?\s?k?|\b" + _NUM_WORD + r"(?:[\s-]+(?:and[\s-]+)?" + _NUM_WORD + r")*)"
+)
+_FOREIGN_CODE = (
+    r"(?:usd|eur|gbp|nzd|cad|jpy|cny|rmb|hkd|sgd|inr|chf|krw|thb|idr|php|myr|fjd|zar|mxn)(?![a-z])"
+)
+_FOREIGN_WORD = (
+    r"(?:euros?|quid|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|francs?"
+    r"|baht|ringgit|rupiah|(?:us|u\.s\.?|american|nz|kiwi|new zealand|canadian|hong kong"
+    r"|singapore|fiji(?:an)?)\s+(?:dollars?|bucks))\b"
+)
+FOREIGN_MONEY = re.compile(
+    r"(?:[€£¥₹₩]|\b(?:us|nz|c|ca|hk|s|u\.s\.)\$|(?<![a-z])"
+    + _FOREIGN_CODE
+    + r"\s?\$?)\s?"
+    + _FOREIGN_AMOUNT
+    + r"|(?:(?:a\$|\$)\s?)?"
+    + _FOREIGN_AMOUNT
+    + r"\s*(?:"
+    + _FOREIGN_CODE
+    + r"|"
+    + _FOREIGN_WORD
+    + r")"
+    + r"|\b(?:a\s+)?(?:fiver|tenner)\b",
+    re.I,
+)
+"""An amount in a currency other than the venues' (``PRICE_CURRENCY``): "60 euros", "fifty
+quid", "£40", "$50 USD", "100 US dollars", "USD 100", "¥2000", "a tenner". Never read as AUD
+(prices are not converted): listed unread (kind ``money``) and asked about. "$50", "A$50",
+"AUD 50", "50 bucks", "50 dollars" are the local currency and read."""
+
+
+def foreign_spans(text: str) -> list[tuple[int, int]]:
+    """Spans in ``text`` of an amount in another currency than the venues' (``FOREIGN_MONEY``)."""
+    return [m.span() for m in FOREIGN_MONEY.finditer(text) if re.search(r"\w", m.group(0))]
+
 
 _ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)(?![a-z])", re.I)
 PER_PERSON = re.compile(
@@ -159,7 +202,11 @@ def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
 
     "free stuff only" is 0; an amount needs a money cue ($, AUD, dollars, bucks, budget, spend).
+    An amount in another currency ("60 euros", "$50 USD": ``FOREIGN_MONEY``) is ``None``: venue
+    prices are ``PRICE_CURRENCY`` and are never relabelled or converted.
     """
+    if FOREIGN_MONEY.search(phrase):
+        return None
     if ZERO.search(phrase):
         return Money(0.0, _currency(phrase), False)
     if (

@@ -179,6 +179,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         )
     else:
         odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
+        odd += money.foreign_spans(sent)  # "60 euros", "$50 USD": asked, never read as AUD
         spans = [m.span() for m in money.MONEY_RANGE.finditer(sent) if money.range_cap(m.group(0))]
         spans += [
             m.span()
@@ -240,7 +241,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         if m:
             add("mode", mode, *m.span())
     has_duration = _DURATION_HINT.search(sent)
+    totals = travel.total_spans(sent)  # "an hour in the car all day": not a cap on a leg
     for sp in duck.parse(sent, duck_ref(today), ("duration",)) if has_duration else ():
+        if any(x <= sp.start < y for x, y in totals):
+            continue
         lo, hi = max(0, sp.start - 30), min(len(sent), sp.end + 25)
         lo += max([0] + [m.end() for m in re.finditer(r"[,;]", sent[lo : sp.start])])
         for a in range(lo, sp.start + 1):  # the widest piece from a word start, in its clause
@@ -535,12 +539,19 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not _NOT_A_TIME.match(m.group(1)) and "window_end" not in read_roles:
             found.append((m.start(), m.end(), "time"))
             exact.add(m.start())
-    odd = money.not_plain_spans(norm)
+    odd = money.not_plain_spans(norm) + money.foreign_spans(norm)
     for m in money.DIGIT_MONEY.finditer(norm):
         if not any(x < m.end() + 1 and m.start() < y for x, y in odd):
             found.append((m.start(), m.end(), "money"))
     for a, b in odd:  # "$1e9": not a plain amount, asked about
         found.append((a, b, "money"))
+        exact.add(a)
+    foreign = money.foreign_spans(norm)  # "budget 60 euros": asked, even beside a read quote
+    totals = [  # "max 40 minutes total driving": no check holds it, so it is asked about
+        (s0 + a, s0 + b) for s0, e0 in sentences(text) for a, b in travel.total_spans(norm[s0:e0])
+    ]
+    for a, b in totals:
+        found.append((a, b, "travel"))
         exact.add(a)
     dims = ("amount-of-money",) * bool(money.MONEY_CUE.search(norm)) + ("duration",) * bool(
         _DURATION_HINT.search(norm)
@@ -602,15 +613,19 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     if not any(it.field == "mode" for it in accepted):
         for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
             found.append((m.start(), m.end(), "travel"))
+    langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
+    foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
     for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
         if kind in ("time", "number", "duration") and any(x <= a and b <= y for x, y in wx_spans):
             continue  # the weather's own time ("rain until about 1pm"): read or listed with it
-        if kind == "turn":
-            continue
+        if kind == "turn" or (kind == "duration" and any(x <= a < y for x, y in totals)):
+            continue  # a total-travel limit's duration: listed with it
         if (
             kind not in ("foreign", "must", "activity", "preference", "date")
             and (a, b) not in ranged
+            and (a, b) not in foreign
+            and (a, b) not in totals  # listed even where its "car" is read as the mode
             and not free(a, b)
         ) or _restates(
             norm, a, b, kind, accepted

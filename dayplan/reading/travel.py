@@ -1,5 +1,8 @@
 """Travel in request text: the mode ("we'll drive", "on foot", "by bus") with negation
 ("don't want to walk", "no car") and the cap on a leg ("no more than 30 minutes in the car").
+A limit on the day's travel in total ("no more than an hour in the car all day", "max 40 minutes
+total driving") is not a cap on a leg: ``total_spans`` finds it, it is never read as one, and it
+is listed unread (kind ``travel``) so the run asks (no check of total travel exists).
 
 A walk cue in a sentence that also says how the party drives or rides is not the travel mode
 ("we'll drive, the kids can't walk far" is by car). Durations go through Duckling.
@@ -83,8 +86,51 @@ def duration_minutes(phrase: str) -> int | None:
 
 def read_cap(phrase: str) -> int | None:
     """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
-    ("no more than 30 minutes in the car", "20 min drive max"), else ``None``."""
-    if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)):
+    ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
+    limit on the whole day's travel, ``is_total``)."""
+    if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)) or is_total(phrase):
         return None
     minutes = duration_minutes(phrase)
     return minutes if minutes and 1 <= minutes <= 600 else None
+
+
+TOTAL = re.compile(
+    r"\b(?:in total|total(?:led|ling)?|totals?|all day|all up|altogether|all together|combined"
+    r"|overall|cumulative(?:ly)?|in a day|for the (?:whole |entire )?day|across the (?:whole )?day"
+    r"|the whole day|(?:the )?entire day|all (?:the )?(?:driving|travel(?:ling)?|legs|trips)"
+    r"|added up|summed|sum of|between (?:all|them all))\b",
+    re.I,
+)
+"""Words that make a travel limit one on the whole day's travel ("in total", "all day")."""
+PER_LEG = re.compile(
+    r"\b(?:legs?|each|per|any (?:one|single)|one way|single|at a time|in one go|stretch|away"
+    r"|between stops|a trip|any trip|any drive|one drive|from home|of home)\b",
+    re.I,
+)
+"""Words that keep a limit on each leg even beside a total word ("no leg over 30 min all day")."""
+_CLAUSE = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|but|plus|then|&)\s", re.I)
+
+
+def total_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``sentence`` (normalised) that limit travel over the whole day: a clause with a
+    duration, a travel word and a total word ("no more than an hour in the car all day", "max
+    40 minutes total driving"), and no word of a single leg ("no leg over 30 minutes all day")."""
+    out, start = [], 0
+    cuts = [m.span() for m in _CLAUSE.finditer(sentence)] + [(len(sentence), len(sentence))]
+    for a, b in cuts:
+        clause = sentence[start:a]
+        if (
+            TOTAL.search(clause)
+            and TRAVEL_WORDS.search(clause)
+            and not PER_LEG.search(clause)
+            and duration_minutes(clause)
+        ):
+            lead = len(clause) - len(clause.lstrip())
+            out.append((start + lead, start + len(clause.rstrip())))
+        start = b
+    return out
+
+
+def is_total(phrase: str) -> bool:
+    """Whether ``phrase`` limits the day's travel in total (``total_spans``), not one leg."""
+    return bool(total_spans(phrase.lower()))

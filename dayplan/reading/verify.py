@@ -158,10 +158,20 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
         or amount < 0
     ):
         raise _Bad(f"budget.amount must be a number of at least 0, got {amount!r}")
+    norm_sentence = normalise(sentence)
+    at = norm_sentence.find(normalise(quote))
+    for a, b in money.foreign_spans(norm_sentence):  # "budget 60 euros", "$50 USD"
+        if (a < at + len(quote) and at < b) if at >= 0 else normalise(quote) in norm_sentence[a:b]:
+            raise _Bad(
+                f"the amount is in another currency ({norm_sentence[a:b]!r}): venue prices are "
+                f"{money.LOCAL_CURRENCY}, never relabelled or converted, so it is asked about",
+                None,
+            )
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
-    norm_sentence = normalise(sentence)
+    if found.currency != money.LOCAL_CURRENCY:
+        raise _Bad(f"only {money.LOCAL_CURRENCY} budgets are read: venue prices are AUD", None)
     at = norm_sentence.find(quote)
     if (
         found.amount == 0

@@ -107,7 +107,15 @@ def run_arrange(
         proof = arranged.proof
         witness = [stop_args(s) for s in proof.witness]
         items = [[kind, what] for kind, what in proof.all_items]
-        extra = {"witness": witness, "conflict_items": items} if items else None
+        extra = (
+            {
+                "witness": witness,
+                "conflict_items": items,
+                "proof_failures": [f.to_dict() for f in proof.check.failures],
+            }
+            if items and proof.check is not None
+            else None
+        )
         view = record_check(state, proof.check, c, "arrange_plan", extra)
         return {
             **view,

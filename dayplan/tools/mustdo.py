@@ -371,7 +371,9 @@ def _alone_reason(
         if why.code == "closed" and why.values.get("opening_hours"):
             parts.append(f"closed ({why.values['opening_hours']})")
             continue
-        detail = why.detail.removeprefix(f"{name}: ")
+        detail = why.detail.removeprefix(f"{name}: ").split(" (keeping ")[0]
+        if why.code == "over_budget":  # the venue is named already: not its price sum again
+            detail = detail.split(" (")[0]
         parts.append(f"{why.code} ({detail[:90]})")
     return f"{name} " + " and ".join(parts)
 

@@ -15,7 +15,7 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.core.catalog import matches_preference
-from dayplan.core.checker import CheckResult, Constraints, ProposedStop
+from dayplan.core.checker import CheckResult, Constraints, Failure, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.core.preferences import unmet_preferences
@@ -180,8 +180,10 @@ def run_check(
     if not proposed:
         result = replace(result, failures=found_but_unvisitable(state, c, travel))
     elif not result.ok:
-        items = _proof_of(state, stops)
-        if items:  # the witness of a scheduler proof: its failures are the proof's conflict
+        items, proved = _proof_of(state, stops)
+        if proved:  # the witness of a scheduler proof: serve the proof's own failures
+            result = replace(result, failures=proved)
+        elif items:  # its failures are the proof's conflict
             result = replace(result, failures=conflict_failures(result.failures, items))
     if result.ok:
         _state_unmet_preferences(state, result, c, travel)
@@ -235,18 +237,24 @@ def _stop_key(stops: Any) -> list[tuple]:
     ]
 
 
-def _proof_of(state: MutableMapping[str, Any], stops: Any) -> list[tuple[str, object]]:
-    """The minimal conflict of the latest ``arrange_plan`` proof whose witness is exactly
-    ``stops`` (``[]`` when these stops are no proof's witness). Checking a proof's witness
-    verifies the proof, so its failures are narrowed to that conflict, as the proof's were."""
+def _proof_of(
+    state: MutableMapping[str, Any], stops: Any
+) -> tuple[list[tuple[str, object]], list[Failure]]:
+    """``(conflict, failures)`` of the latest ``arrange_plan`` proof whose witness is exactly
+    ``stops`` (``([], [])`` when these stops are no proof's witness): its minimal conflict and
+    the failures the proof served for it (one per member, each from its own placement; ``[]``
+    for a record without them). Checking a proof's witness verifies the proof, so it serves
+    the same failures, narrowed to that conflict."""
     for record in reversed(RunEvidence(state).checks()):
         extra = record.model_extra or {}
         if record.tool != "arrange_plan" or "conflict_items" not in extra:
             continue
         if _stop_key(extra.get("witness")) != _stop_key(stops):
-            return []
-        return [(str(k), w) for k, w in extra["conflict_items"]]
-    return []
+            return [], []
+        items = [(str(k), w) for k, w in extra["conflict_items"]]
+        proved = [Failure(**f) for f in extra.get("proof_failures") or ()]
+        return items, proved
+    return [], []
 
 
 def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, travel) -> list:
