@@ -247,8 +247,12 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "travel" in applied.given  # holds a total; only the caller's own travel settles it
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
-    if kind == "weather":  # rain said but not placed: only the structured weather settles it
+    if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
         return "weather" in applied.given
+    if (
+        kind == "time_conflict"
+    ):  # the day ends before it starts: only a structured window settles it
+        return "window" in applied.given
     if kind == "activity":  # an outing at a set time: settled only when both are given
         return {"blocked", "activities"} <= applied.given
     if kind == "must":  # a must-like clause nothing read: the structured activities decide
@@ -334,6 +338,10 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if not p.asks:
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
+            continue
+        if p.kind in ("time_conflict", "weather_conflict") and p.found:
+            if p.found not in out:
+                out.append(p.found[:300])
             continue
         what = {
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
