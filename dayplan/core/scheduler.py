@@ -354,6 +354,8 @@ class _Day:
         self.busy = sorted(
             (b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked
         )
+        self.departs: dict[tuple[int, int], int] = {}
+        """``(ready, leg) -> arrival`` for legs around busy windows, memoised in this solve."""
 
     def add(self, t: int, m: int) -> int:
         return self.plus(t, m) if self.plus else t + m
@@ -364,7 +366,12 @@ class _Day:
         if leg >= _FAR:
             return _FAR
         if leg and self.busy:
-            ready = depart_after(ready, leg, self.busy, self.local)
+            got = self.departs.get((ready, leg))
+            if got is None:
+                got = self.departs[(ready, leg)] = self.add(
+                    depart_after(ready, leg, self.busy, self.local), leg
+                )
+            return got
         return self.add(ready, leg)
 
 
@@ -387,7 +394,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     clock = _Day(c, relax)
     arrive = clock.arrive
     plus, busy = clock.plus, clock.busy
-    departs: dict[tuple[int, int], int] = {}  # (ready, leg) -> arrival, for legs around busy
+    departs = clock.departs  # (ready, leg) -> arrival, for legs around busy windows
     w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
@@ -535,7 +542,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         elif h and busy:  # memoised like the legs out (``departs``)
                             home_at = departs.get((lab[0], h))
                             if home_at is None:
-                                home_at = departs[(lab[0], h)] = arrive(lab[0], h)
+                                home_at = arrive(lab[0], h)
                         else:
                             home_at = arrive(lab[0], h)
                         if problem.return_home and home_at > w1:
@@ -592,7 +599,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
                         arrival = departs.get((ready, leg))
                         if arrival is None:
-                            arrival = departs[(ready, leg)] = arrive(ready, leg)
+                            arrival = arrive(ready, leg)
                     else:
                         arrival = plus(ready, leg) if plus else ready + leg
                     s = None  # _earliest, inlined
