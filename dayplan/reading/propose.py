@@ -234,10 +234,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     mode = travel.read_mode(sent)
     if mode:
         cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[mode]
-        clean = sent
-        for neg in (travel.NOT_WALK, travel.NOT_CAR, travel.NOT_TRANSIT):
-            clean = neg.sub(lambda m: " " * len(m.group(0)), clean)
-        m = cue.search(clean)
+        m = cue.search(travel.without_negated(sent))
         if m:
             add("mode", mode, *m.span())
     has_duration = _DURATION_HINT.search(sent)
@@ -611,8 +608,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
-        for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
-            found.append((m.start(), m.end(), "travel"))
+        for a, b in travel.negated_spans(norm):  # "we don't have a car", "not driving": how
+            if travel.CAR.search(norm, a, b) or travel.TRANSIT.search(norm, a, b):
+                found.append((a, b, "travel"))  # do they get around? (never the negated mode;
+                exact.add(a)  # "not too much walking" is a wish about walking, no mode)
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
     foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
