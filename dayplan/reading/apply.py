@@ -136,10 +136,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             None,
         )
         if fam and not request.party:  # "family of 4": the split is a convention, stated
-            out.assumed.append(
+            h["party_split_assumed"] = (
                 f'"{fam}" read as {h["adults"]} adults and {h["children"]} children '
                 "(the split was not said)"
             )
+            out.assumed.append(h["party_split_assumed"])
         problem = party_problem(h["adults"], h["children"])  # the contract's rule, read party too
         if problem:  # "0 adults and 3 kids": kept as read (no check can pass on it) and asked
             quote = next(i.quote for i in out.items if i.field in ("adults", "children"))

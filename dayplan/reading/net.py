@@ -58,7 +58,7 @@ CHILD_WORDS = (
 )
 _COUNT = r"(?:\d{1,2}|one|two|three|four|five|six)"
 ADULT_WORDS = (
-    r"adults?|grown[- ]?ups|partner|husband|hubby|wife|missus|nan|nana|nanna|grandma"
+    r"partner|husband|hubby|wife|missus|nan|nana|nanna|grandma"
     r"|grandpa|granny|grandparents|parents"
 )
 FOREIGN_PEOPLE = re.compile(
@@ -81,6 +81,7 @@ _ADULT_RX = re.compile(
 )
 _GLUED_PARTY = re.compile(
     r"\b\d{1,2}(?:adults?|kids?|kidz|children)\b"
+    r"|\b(?:adults?|kids?|kidz|children)\s*[:=]\s*\d{1,2}\b"
     r"|\b\d{1,2}\s*[ac]\b(?:\s*(?:[,+&]|and)?\s*\d{1,2}\s*[ac]\b)?"
     r"|\bus\s+\d{1,2}\b|\b\d{1,2}\s+(?:big|small|little)(?:\s+(?:ones?|uns?))?\b"
     r"|\b\d{1,2}\s*x\s*(?:" + CHILD_WORDS + "|" + ADULT_WORDS + r")\b",
@@ -101,12 +102,6 @@ _ONE_ADULT = re.compile(
 )
 _TWO_ADULTS = re.compile(r"\b(?:grandparents|parents|the two of us)\b", re.I)
 _COUNTED_ADULTS = re.compile(r"\b(?:\d{1,2}|two|three|four|five|six)\s*(?:adults?|grown[- ]?ups)\b", re.I)
-_OUR_N = re.compile(
-    r"\b(?:our|my|the|their|her|his)\s+(?:\d{1,2}|two|three|four|five)\b(?!\s*(?:adults?|grown))",
-    re.I,
-)
-
-
 _BARE_COUNT = re.compile(
     r"\b(?:our|my|her|his|their)\s+(?:\d{1,2}|one|two|three|four|five)\b"
     r"(?=\s*(?:[-,.;)!?]|and\b|&|$))",
@@ -199,4 +194,4 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
         named += bool(re.search(r"\b(?:i|me|myself)\b", q)) + 2 * len(_TWO_ADULTS.findall(q))
         if named > adults:
             return True
-    return children is None and bool(_OUR_N.search(q))
+    return children is None and bool(_BARE_COUNT.search(q))

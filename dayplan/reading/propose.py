@@ -530,11 +530,19 @@ def limit_kind(norm: str, m: re.Match) -> str:
 
 
 def _net(
-    norm: str, accepted: list[ReadingItem], read_fields: set[str], exact: set[int]
+    norm: str,
+    accepted: list[ReadingItem],
+    read_fields: set[str],
+    exact: set[int],
+    found: list[tuple[int, int, str]],
 ) -> list[tuple[int, int, str]]:
     """The coverage net's spans (``net.net_spans``) and the party readings that count fewer
     people than their quote names (``net.party_shortfall``: kind ``people``, asked)."""
-    out = net.net_spans(norm, read_fields)
+    out = [  # a span another rule listed already ("Lunch with grandma") is listed once
+        (a, b, k)
+        for a, b, k in net.net_spans(norm, read_fields)
+        if not any(x < b and a < y and _family(k) == _family(j) for x, y, j in found)
+    ]
     exact.update(a for a, _, _ in out)
     first: dict[str, ReadingItem] = {}
     for it in accepted:
@@ -552,6 +560,10 @@ def _net(
             out.append((sp[0], sp[1], "people"))
             exact.add(sp[0])
     return out
+
+
+def _family(kind: str) -> str:
+    return "party" if kind in ("party", "people", "count") else kind
 
 
 def find_quote_norm(norm: str, quote: str) -> tuple[int, int] | None:
@@ -665,7 +677,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if language.is_foreign(norm[s:e]):
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
-    found += _net(norm, accepted, read_fields, exact)  # the coverage net, before bare numbers
+    found += _net(norm, accepted, read_fields, exact, found)  # the coverage net, before bare numbers
     masked = clock.mask_dates(norm)
     for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
         for m in rx.finditer(masked):  # an age, read with the child
@@ -700,7 +712,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind == "turn" or (kind == "duration" and any(x <= a < y for x, y in totals)):
             continue  # a total-travel limit's duration: listed with it
         if (
-            kind not in ("foreign", "must", "activity", "preference", "date", "people")
+            kind not in ("foreign", "must", "activity", "preference", "date", "people", "travel")
             and (a, b) not in ranged
             and (a, b) not in foreign
             and (a, b) not in totals  # listed even where its "car" is read as the mode
