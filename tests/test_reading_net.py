@@ -40,7 +40,10 @@ PARTIES = [  # an unread or partly read party: asked, never "one adult" assumed
     ("Saturday, 2A 2C, South Brisbane, $40, home by 3", "2A 2C"),
     ("Saturday, us 4 (2 big 2 small), Chermside, $40, home by 3", "2 big 2 small"),
     ("Saturday, nan, pop and the 3 grandkids, Chermside, $50, home by 3", "nan, pop"),
-    ("Saturday, grandparents (2) and 3 grandkids, Sandgate, home by 3, $100 all up", "grandparents"),
+    (
+        "Saturday, grandparents (2) and 3 grandkids, Sandgate, home by 3, $100 all up",
+        "grandparents",
+    ),
     ("Saturday with my sister, her 2 kids and my 1, South Bank, back by 3, $100", "my 1"),
     ("Saturday - South Bank - me, my husband and our 2 - AUD 75 tops - home 3:30pm", "our 2"),
     ("Saturday, me, partner, 2 kids, Chermside, $40, home by 3", "partner"),
@@ -83,7 +86,10 @@ def test_a_negated_mode_is_never_the_mode_and_asks(text: str, phrase: str) -> No
 @pytest.mark.parametrize(
     ("text", "mode"),
     [
-        ("Saturday, 2 adults, New Farm, home by 3, car's in the shop so public transport", "transit"),
+        (
+            "Saturday, 2 adults, New Farm, home by 3, car's in the shop so public transport",
+            "transit",
+        ),
         ("Saturday, 2 adults, New Farm, home by 3, hubby has the car so we'll walk", "walk"),
         ("Saturday, 2 adults, New Farm, not driving, we'll get the ferry, home by 3", "transit"),
         ("Saturday, 2 adults, New Farm, no car so we'll take the bus, home by 3", "transit"),
@@ -101,11 +107,19 @@ def test_the_stated_alternative_is_the_mode(text: str, mode: str) -> None:
     ("text", "kind", "phrase"),
     [
         ("Saturday, 2 adults, Chermside, budget: fifty, home by 3", "money", "budget: fifty"),
-        ("Saturday, 2 adults 2 kids, Chermside, cheap as chips, home by 3", "money", "cheap as chips"),
+        (
+            "Saturday, 2 adults 2 kids, Chermside, cheap as chips, home by 3",
+            "money",
+            "cheap as chips",
+        ),
         ("Saturday, 2 adults, Toowong, on a shoestring, home by 3", "money", "shoestring"),
         ("Saturday, 2 adults, Toowong, not more than 10km away, home by 3", "distance", "10km"),
         ("Saturday, 2 adults, Toowong, within 5 km of home, home by 3", "distance", "5 km"),
-        ("Saturday, 2 adults, Toowong, under 15 minutes between places, home by 3", "cap", "15 minutes"),
+        (
+            "Saturday, 2 adults, Toowong, under 15 minutes between places, home by 3",
+            "cap",
+            "15 minutes",
+        ),
     ],
 )
 def test_an_unread_budget_distance_or_cap_asks(text: str, kind: str, phrase: str) -> None:
@@ -178,3 +192,45 @@ def test_family_of_n_is_read_and_its_split_stated() -> None:
 )
 def test_party_shortfall(quote: str, adults, children, short: bool) -> None:
     assert party_shortfall(quote, adults, children) is short
+
+
+MORE_CLEAR = [
+    "SOUTH BANK, SATURDAY, 2 ADULTS, NO BUDGET, RAIN AFTER 2",
+    "just the wife and me, no kids! West End, budget's 150, rain's not expected",
+    "Saturday: Mum (me) + 2 kids 4 & 7. Sherwood. Cheap as possible, under $30. Home by 1",
+    "Saturday in Brisbane, me and my two, $30-50 for the day, 10 or later",
+    "Saturday, 2 adults, South Bank, budget-friendly places please, home by 4, $100",
+    "Saturday, 2 adults, Toowong, postcode 4066, home by 4",
+]
+
+
+@pytest.mark.parametrize("text", MORE_CLEAR)
+def test_more_clear_texts_are_not_asked(text: str) -> None:
+    assert asked(text) == [], (unread(text), asked(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [
+        ("Saturday, 2 adults, New Farm, home by 3, my other half has the car so we'll bus it", "transit"),
+        ("Saturday, 2 adults, New Farm, home by 3, driving's out, we'll take the train", "transit"),
+    ],
+)
+def test_more_stated_alternatives(text: str, mode: str) -> None:
+    assert read(text).get("mode") == mode, read(text)
+
+
+def test_a_models_negated_mode_reading_is_rejected_by_code() -> None:
+    from dayplan.reading.records import ReadingItem
+    from dayplan.reading.verify import verify_reading
+
+    text = "Saturday, not driving, 2 adults, New Farm, home by 5"
+    verdict = verify_reading(
+        text, ReadingItem(field="mode", value="car", quote="driving"), today=TODAY
+    )
+    assert not isinstance(verdict, ReadingItem)
+
+
+def test_the_question_for_a_negated_mode_quotes_it() -> None:
+    (q,) = asked("Saturday, 2 adults, New Farm, home by 3, we don't own a car")
+    assert q.startswith('You said "we don\'t own a car"') and "get around" in q

@@ -132,7 +132,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             h["adults_assumed"] = True
             out.assumed.append(ADULT_ASSUMED)
         fam = next(
-            (i.quote for i in out.items if i.field == "adults" and people.FAMILY_OF.search(i.quote)),
+            (
+                i.quote
+                for i in out.items
+                if i.field == "adults" and people.FAMILY_OF.search(i.quote)
+            ),
             None,
         )
         if fam and not request.party:  # "family of 4": the split is a convention, stated

@@ -41,13 +41,15 @@ _TIME_CUE_BEFORE = re.compile(
     r"|leaving|start|starting|finish|later than|earlier than)|@)\s*$",
     re.I,
 )
-COLON_TIME = re.compile(r"(?<![\w:.$/])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?(?![\w:])")
+COLON_TIME = re.compile(
+    r"(?<![\w:.$/])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?(?![\w:])"
+)
 """A clock time with a colon ("10:30", "3.30pm"): a time whatever the words around it."""
 _GLUED_DEADLINE = re.compile(
     r"\b(?:home|back|be)(?:by|b4|before|@)\d{1,4}(?:[:.]\d\d)?(?:am|pm)?\b", re.I
 )
 _MONEY_WORDS = re.compile(
-    r"\bbudget(?:'s|\s+is)?\b(?:\s*[:=-]?\s*[a-z]+(?:[\s-][a-z]+)?(?=\s*(?:[,.;!?]|$)))?"
+    r"(?<!no )(?<!any )(?<!whatever )(?<!unlimited )\bbudget(?![- ]friendly)(?!\s+(?:is\s+|'s\s+)?(?:not an issue|no object|unlimited|flexible|open))(?:'s|\s+is)?\b(?:\s*[:=-]?\s*[a-z]+(?:[\s-][a-z]+)?(?=\s*(?:[,.;!?]|$)))?"
     r"|\bcheap as chips\b|\bdirt cheap\b|\bon the cheap\b|\bon a shoestring\b|\bshoestring\b"
     r"|\bmoney(?:'s| is) tight\b|\bcan(?:'t| not|not)? afford\b|\bspend(?:ing)? (?:limit|cap)\b",
     re.I,
@@ -101,7 +103,9 @@ _ONE_ADULT = re.compile(
     re.I,
 )
 _TWO_ADULTS = re.compile(r"\b(?:grandparents|parents|the two of us)\b", re.I)
-_COUNTED_ADULTS = re.compile(r"\b(?:\d{1,2}|two|three|four|five|six)\s*(?:adults?|grown[- ]?ups)\b", re.I)
+_COUNTED_ADULTS = re.compile(
+    r"\b(?:\d{1,2}|two|three|four|five|six)\s*(?:adults?|grown[- ]?ups)\b", re.I
+)
 _BARE_COUNT = re.compile(
     r"\b(?:our|my|her|his|their)\s+(?:\d{1,2}|one|two|three|four|five)\b"
     r"(?=\s*(?:[-,.;)!?]|and\b|&|$))",
@@ -109,6 +113,13 @@ _BARE_COUNT = re.compile(
 )
 """A count after "our"/"my" with no noun ("me, my husband and our 2", "her 2 kids and my 1"):
 people nobody counted (kind ``people``), asked even when some children were read."""
+
+
+_NO_ONE = re.compile(
+    r"\b(?:no|without|not bringing|minus|sans|leaving)\s+(?:the\s+|my\s+|our\s+)?$"
+)
+_SAME_PERSON = re.compile(r"\(\s*(?:me|i|myself|that's me|the writer)\s*\)|\bme\s*\(\s*[a-z]+\s*\)")
+""""Mum (me)", "me (dad)": one person named twice, counted once."""
 
 
 def _hhmm_spans(norm: str) -> list[tuple[int, int]]:
@@ -138,8 +149,12 @@ def net_spans(norm: str, read_fields: set[str]) -> list[tuple[int, int, str]]:
         out += [(m.start(), m.end(), "money") for m in _MONEY_WORDS.finditer(norm)]
     out += [(m.start(), m.end(), "party") for m in _GLUED_PARTY.finditer(norm)]
     out += [(m.start(), m.end(), "party") for m in _FOREIGN_COUNTED.finditer(norm)]
-    if "children" not in read_fields:
-        out += [(m.start(), m.end(), "party") for m in _CHILD_RX.finditer(norm)]
+    if "children" not in read_fields:  # "no kids!", "without the kids": nobody to count
+        out += [
+            (m.start(), m.end(), "party")
+            for m in _CHILD_RX.finditer(norm)
+            if not _NO_ONE.search(norm[max(0, m.start() - 20) : m.start()])
+        ]
     if "adults" not in read_fields:  # an adult said but not counted: asked even when the
         # children were read ("grandparents (2) and 3 grandkids"), never "one adult" assumed
         out += [(m.start(), m.end(), "people") for m in _ADULT_RX.finditer(norm)]
@@ -186,7 +201,7 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     partner, 2 kids") and more than the adults read, with no "N adults" said; a count after
     "our"/"my" ("me, my husband and our 2") with no children read; or people words of another
     language ("enfants (2)"). Such a party is partly read: asked, never planned on the guess."""
-    q = quote.lower()
+    q = _SAME_PERSON.sub(" ", quote.lower())
     if FOREIGN_PEOPLE.search(q):
         return True
     if adults is not None and not _COUNTED_ADULTS.search(q):

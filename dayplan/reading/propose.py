@@ -538,10 +538,12 @@ def _net(
 ) -> list[tuple[int, int, str]]:
     """The coverage net's spans (``net.net_spans``) and the party readings that count fewer
     people than their quote names (``net.party_shortfall``: kind ``people``, asked)."""
-    out = [  # a span another rule listed already ("Lunch with grandma") is listed once
-        (a, b, k)
+    quoted = [sp for it in accepted if (sp := find_quote_norm(norm, it.quote))]
+    out = [  # a span another rule listed already ("Lunch with grandma") is listed once, and
+        (a, b, k)  # a span an accepted quote covers is read ("me and my two")
         for a, b, k in net.net_spans(norm, read_fields)
         if not any(x < b and a < y and _family(k) == _family(j) for x, y, j in found)
+        and not any(x < b and a < y for x, y in quoted)
     ]
     exact.update(a for a, _, _ in out)
     first: dict[str, ReadingItem] = {}
@@ -677,7 +679,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if language.is_foreign(norm[s:e]):
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
-    found += _net(norm, accepted, read_fields, exact, found)  # the coverage net, before bare numbers
+    found += _net(
+        norm, accepted, read_fields, exact, found
+    )  # the coverage net, before bare numbers
     masked = clock.mask_dates(norm)
     for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
         for m in rx.finditer(masked):  # an age, read with the child

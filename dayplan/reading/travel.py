@@ -89,8 +89,11 @@ def negated_spans(sentence: str) -> list[tuple[int, int]]:
     # "won't be driving": the span starts at the word whose "n't" negates the mode
     starts = [len(re.sub(r"[\w']+$", "", sentence[:a])) for a, _ in out]
     # "we don't have a car": the one who says it is quoted too
-    starts = [len(re.sub(r"\b(?:we|i|we're|we'll|i'm|they)\s+$", "", sentence[:a], flags=re.I)) for a in starts]
-    return sorted(zip(starts, [b for _, b in out]))
+    starts = [
+        len(re.sub(r"\b(?:we|i|we're|we'll|i'm|they)\s+$", "", sentence[:a], flags=re.I))
+        for a in starts
+    ]
+    return sorted(zip(starts, [b for _, b in out], strict=True))
 
 
 def without_negated(sentence: str) -> str:
