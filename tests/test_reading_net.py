@@ -212,7 +212,10 @@ def test_more_clear_texts_are_not_asked(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "mode"),
     [
-        ("Saturday, 2 adults, New Farm, home by 3, my other half has the car so we'll bus it", "transit"),
+        (
+            "Saturday, 2 adults, New Farm, home by 3, my other half has the car so we'll bus it",
+            "transit",
+        ),
         ("Saturday, 2 adults, New Farm, home by 3, driving's out, we'll take the train", "transit"),
     ],
 )
