@@ -145,6 +145,12 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         b = first["budget"]
         amount = float(b["amount"]) * (size if b.get("per_person") else 1)
         h["budget"], h["currency"] = round(amount, 2), b.get("currency", "AUD")
+        quote = next(i.quote for i in out.items if i.field == "budget")
+        if float(b["amount"]) > 0 and not money.says_currency(quote):
+            out.assumed.append(
+                f'Budget "{quote}" read as {h["currency"]} (no currency was said; venue prices '
+                f"are in {h['currency']})"
+            )
         if b.get("per_person"):
             out.assumed.append(
                 f"Budget {b.get('currency', 'AUD')} {float(b['amount']):g} per person x {size} "
