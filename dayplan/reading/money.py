@@ -199,7 +199,11 @@ def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:
 
 
 _BARE_NUM = (
-    r"(?:\$\s?)?(?:\d(?:[\d,]*\d)?(?:\.\d{1,2})?|" + _NUM_WORD + r"(?:[\s-]+(?:and[\s-]+)?" + _NUM_WORD + r")*)"
+    r"(?:\$\s?)?(?:\d(?:[\d,]*\d)?(?:\.\d{1,2})?|"
+    + _NUM_WORD
+    + r"(?:[\s-]+(?:and[\s-]+)?"
+    + _NUM_WORD
+    + r")*)"
 )
 BARE_BUDGET = re.compile(
     r"\b(?:keep(?:ing)?\s+(?:it|things|the (?:day|cost|costs|spend|total|damage))\s+(?:under|below|to|within"

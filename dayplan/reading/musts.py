@@ -98,9 +98,7 @@ PRE_CUE = re.compile(
 """An insisting cue before its object (the object starts at the match's end)."""
 WEAK_PRE = re.compile(
     r"\b(?:definitely|for sure|absolutely|certainly|100%|100 per ?cent)\s+(?:(?:want|wanna|need|going|gonna|keen)"
-    r"(?:\s+to)?\s+)?(?:"
-    + VERB
-    + r"\s+)?(?:the\s+)?",
+    r"(?:\s+to)?\s+)?(?:" + VERB + r"\s+)?(?:the\s+)?",
     re.I,
 )
 """A weak insisting word before its object ("definitely the planetarium"): a must-do only
