@@ -233,6 +233,7 @@ def test_every_alternative_closed_is_no_feasible_plan_with_the_true_closures():
     # Christmas Day 2026: every museum's hours say "Dec 25 off"
     out = run(
         "Christmas Day in South Brisbane with the kids, the museum is a must.",
+        party={"adults": 2, "children": 2},
         date="2026-12-25",
         activities=[{"name": "the museum", "duration_minutes": 60}],
     )
