@@ -190,9 +190,7 @@ def _problems(draw):
     start = draw(st.sampled_from([6 * 60, 9 * 60, 13 * 60]))
     end = start + draw(st.sampled_from([90, 180, 420]))
     rain = draw(st.sampled_from([(), ((start, start + 120),), ((0, 23 * 60 + 59),)]))
-    blocked = draw(
-        st.sampled_from([(), (BlockedWindow(start + 30, start + 90, "nap"),)])
-    )
+    blocked = draw(st.sampled_from([(), (BlockedWindow(start + 30, start + 90, "nap"),)]))
     c = Constraints(
         day=SAT,
         window=(start, end),
@@ -252,8 +250,10 @@ def test_every_failure_of_nothing_fits_is_true_on_its_own_numbers(prob):
                     assert int(m) > c.max_leg_minutes, f.detail
             if members == ["budget", "cap"]:  # the pair: no venue meets both limits at once
                 assert not any(
-                    costs[v] <= c.budget and legs[v] <= c.max_leg_minutes
-                    and not c.rain and not c.blocked
+                    costs[v] <= c.budget
+                    and legs[v] <= c.max_leg_minutes
+                    and not c.rain
+                    and not c.blocked
                     for v in venues
                     if venues[v].opening_hours == "Mo-Su 09:00-17:00"
                     and c.window[0] <= 9 * 60
@@ -295,9 +295,9 @@ def _raw_costs(party) -> dict[str, float]:
     out = {}
     for v in venue_snapshot()["venues"]:
         price = v.get("price") or {}
-        out[v["name"]] = party["adults"] * float(price.get("adult", 0)) + party[
-            "children"
-        ] * float(price.get("child", 0))
+        out[v["name"]] = party["adults"] * float(price.get("adult", 0)) + party["children"] * float(
+            price.get("child", 0)
+        )
     return out
 
 
@@ -349,3 +349,42 @@ def test_no_feasible_plan_cases_have_failures():
         assert case["expect"]["status"] == "no_feasible_plan", path
         assert case["expect"].get("failure_codes"), path
 
+
+def test_the_eval_grader_catches_a_single_failure_that_is_false_alone():
+    from dayplan.evals.graders import _false_alone
+
+    old = [  # what main served on the review's seed 1 before this fix
+        {
+            "code": "over_budget",
+            "detail": "no venue found fits the AUD 35 budget for the party "
+            "(cheapest: Boondall Wetlands Reserve, AUD 0)",
+            "venue_id": None,
+            "values": {"budget": 35, "cheapest": 0},
+        },
+        {
+            "code": "leg_over_cap",
+            "detail": "no venue found is within the 15-min cap by car from home "
+            "(nearest: Lone Pine Koala Sanctuary, 9 min each way)",
+            "venue_id": None,
+            "values": {"cap": 15, "nearest": 9},
+        },
+    ]
+    assert len(_false_alone(old)) == 2
+    joint = {
+        "code": "joint_conflict",
+        "detail": "…",
+        "values": {
+            "members": "budget+cap",
+            "budget": 35,
+            "cap": 15,
+            "meet_all_but_budget": 1,
+            "cheapest": 235,
+            "meet_all_but_cap": 15,
+            "nearest": 16,
+        },
+    }
+    assert _false_alone([joint]) == []
+    assert _false_alone([{**joint, "values": {**joint["values"], "members": "budget"}}])
+    assert _false_alone([{"code": "closed", "detail": "x", "values": {}}]) is None
+    # a venue's own failure (a must-do's placement) is no claim about every venue
+    assert _false_alone([{**old[0], "venue_id": "lone-pine"}]) is None

@@ -1598,11 +1598,13 @@ def joint_conflict(
     off, as in the deletion filter that found it), each with the number that breaks this member
     — its cost for the party, its leg in minutes each way, its opening hours, its leg and
     shortest visit, outdoors in the rain. Minimality makes each list non-empty, and each venue
-    on it breaks the member (the whole conflict leaves nothing). Example: "no venue found meets
+    on it breaks the member (the whole conflict leaves nothing). Example: "no venue found fits
     the AUD 35 budget and the 15-min travel cap by car together: the only venue within the
     15-min travel cap by car, Lone Pine Koala Sanctuary (AUD 235 for 2 adults and 3 children),
-    costs more than AUD 35; the 12 venues within the AUD 35 budget are all more than 15 min
-    away by car (Boondall Wetlands Reserve (24 min each way), …)".
+    costs more than AUD 35; the 15 venues within the AUD 35 budget are more than 15 min away by
+    car (Indooroopilly Library (16 min each way), …)". When that long form does not fit in
+    ``DETAIL_CHARS``, each member is said as "without <it>, only <venue> fits, and it <breaks
+    it>" (fewer names first, then the compact form).
 
     ``values``: ``members`` (the kinds, "budget+cap"); the limits in play (``budget``,
     ``cap``, ``window``, ``rain``, ``blocked``); per member the count of venues that meet the
@@ -1621,7 +1623,10 @@ def joint_conflict(
     def leg(x: Candidate) -> int:
         if x.place is None:
             return 0
-        ways = [_leg(problem.travel, problem.home, x.place), _leg(problem.travel, x.place, problem.home)]
+        ways = [
+            _leg(problem.travel, problem.home, x.place),
+            _leg(problem.travel, x.place, problem.home),
+        ]
         return _FAR if None in ways else max(w or 0 for w in ways)
 
     party = f"{c.adults} adult{'s' if c.adults != 1 else ''}" + (
@@ -1718,7 +1723,9 @@ def joint_conflict(
         if len(meet) == 1:
             ids.append(meet[0].key)
         many = len(meet) != 1
-        full = f"the {len(meet)} venues {within(group)}" if many else f"the only venue {within(group)}"
+        full = (
+            f"the {len(meet)} venues {within(group)}" if many else f"the only venue {within(group)}"
+        )
         short = f"without {says(kind, what)}, {len(meet) if many else 'only'}"
         parts.append((full, short, breaks(kind, what, many), [note(kind, x) for x in meet]))
     lead = "no venue found fits " + " and ".join(says(*g[0]) for g in groups) + " together: "
@@ -1730,6 +1737,8 @@ def joint_conflict(
             listed = ", ".join(notes[:shown]) + (f", +{more} more" if more > 0 else "")
             if compact and len(notes) == 1:
                 out.append(f"{short} {listed} fits, and it {verb}")
+            elif compact and verb.startswith("do not fit"):
+                out.append(f"{short} fit, and none fits{verb[len('do not fit') :]} ({listed})")
             elif compact:
                 out.append(f"{short} fit, and all {verb} ({listed})")
             elif len(notes) == 1:
