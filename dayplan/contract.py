@@ -94,6 +94,7 @@ FailureCode = Literal[
     "no_candidates",
     "unknown_location",
     "missing_must_do",
+    "joint_conflict",
 ]
 """The stable code of a constraint failure (``ConstraintFailure.code``), found by
 ``dayplan.core.checker.check_plan`` (its ``FAILURE_CODES`` is the same tuple):
@@ -116,7 +117,15 @@ FailureCode = Literal[
 - ``no_candidates``: nothing can be visited (no stops): the detail says how many venues the
   searches found and why each cannot be visited, grouped by reason with their numbers;
 - ``unknown_location``: a leg starts or ends at a place without coordinates (an unresolved home
-  or venue); it is never counted as 0 minutes.
+  or venue); it is never counted as 0 minutes;
+- ``joint_conflict``: nothing can be visited, each hard constraint of the minimal conflict alone
+  leaves venues but together they leave none (the budget and the travel cap, the cap and the
+  window, rain and opening hours, ...): the detail names, for each member, the venues that meet
+  the others and the number that breaks it ("the only venue within the 15-min travel cap by
+  car, Lone Pine Koala Sanctuary (AUD 235 for 2 adults and 3 children), costs more than AUD
+  35"); ``values.members`` lists the kinds ("budget+cap"). A failure that names one constraint
+  of a ``no_candidates`` proof (``over_budget``, ``leg_over_cap``, ... without a venue) is served
+  only when that constraint alone leaves nothing.
 """
 
 

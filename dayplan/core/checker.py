@@ -37,6 +37,7 @@ FAILURE_CODES = (
     "no_candidates",
     "unknown_location",
     "missing_must_do",
+    "joint_conflict",
 )
 
 

@@ -1469,6 +1469,30 @@ def nothing_fits(
     return out
 
 
+def _said_alone(conflict: Sequence[tuple[str, object]], all_closed: bool) -> bool:
+    """Whether the minimal ``conflict`` of a problem where nothing fits is said truly by the
+    single-constraint failures of ``_shared_failures``: the budget alone, the travel cap alone,
+    the window alone ("too short for any venue found"), one rain window with or without the
+    window ("leaves no dry time in 09:00–17:00 for the outdoor venues found"), one blocked window
+    with the window and the venues' hours ("leaves no time in the 09:00–17:00 window for any
+    venue found"), or every venue's hours with or without the window ("all 7 venues found are
+    closed …"). Any other conflict has two or more members that each leave venues alone: it is
+    a ``joint_conflict``."""
+    kinds = [k for k, _ in conflict]
+    limits = [k for k in kinds if k not in ("window", "hours")]
+    if all_closed:
+        return not limits
+    if not limits:
+        return kinds == ["window"]
+    if len(limits) > 1:
+        return False
+    if limits[0] in ("budget", "cap"):
+        return len(kinds) == 1
+    if limits[0] == "rain":
+        return "hours" not in kinds
+    return True  # one blocked window, said with the window and the venues found
+
+
 def _shared_failures(
     problem: Problem,
     conflicts: Sequence[tuple[Candidate, list[tuple[str, object]]]],
@@ -1488,6 +1512,11 @@ def _shared_failures(
     legs = {
         x.key: _leg(problem.travel, problem.home, x.place) if x.place else 0 for x, _ in conflicts
     }
+    closed_each = all({k for k, _ in items} <= {"hours", "window"} for _, items in conflicts)
+    if not _said_alone(conflict, hours and len(hours) == n and closed_each):
+        # two or more members: each alone leaves venues (the set is minimal), so no failure may
+        # say one of them leaves nothing; the joint conflict is served with its venues
+        return [joint_conflict(problem, names, conflict)]
     if "budget" in kinds:
         x = min((x for x, _ in conflicts), key=lambda x: x.cost)
         out.append(
@@ -1529,7 +1558,6 @@ def _shared_failures(
                     values={"rain": f"{_hm(a)}-{_hm(b)}"},
                 )
             )
-    closed_each = all({k for k, _ in items} <= {"hours", "window"} for _, items in conflicts)
     if hours and len(hours) == n and closed_each:
         shut = all(not x.open for x, _ in conflicts)
         when = "all day" if shut else f"during {span}"
@@ -1550,6 +1578,198 @@ def _shared_failures(
             )
         )
     return out
+
+
+JOINT_SHOWN = 3
+"""``joint_conflict`` names at most this many venues per member (the rest are counted)."""
+
+
+def _member_groups(conflict: Sequence[tuple[str, object]]) -> list[list[tuple[str, object]]]:
+    """The members of ``conflict`` as they are said: each limit on its own, every venue's
+    opening hours together (one member, "opening hours")."""
+    groups = [[i] for i in conflict if i[0] != "hours"]
+    hours = [i for i in conflict if i[0] == "hours"]
+    return groups + ([hours] if hours else [])
+
+
+def joint_conflict(
+    problem: Problem,
+    names: Mapping[str, str],
+    conflict: Sequence[tuple[str, object]],
+) -> Failure:
+    """The ``joint_conflict`` failure of a problem without must-dos where not one candidate can
+    be visited and the minimal ``conflict`` has two or more members (``conflict_items``
+    entries): each member alone leaves venues, together they leave none.
+
+    For each member (every venue's opening hours count as one, "opening hours"): the venues
+    that meet the conflict's *other* members (every constraint outside the conflict switched
+    off, as in the deletion filter that found it), each with the number that breaks this member
+    — its cost for the party, its leg in minutes each way, its opening hours, its leg and
+    shortest visit, outdoors in the rain. Minimality makes each list non-empty, and each venue
+    on it breaks the member (the whole conflict leaves nothing). Example: "no venue found fits
+    the AUD 35 budget and the 15-min travel cap by car together: the only venue within the
+    15-min travel cap by car, Lone Pine Koala Sanctuary (AUD 235 for 2 adults and 3 children),
+    costs more than AUD 35; the 15 venues within the AUD 35 budget are more than 15 min away by
+    car (Indooroopilly Library (16 min each way), …)". When that long form does not fit in
+    ``DETAIL_CHARS``, each member is said as "without <it>, only <venue> fits, and it <breaks
+    it>" (fewer names first, then the compact form).
+
+    ``values``: ``members`` (the kinds, "budget+cap"); the limits in play (``budget``,
+    ``cap``, ``window``, ``rain``, ``blocked``); per member the count of venues that meet the
+    others (``meet_all_but_<kind>``) and, for the budget and the cap, the closest of them
+    (``cheapest`` in the currency, ``nearest`` in minutes each way). ``venue_id`` is the venue
+    when a member's list has exactly one and only one member is a limit with a list."""
+    c = problem.constraints
+    span = f"{_hm(c.window[0])}–{_hm(c.window[1])}"
+    groups = _member_groups(conflict)
+    inside = set(conflict)
+    outside = Relaxation()
+    for item in conflict_items(problem):
+        if item not in inside:
+            outside = outside.add(item)
+
+    def leg(x: Candidate) -> int:
+        if x.place is None:
+            return 0
+        ways = [
+            _leg(problem.travel, problem.home, x.place),
+            _leg(problem.travel, x.place, problem.home),
+        ]
+        return _FAR if None in ways else max(w or 0 for w in ways)
+
+    party = f"{c.adults} adult{'s' if c.adults != 1 else ''}" + (
+        f" and {c.children} child{'ren' if c.children != 1 else ''}" if c.children else ""
+    )
+
+    def says(kind: str, what: object) -> str:
+        if kind == "budget":
+            return f"the {c.currency} {c.budget:g} budget"
+        if kind == "cap":
+            return f"the {c.max_leg_minutes}-min travel cap by {c.mode}"
+        if kind == "window":
+            return f"the window {span}"
+        if kind == "hours":
+            return "opening hours"
+        return _label((kind, what), problem)
+
+    def meets(kind: str, what: object) -> str:
+        if kind in ("budget", "cap"):
+            return f"within {says(kind, what)}"
+        if kind == "window":
+            return f"fitting {says(kind, what)}"
+        if kind == "hours":
+            return "open then"
+        if kind == "rain":
+            return f"out of the {_label((kind, what), problem)}"
+        return f"outside {_label((kind, what), problem)}"
+
+    rank = {"budget": 0, "cap": 1, "blocked": 2, "rain": 3, "hours": 4, "window": 5}
+
+    def within(group: list[tuple[str, object]]) -> str:
+        kept = sorted((g[0] for g in groups if g != group), key=lambda i: rank[i[0]])
+        return " and ".join(meets(*i) for i in kept)
+
+    def breaks(kind: str, what: object, many: bool) -> str:
+        s = "" if many else "s"
+        if kind == "budget":
+            return f"cost{s} more than {c.currency} {c.budget:g}"
+        if kind == "cap":
+            return f"{'are' if many else 'is'} more than {c.max_leg_minutes} min away by {c.mode}"
+        if kind == "window":
+            return f"{'do' if many else 'does'} not fit in {span} with the legs there and back"
+        if kind == "hours":
+            return f"{'are' if many else 'is'} closed then"
+        if kind == "rain":
+            return f"{'are' if many else 'is'} outdoors in the {_label((kind, what), problem)}"
+        return f"clash{'' if many else 'es'} with {_label((kind, what), problem)}"
+
+    def note(kind: str, x: Candidate) -> str:
+        name = names.get(x.key, x.key)
+        if kind == "budget":
+            cost = "free" if x.cost == 0 else f"{c.currency} {x.cost:g} for {party}"
+            return f"{name} ({cost})"
+        if kind == "cap":
+            return f"{name} ({leg(x)} min each way)"
+        opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open)
+        if kind == "window":
+            return (
+                f"{name} (open {opens or 'never'}, {leg(x)} min each way, "
+                f"at least {x.min_minutes} min visit)"
+            )
+        opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open)
+        return f"{name} (open {opens})" if x.open else f"{name} (closed all day)"
+
+    values: dict[str, float | int | str] = {"members": "+".join(g[0][0] for g in groups)}
+    for kind, what in conflict:
+        if kind == "budget":
+            values["budget"] = c.budget or 0
+        elif kind == "cap":
+            values["cap"] = c.max_leg_minutes or 0
+        elif kind == "window":
+            values["window"] = f"{_hm(c.window[0])}-{_hm(c.window[1])}"
+        elif kind == "rain":
+            a, b = c.rain[int(what)]
+            values["rain"] = f"{_hm(a)}-{_hm(b)}"
+        elif kind == "blocked":
+            bw = c.blocked[int(what)]
+            values["blocked"] = f"{_hm(bw.start)}-{_hm(bw.end)}"
+    parts: list[tuple[str, str, str, list[str]]] = []  # (full head, short head, verb, notes)
+    ids: list[str] = []
+    for group in groups:
+        kind, what = group[0]
+        relax = outside
+        for item in group:
+            relax = relax.add(item)
+        meet = [x for x in problem.candidates if _witness(_alone(problem, x), relax) is not None]
+        order = {"budget": lambda x: (x.cost, x.key), "cap": lambda x: (leg(x), x.key)}
+        meet.sort(key=order.get(kind, lambda x: (names.get(x.key, x.key), x.key)))
+        values[f"meet_all_but_{kind}"] = len(meet)
+        if kind == "budget" and meet:
+            values["cheapest"] = meet[0].cost
+        if kind == "cap" and meet:
+            values["nearest"] = leg(meet[0])
+        if len(meet) == 1:
+            ids.append(meet[0].key)
+        many = len(meet) != 1
+        full = (
+            f"the {len(meet)} venues {within(group)}" if many else f"the only venue {within(group)}"
+        )
+        short = f"without {says(kind, what)}, {len(meet) if many else 'only'}"
+        parts.append((full, short, breaks(kind, what, many), [note(kind, x) for x in meet]))
+    lead = "no venue found fits " + " and ".join(says(*g[0]) for g in groups) + " together: "
+
+    def render(shown: int, compact: bool) -> str:
+        out = []
+        for full, short, verb, notes in parts:
+            more = len(notes) - shown
+            listed = ", ".join(notes[:shown]) + (f", +{more} more" if more > 0 else "")
+            if compact and len(notes) == 1:
+                out.append(f"{short} {listed} fits, and it {verb}")
+            elif compact and verb.startswith("do not fit"):
+                out.append(f"{short} fit, and none fits{verb[len('do not fit') :]} ({listed})")
+            elif compact:
+                out.append(f"{short} fit, and all {verb} ({listed})")
+            elif len(notes) == 1:
+                out.append(f"{full}, {listed}, {verb}")
+            else:
+                out.append(f"{full} {verb} ({listed})")
+        return lead + "; ".join(out)
+
+    tries = [(k, False) for k in range(JOINT_SHOWN, 0, -1)]
+    tries += [(k, True) for k in range(JOINT_SHOWN, 0, -1)]
+    detail = ""
+    for shown, compact in tries:
+        detail = render(shown, compact)
+        if len(detail) <= DETAIL_CHARS:
+            break
+    if len(detail) > DETAIL_CHARS:  # the served report's limit: every count is in ``values``
+        detail = detail[: DETAIL_CHARS - 1] + "…"
+    return Failure(
+        "joint_conflict",
+        detail,
+        venue_id=ids[0] if len(ids) == 1 else None,
+        values=values,
+    )
 
 
 @dataclass

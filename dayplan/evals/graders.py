@@ -214,6 +214,37 @@ def _rubric_check(item: RubricItem, body: dict, served: Served) -> tuple[bool, s
     return False, f"unknown check {item.check}"  # pragma: no cover - Literal guards this
 
 
+def _false_alone(failures: Sequence[dict]) -> list[str] | None:
+    """The served failures of a ``no_feasible_plan`` that are false on their own numbers, stated
+    here again (not from ``core.scheduler``): one that names one constraint without a venue
+    ("no venue found fits the AUD 35 budget (cheapest: …, AUD 0)") must have its closest venue
+    break it (``cheapest`` over ``budget``, ``nearest`` over ``cap``); a ``joint_conflict`` has two
+    or more ``members``, each leaving venues alone (``meet_all_but_<kind>`` ≥ 1), and the
+    closest of those venues breaks the budget or cap it names. ``None`` when no served failure
+    makes such a claim."""
+    false: list[str] = []
+    claims = 0
+    for f in failures:
+        code, v = f.get("code"), f.get("values") or {}
+        if code in ("over_budget", "leg_over_cap") and f.get("venue_id") is None:
+            claims += 1
+            if code == "over_budget" and "cheapest" in v and not v["cheapest"] > v["budget"]:
+                false.append(str(f.get("detail")))
+            if code == "leg_over_cap" and "nearest" in v and not v["nearest"] > v["cap"]:
+                false.append(str(f.get("detail")))
+        if code == "joint_conflict":
+            claims += 1
+            members = str(v.get("members", "")).split("+")
+            bad = len(members) < 2 or any(
+                not (v.get(f"meet_all_but_{k}") or 0) >= 1 for k in members
+            )
+            bad |= "budget" in members and not v.get("cheapest", 0) > v.get("budget", 0)
+            bad |= "cap" in members and not v.get("nearest", 0) > v.get("cap", 0)
+            if bad:
+                false.append(str(f.get("detail")))
+    return false if claims else None
+
+
 def _failures(body: dict) -> list[dict]:
     return [f for f in body.get("constraint_failures") or [] if isinstance(f, dict)]
 
@@ -276,6 +307,10 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
     for code in exp.failure_codes:
         codes = [f.get("code") for f in _failures(body)]
         _check(checks, f"property:failure_code:{code}", code in codes, f"served codes {codes}")
+    if body.get("status") == "no_feasible_plan":
+        false = _false_alone(_failures(body))
+        if false is not None:
+            _check(checks, "property:failures_true_alone", not false, f"false: {false}")
     _reading_checks(exp, body, checks)
     for text in exp.assumptions_mention:
         found = any(text.lower() in str(a).lower() for a in body.get("assumptions") or [])

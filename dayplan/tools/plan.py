@@ -260,8 +260,8 @@ def _proof_of(
 def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, travel) -> list:
     """The failures of an empty itinerary, made true (``core.scheduler.nothing_fits``): what the
     run's searches found and, for every venue found, why it cannot be visited on its own under
-    ``c``, plus the hard constraint that leaves nothing when one does; with nothing found, which
-    searches returned nothing."""
+    ``c``, plus the hard constraint that leaves nothing when one does alone (else their
+    ``joint_conflict``); with nothing found, which searches returned nothing."""
     venues = found_venues(state)
     if not venues:
         searches = RunEvidence(state).searches()
