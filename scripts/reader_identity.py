@@ -158,7 +158,10 @@ def read_one(request_raw: dict[str, Any], *, mutations: bool = True) -> dict[str
     return out
 
 
-def _time(texts: list[tuple[str, dict[str, Any]]]) -> None:
+def _time(texts: list[tuple[str, dict[str, Any]]], repeats: int = 5) -> None:
+    """Print the reader's CPU per text: for each text the least of ``repeats`` reads (each in a
+    fresh run memo: nothing is shared between them but what Python itself caches), which is
+    robust to other processes on the machine; then the median and total over the corpus."""
     from dayplan.contract import PlanRequest
     from dayplan.evidence import RunEvidence
     from dayplan.reading import propose_readings
@@ -172,17 +175,21 @@ def _time(texts: list[tuple[str, dict[str, Any]]]) -> None:
             request = PlanRequest.model_validate(raw)
         except ValueError:
             continue
-        state = initial_state(request, run_id="t", now=None if request.now else NOW)
-        today = RunEvidence(state).now.date()
-        started = time.process_time()
-        with run_scope():
-            proposed = [p.as_dict() for p in propose_readings(request.text, today=today)]
-            run_record_reading(state, proposed)
-        per.append(time.process_time() - started)
+        best = float("inf")
+        for _ in range(repeats):
+            state = initial_state(request, run_id="t", now=None if request.now else NOW)
+            today = RunEvidence(state).now.date()
+            started = time.process_time()
+            with run_scope():
+                proposed = [p.as_dict() for p in propose_readings(request.text, today=today)]
+                run_record_reading(state, proposed)
+            best = min(best, time.process_time() - started)
+        per.append(best)
     per.sort()
     print(
-        f"{len(per)} texts: reader CPU per text median {statistics.median(per) * 1000:.2f} ms, "
-        f"p90 {per[int(len(per) * 0.9)] * 1000:.2f} ms, total {sum(per):.2f} s"
+        f"{len(per)} texts: reader CPU per text (least of {repeats}) median "
+        f"{statistics.median(per) * 1000:.2f} ms, p90 {per[int(len(per) * 0.9)] * 1000:.2f} ms, "
+        f"total {sum(per):.2f} s"
     )
 
 
@@ -200,7 +207,6 @@ def main(argv: list[str] | None = None) -> int:
 
     duck.warm_up()
     if args.time:
-        _time(texts)
         _time(texts)
         return 0
     sink = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115

@@ -22,6 +22,7 @@ from price_parser import Price
 
 from dayplan.contract import PRICE_CURRENCY
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run, per_run_list
 
 LOCAL_CURRENCY = PRICE_CURRENCY
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
@@ -63,6 +64,7 @@ quid", "£40", "$50 USD", "100 US dollars", "USD 100", "¥2000", "a tenner". Nev
 "AUD 50", "50 bucks", "50 dollars" are the local currency and read."""
 
 
+@per_run_list
 def foreign_spans(text: str) -> list[tuple[int, int]]:
     """Spans in ``text`` of an amount in another currency than the venues' (``FOREIGN_MONEY``)."""
     return [m.span() for m in FOREIGN_MONEY.finditer(text) if re.search(r"\w", m.group(0))]
@@ -152,6 +154,7 @@ and "$20pp" are plain): never
 read as its first digits (``$1``); listed unread (kind ``money``) and asked about."""
 
 
+@per_run_list
 def not_plain_spans(text: str) -> list[tuple[int, int]]:
     """Spans in ``text`` of money written as something other than a plain amount (``NOT_PLAIN``)."""
     return [m.span() for m in NOT_PLAIN.finditer(text)]
@@ -198,6 +201,7 @@ def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:
     return [m.span() for m in _TIGHT_MAX.finditer(sentence)]
 
 
+@per_run
 def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
 

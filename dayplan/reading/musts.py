@@ -29,6 +29,7 @@ from functools import lru_cache
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.reading import duck, money, people, times, weather
+from dayplan.reading.memo import per_run_list
 
 VERB = (
     r"(?:see|visit|go to|go on|go and see|go see|go and do|do|check out|ride|try|catch|climb|feed"
@@ -276,6 +277,7 @@ def _ends_list(phrase: str, claims: list[tuple[int, int]], prev_end: int, a: int
     return any(s.dim == "number" for s in duck.parse(phrase[a:end], _REF, ("number",)))
 
 
+@per_run_list
 def must_items(phrase: str) -> list[MustItem]:
     """Every must-do ``phrase`` insists on, in order, each once (module docstring). ``phrase``
     may keep its capitals ("in New Farm" then stays part of a must-do; "in the morning" never

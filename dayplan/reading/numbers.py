@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run
 
 _EXTRA = {"a couple of": 2, "couple of": 2, "a pair of": 2, "both": 2, "a": 1, "an": 1, "one": 1}
 COUNT_WORD = (
@@ -16,6 +17,7 @@ COUNT_WORD = (
 """A count as it appears before a noun ("three girls", "2 kids", "a couple of friends")."""
 
 
+@per_run
 def count(word: str) -> int | None:
     """The whole number ``word`` says (``"three"`` -> 3, ``"12"`` -> 12), or ``None``."""
     word = word.strip().lower()

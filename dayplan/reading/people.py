@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.numbers import COUNT_WORD, count
 
 _ADULT_ONE = (
@@ -268,6 +269,7 @@ def _adults(phrase: str) -> int | None:
     return n or None
 
 
+@per_run
 def read_party(phrase: str) -> Party:
     """Adults and children that ``phrase`` says (``Party(None, None)`` when it says neither).
 
@@ -291,6 +293,7 @@ def read_party(phrase: str) -> Party:
     return Party(adults, children)
 
 
+@per_run_list
 def cue_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of every party cue (the writer included when anyone else is)."""
     spans = [m.span() for cue in PARTY_CUES for m in cue.finditer(sentence)]

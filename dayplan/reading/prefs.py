@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from dayplan.reading.memo import per_run_list
+
 PREFERENCE_WORDS = {
     "museum": "museums",
     "museums": "museums",
@@ -149,6 +151,7 @@ def _clause_end(text: str, at: int) -> int:
     return at + _CLAUSE_END.search(text[at:]).start()
 
 
+@per_run_list
 def preference_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each preference ``phrase`` says, in order, each once,
     negated ones dropped (module docstring); a broad word's span starts at its word of
@@ -194,6 +197,7 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+@per_run_list
 def read_preferences(phrase: str) -> list[str]:
     """The preferences ``phrase`` names, in order, without the negated ones."""
     return [p for _, _, p in preference_spans(phrase)]

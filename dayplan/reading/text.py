@@ -67,7 +67,11 @@ _SENTENCE_END = re.compile(r"[.!?;\n]+(?:\s|$)|(?<!\d)\s-\s(?!\d)|,\s*(?:but|tho
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """Spans of the sentences (and clauses split at ";" or ", but") of ``normalise(text)``."""
-    norm = normalise(text)
+    return list(_sentence_spans(normalise(text)))
+
+
+@per_run
+def _sentence_spans(norm: str) -> tuple[tuple[int, int], ...]:
     spans, start = [], 0
     for m in _SENTENCE_END.finditer(norm):
         if m.start() > start:
@@ -75,7 +79,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         start = m.end()
     if start < len(norm):
         spans.append((start, len(norm)))
-    return spans
+    return tuple(spans)
 
 
 def sentence_around(text: str, span: tuple[int, int]) -> str:

@@ -14,6 +14,7 @@ import re
 from datetime import datetime
 
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run, per_run_list
 
 WALK = re.compile(
     r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b"
@@ -57,6 +58,7 @@ TRAVEL_WORDS = re.compile(
 )
 
 
+@per_run
 def read_mode(phrase: str) -> str | None:
     """``"car"``, ``"transit"`` or ``"walk"`` when ``phrase`` (a sentence) says how the party
     travels, else ``None``. Negated cues are dropped first; car or transit beats walking."""
@@ -72,6 +74,7 @@ def read_mode(phrase: str) -> str | None:
     return None
 
 
+@per_run
 def duration_minutes(phrase: str) -> int | None:
     """The duration ``phrase`` states, in whole minutes (Duckling: "half an hour" -> 30)."""
     # stripped: a duration's value does not depend on the spaces around the phrase, and the
@@ -84,6 +87,7 @@ def duration_minutes(phrase: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+@per_run
 def read_cap(phrase: str) -> int | None:
     """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
     ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
@@ -111,6 +115,7 @@ PER_LEG = re.compile(
 _CLAUSE = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|but|plus|then|&)\s", re.I)
 
 
+@per_run_list
 def total_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans of ``sentence`` (normalised) that limit travel over the whole day: a clause with a
     duration, a travel word and a total word ("no more than an hour in the car all day", "max
