@@ -28,6 +28,7 @@ from typing import Any
 from dayplan.contract import PlanRequest
 from dayplan.reading import clock, money, times, travel, weather
 from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -388,3 +389,6 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if q not in out:
             out.append(q[:300])
     return out[:3]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -14,6 +14,7 @@ from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 HOLIDAY_SUBDIVISION = ("AU", "QLD")
 """Whose public holidays named days resolve in: the snapshot's (Brisbane, Queensland)."""
@@ -224,3 +225,6 @@ def relative_qualifier_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (normalised, lower case) that say a date relative to another day
     (``RELATIVE_QUALIFIER``)."""
     return [m.span() for m in RELATIVE_QUALIFIER.finditer(text)]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

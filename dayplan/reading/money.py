@@ -23,6 +23,7 @@ from price_parser import Price
 from dayplan.contract import PRICE_CURRENCY
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 LOCAL_CURRENCY = PRICE_CURRENCY
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
@@ -236,3 +237,6 @@ def read_money(phrase: str) -> Money | None:
         if isinstance(amount, (int, float)) and amount >= 0:
             return Money(float(amount), _currency(phrase), per)
     return None
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -30,6 +30,7 @@ from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.reading import duck, money, people, times, weather
 from dayplan.reading.memo import per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 VERB = (
     r"(?:see|visit|go to|go on|go and see|go see|go and do|do|check out|ride|try|catch|climb|feed"
@@ -345,3 +346,6 @@ def named_spans(phrase: str) -> list[tuple[int, int]]:
     """Spans of the must-do members of ``phrase`` that name a venue of the catalogue ("the
     Museum of Brisbane", "Streets Beach"): their words are the venue's name, no preference."""
     return [(m.start, m.end) for m in must_items(phrase) if in_catalogue(phrase[m.start : m.end])]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

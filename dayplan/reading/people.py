@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.numbers import COUNT_WORD, count
+from dayplan.reading.prefilter import prefilter_module
 
 _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|fiance|fiancee|mum|mom"
@@ -300,3 +301,6 @@ def cue_spans(sentence: str) -> list[tuple[int, int]]:
     if spans:
         spans += [m.span() for m in WRITER.finditer(sentence)]
     return sorted(spans)
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

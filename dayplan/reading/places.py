@@ -20,6 +20,7 @@ from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import must_items
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
 
 HOME_CUE = re.compile(
@@ -161,3 +162,6 @@ def read_must(phrase: str) -> list[str]:
         if name not in out and not any(name in o or o in name for o in out):
             out.append(name)
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

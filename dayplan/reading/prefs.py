@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from dayplan.reading.memo import per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 PREFERENCE_WORDS = {
     "museum": "museums",
@@ -238,3 +239,6 @@ def liking_clauses(phrase: str) -> list[tuple[int, int]]:
         if end > m.end() and not any(a <= m.start() < b for a, b in out):
             out.append((m.start(), end))
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -26,6 +26,7 @@ from dayplan.reading import (
     weather,
 )
 from dayplan.reading import musts as musts_mod
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
@@ -423,14 +424,26 @@ _TIME_CUE = re.compile(
 )
 
 
+_MONEY_WORD = re.compile(r"a\$|\$|aud|usd|dollar|bucks|budget|spend|cost|quid", re.I)
+"""Every word of ``money.MONEY_CUE`` without its word boundaries: where this finds nothing,
+no part of the text has a money cue."""
+
+
 def _by_sentence(text: str, norm: str, today: date, dims: tuple[str, ...]) -> list[duck.Span]:
     """Duckling's ``dims`` entities in ``norm``, parsed sentence by sentence and one dimension
     at a time (offsets into ``norm``): the same parses the proposer made of each sentence, so
     within a run they are shared (``dayplan.reading.memo``), and short texts parse much faster
-    than the whole (Duckling's cost grows faster than the text)."""
+    than the whole (Duckling's cost grows faster than the text).
+
+    Amounts of money are parsed only in a sentence with a money word anywhere in it
+    (``_MONEY_WORD``): the caller keeps only amounts whose body has a money cue
+    (``money.MONEY_CUE``), and a body is part of its sentence, so a sentence without one of
+    the cue's words holds no such amount."""
     out: list[duck.Span] = []
     for s, e in sentences(text):
         for dim in dims:
+            if dim == "amount-of-money" and not _MONEY_WORD.search(norm, s, e):
+                continue
             for sp in duck.parse(norm[s:e], duck_ref(today), (dim,)):
                 out.append(duck.Span(sp.dim, sp.start + s, sp.end + s, sp.body, sp.value))
     return out
@@ -471,6 +484,18 @@ def limit_kind(norm: str, m: re.Match) -> str:
     return "party" if _PARTY_BEFORE.search(before) else "number"
 
 
+def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
+    """The spans of ``needle`` in ``norm``, left to right, not overlapping (none when empty)."""
+    out: list[tuple[int, int]] = []
+    if not needle:
+        return out
+    at = norm.find(needle)
+    while at >= 0:
+        out.append((at, at + len(needle)))
+        at = norm.find(needle, at + len(needle))
+    return out
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -478,10 +503,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     norm = normalise(text)
     covered = [sp for it in accepted if (sp := find_quote(text, it.quote))]
     for it in accepted:  # every occurrence of an accepted quote is read
-        needle = normalise(it.quote).strip(" .,;:!?")
-        covered += (
-            [(m.start(), m.end()) for m in re.finditer(re.escape(needle), norm)] if needle else []
-        )
+        covered += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
 
     def free(a: int, b: int) -> bool:
         return not any(s < b and a < e for s, e in covered)
@@ -890,3 +912,6 @@ def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[Unrea
             if all(u.phrase != phrase for u in unread):
                 unread.append(UnreadPhrase(phrase, kind))
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 
 _TRANSLATE = str.maketrans(
     {
@@ -89,3 +90,6 @@ def sentence_around(text: str, span: tuple[int, int]) -> str:
         if s <= span[0] < e or (s < span[1] <= e):
             return norm[s:e]
     return norm
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

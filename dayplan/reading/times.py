@@ -24,6 +24,7 @@ import re
 
 from dayplan.reading import clock
 from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 BLOCK_WORDS = (
     r"nap|naps|nap time|naptime|sleep|sleeps|sleeping|asleep|quiet time|lunch|training|practice|footy|soccer|netball|cricket|rugby"
@@ -353,3 +354,6 @@ def activity_ranges(sentence: str) -> list[tuple[int, int]]:
             m = ACTIVITY_RE.search(sentence, b)
             out.append((a, m.end() if m else b))
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 WALK = re.compile(
     r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b"
@@ -139,3 +140,6 @@ def total_spans(sentence: str) -> list[tuple[int, int]]:
 def is_total(phrase: str) -> bool:
     """Whether ``phrase`` limits the day's travel in total (``total_spans``), not one leg."""
     return bool(total_spans(phrase.lower()))
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -14,6 +14,7 @@ from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
 from dayplan.reading import clock, dates, money, people, places, prefs, times, travel, weather
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
 from dayplan.reading.text import clean, find_quote, normalise, sentence_around
 
@@ -475,3 +476,6 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
     except (ValueError, TypeError, ValidationError) as exc:  # a reader's own refusal, never a crash
         return _reject(item, f"could not read the quote: {exc}"[:300])
     return ReadingItem(field=field, value=value, quote=quote.strip())
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from dayplan.reading import clock
 from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 
 END_OF_DAY = 23 * 60 + 59
 
@@ -887,3 +888,6 @@ def _scoped_phrases(text: str) -> tuple[tuple[int, int, str, int, int], ...]:
         for m in mentions(text)
         if m.kind == "scoped" and m.scope
     )
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)
