@@ -18,7 +18,8 @@ Usage (writes one JSON line per text; compare two dumps byte for byte)::
     cmp /tmp/before.jsonl /tmp/after.jsonl
 
 Run it with ``PYTHONPATH`` pointing at another checkout (``git archive main | tar -x -C DIR``)
-to dump that checkout's reader with the same corpus. ``--time`` prints the reader's CPU per
+to dump that checkout's reader; ``--save-corpus FILE`` once and ``--corpus FILE`` for both
+dumps keep the corpus the same when the tests themselves changed. ``--time`` prints the reader's CPU per
 text instead (propose + record_reading, median over the corpus, memo per text).
 """
 
@@ -87,7 +88,10 @@ def _wrong(item: dict[str, Any]) -> list[dict[str, Any]]:
     elif isinstance(value, int):
         variants.append(value + 1)
     elif isinstance(value, dict) and "amount" in value:
-        variants += [{**value, "amount": value["amount"] + 1}, {**value, "per_person": not value["per_person"]}]
+        variants += [
+            {**value, "amount": value["amount"] + 1},
+            {**value, "per_person": not value["per_person"]},
+        ]
     elif isinstance(value, dict) and "start" in value:
         variants += [{**value, "start": "06:00"}, {**value, "at_home": not value.get("at_home")}]
     elif value in ("none", "all_day"):
@@ -151,9 +155,7 @@ def read_one(request_raw: dict[str, Any], *, mutations: bool = True) -> dict[str
         out["hints"] = _jsonable(read_hints(request, result, today))
         if mutations:
             out["wrong"] = [
-                _jsonable(verify_reading(text, w, today=today))
-                for p in proposed
-                for w in _wrong(p)
+                _jsonable(verify_reading(text, w, today=today)) for p in proposed for w in _wrong(p)
             ]
     return out
 
@@ -199,8 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time", action="store_true", help="print the reader's CPU per text")
     ap.add_argument("--cases-only", action="store_true", help="only the cases' request texts")
     ap.add_argument("--no-mutations", action="store_true", help="skip the wrong variants")
+    ap.add_argument("--save-corpus", help="write the corpus (JSON) here and stop")
+    ap.add_argument("--corpus", help="read the corpus from this file (as --save-corpus wrote it)")
     args = ap.parse_args(argv)
-    texts = corpus()
+    if args.corpus:
+        texts = [tuple(t) for t in json.loads(Path(args.corpus).read_text(encoding="utf-8"))]
+    else:
+        texts = corpus()
+    if args.save_corpus:
+        Path(args.save_corpus).write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+        return 0
     if args.cases_only:
         texts = [t for t in texts if t[0].startswith("case:")]
     from dayplan.reading import duck

@@ -424,6 +424,28 @@ _TIME_CUE = re.compile(
 )
 
 
+_GRAIN_WORDS = frozenset(
+    "sec secs second seconds m min mins minute minutes h hr hrs hour hours hor hors day days week"
+    " weeks month months quarter quarters qtr qtrs yr yrs year years yea yeas".split()  # noqa: SIM905
+)
+"""Every word Duckling's English time grains match (``sec(ond)?s?``, ``m(in(ute)?s?)?``,
+``h(((ou)?rs?)|ou?r)?``, ``days?``, ``weeks?``, ``months?``, ``(quarter|qtr)s?``, ``y(ea)?rs?``),
+and more."""
+_LETTERS = re.compile(r"[a-z]+", re.I)
+
+
+def may_hold_duration(sentence: str) -> bool:
+    """Whether Duckling could find a duration in ``sentence``: ``False`` only for an ASCII text
+    none of whose letter runs is a time grain's word (``_GRAIN_WORDS``), with no "fortnight"
+    and no quote mark (``5'`` is five minutes). Every English duration rule of Duckling needs a
+    grain (``<integer> <unit>``, ``a <unit>``, ``half a <unit>``, ...), one of those words or a
+    quote; a grain matches whole letter runs only (Duckling's token boundaries). Checked against
+    Duckling on every sentence of the cases and tests (``tests/test_reading_prefilter.py``)."""
+    if not sentence.isascii() or "'" in sentence or '"' in sentence or "fortnight" in sentence:
+        return True
+    return any(m.group(0).lower() in _GRAIN_WORDS for m in _LETTERS.finditer(sentence))
+
+
 _MONEY_WORD = re.compile(r"a\$|\$|aud|usd|dollar|bucks|budget|spend|cost|quid", re.I)
 """Every word of ``money.MONEY_CUE`` without its word boundaries: where this finds nothing,
 no part of the text has a money cue."""
@@ -443,6 +465,8 @@ def _by_sentence(text: str, norm: str, today: date, dims: tuple[str, ...]) -> li
     for s, e in sentences(text):
         for dim in dims:
             if dim == "amount-of-money" and not _MONEY_WORD.search(norm, s, e):
+                continue
+            if dim == "duration" and not may_hold_duration(norm[s:e]):
                 continue
             for sp in duck.parse(norm[s:e], duck_ref(today), (dim,)):
                 out.append(duck.Span(sp.dim, sp.start + s, sp.end + s, sp.body, sp.value))
