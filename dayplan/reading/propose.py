@@ -425,8 +425,40 @@ _TIME_CUE = re.compile(
 
 
 _GRAIN_WORDS = frozenset(
-    "sec secs second seconds m min mins minute minutes h hr hrs hour hours hor hors day days week"
-    " weeks month months quarter quarters qtr qtrs yr yrs year years yea yeas".split()  # noqa: SIM905
+    [
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "m",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "hor",
+        "hors",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "quarter",
+        "quarters",
+        "qtr",
+        "qtrs",
+        "yr",
+        "yrs",
+        "year",
+        "years",
+        "yea",
+        "yeas",
+    ]
 )
 """Every word Duckling's English time grains match (``sec(ond)?s?``, ``m(in(ute)?s?)?``,
 ``h(((ou)?rs?)|ou?r)?``, ``days?``, ``weeks?``, ``months?``, ``(quarter|qtr)s?``, ``y(ea)?rs?``),
