@@ -199,11 +199,26 @@ class Party(_Strict):
 
     @model_validator(mode="after")
     def _someone(self) -> Party:
-        if self.adults + self.children == 0:
-            raise ValueError("party needs at least one person")
-        if self.adults == 0:
-            raise ValueError("children need at least one adult with them: set adults to 1 or more")
+        problem = party_problem(self.adults, self.children)
+        if problem and self.adults == 0 and self.children:
+            raise ValueError(f"{problem}: set adults to 1 or more")
+        if problem:
+            raise ValueError(problem)
         return self
+
+
+def party_problem(adults: int, children: int) -> str | None:
+    """Why a party of ``adults`` and ``children`` cannot be planned for, in words, or ``None``
+    when it can. The one place for the rule: ``Party`` (structured input, HTTP 422 / CLI exit
+    2), the party read from free text (``reading.apply``: asked about) and ``constraints_for``
+    all use it. A negative count, no one at all, or children with no adult."""
+    if adults < 0 or children < 0:
+        return "a party cannot have a negative count of people"
+    if adults + children == 0:
+        return "party needs at least one person"
+    if adults == 0:
+        return "children need at least one adult with them"
+    return None
 
 
 class Travel(_Strict):

@@ -102,7 +102,7 @@ def test_a_misread_deadline_is_rejected_with_the_parsers_time_and_asked_about(cl
     "text, quote, said, found, asked",
     [
         (
-            "Saturday at South Bank with the kids, home by 11",
+            "Saturday at South Bank with our 2 kids, home by 11",
             "home by 11",
             "23:00",
             "11:00",

@@ -473,10 +473,15 @@ def test_unread_deadline_asks_with_the_phrase():
     assert qs and '"' in qs[0] and "starts at 2" in qs[0]
 
 
-def test_uncounted_kids_ask_only_when_a_budget_makes_the_count_matter():
-    assert applied("a day out with the kids")[1] == []
-    _, qs = applied("a day out with the kids, budget $60")
-    assert qs and "How many adults" in qs[0]
+def test_uncounted_kids_ask_with_or_without_a_budget_unless_the_party_is_given():
+    """The count of children decides tickets, child prices and which venues suit: "with the
+    kids" asks even with no budget; only a structured party settles it."""
+    for text in ("a day out with the kids", "a day out with the kids, budget $60"):
+        _, qs = applied(text)
+        assert qs == [
+            'I could not read "with the kids". How many adults and how many children are coming?'
+        ]
+    assert applied("a day out with the kids", party={"adults": 2, "children": 3})[1] == []
 
 
 def test_structured_window_settles_an_unread_time():

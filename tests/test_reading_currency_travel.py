@@ -189,10 +189,34 @@ def test_per_leg_caps_stay_per_leg(text, minutes):
     assert not [u for u in unread(text) if u[1] == "travel"]
 
 
-def test_structured_travel_settles_a_total_travel_phrase():
+@pytest.mark.parametrize(
+    "travel_field",
+    [{"mode": "car"}, {"mode": "transit"}, {"mode": "car", "max_leg_minutes": 15}],
+)
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("2 adults, max 40 minutes total driving, home by 5", "max 40 minutes total driving"),
+        (
+            "Saturday with the 2 kids, no more than an hour in the car all day",
+            "no more than an hour in the car all day",
+        ),
+        ("2 adults 1 kid, keep total driving under 45 min", "keep total driving under 45 min"),
+    ],
+)
+def test_no_structured_travel_settles_a_total_travel_phrase(travel_field, text, phrase):
+    """A structured ``travel`` states a mode and a leg cap, never a total: the total the parent
+    wrote is still asked about (a plan of many short legs could add up to more)."""
+    qs = asked(text, travel=travel_field)
+    assert any(f'"{phrase}"' in q and "in total" in q for q in qs), qs
+
+
+def test_a_total_travel_question_names_the_leg_cap_already_given():
     text = "2 adults, max 40 minutes total driving, home by 5"
-    assert asked(text)
-    assert not [q for q in asked(text, travel={"mode": "car", "max_leg_minutes": 15}) if "leg" in q]
+    (q,) = [q for q in asked(text, travel={"mode": "car", "max_leg_minutes": 15}) if "leg" in q]
+    assert "yours: 15 min" in q and "longest single leg" not in q
+    (q,) = [q for q in asked("2 adults, 20 min drive max, 90 min driving all up") if "leg" in q]
+    assert '"90 min driving all up"' in q and "yours: 20 min" in q
 
 
 @pytest.mark.parametrize(

@@ -473,7 +473,10 @@ def test_a_models_count_from_inside_a_range_is_rejected():
 def test_read_adults_with_uncounted_kids_ask_only_how_many_children():
     qs = asked("2 adults with the kids, $100, Brisbane")
     assert qs == ['I could not read "with the kids". How many children are coming?'], qs
-    assert asked("2 adults with the kids, Brisbane") == []  # no budget: the count changes no price
+    # no budget: the count still decides tickets, child prices and which venues suit
+    assert asked("2 adults with the kids, Brisbane") == [
+        'I could not read "with the kids". How many children are coming?'
+    ]
 
 
 @pytest.mark.parametrize(

@@ -106,7 +106,22 @@ def test_numbers_without_money_or_children_words_are_not_asked(text):
         "Saturday at South Bank, the boys are 6 and 9, $90, home by 4",
     ],
 )
-def test_children_by_ages_only_ask_how_many_are_coming_when_a_budget_applies(text):
+def test_children_listed_by_their_ages_count_one_each(text):
+    """Ages listed ("the kids are 8 and 10"): two ages, two children; the adult beside them is assumed."""
+    assert read(text)["children"] == 2
+    assert "adults" not in read(text)
+    assert not [q for q in asked(text) if "children" in q]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Brisbane City, kids are 8, must do Lone Pine, home by 5",  # 8 kids, or 8 yo?
+        "Saturday, our kids are 8, they're into art and history",
+        "Saturday at South Bank, the boys are 6, $90, home by 4",
+    ],
+)
+def test_one_number_after_children_words_asks_how_many_with_or_without_a_budget(text):
     assert "children" not in read(text)
     assert any(k == "party" for _, k in unread(text))
     assert any("How many" in q and "children" in q for q in asked(text)), asked(text)

@@ -389,3 +389,166 @@ def test_a_model_giving_its_own_start_for_rain_until_a_time_is_told_the_rule():
 def test_the_quote_is_the_whole_weather_phrase(text, quote):
     [item] = [i for i in readings(text) if i.field == "rain"]
     assert item.quote == quote
+
+
+# -- rain that stops, clears or finishes at a time is rain UNTIL then (REVIEW2 finding 3) -----
+
+
+@pytest.mark.parametrize(
+    ("phrase", "end"),
+    [
+        ("the rain's meant to clear around 1", "13:00"),
+        ("it should stop raining around 11", "11:00"),
+        ("rain stops at 10", "10:00"),
+        ("rain easing off by 2", "14:00"),
+        ("showers finishing up around noon", "12:00"),
+        ("it'll stop raining at noon", "12:00"),
+        ("showers easing around 3", "15:00"),
+        ("rain should ease after 1", "13:00"),
+        ("the rain's over by 10", "10:00"),
+        ("showers gone by 11am", "11:00"),
+        ("rain clearing around lunch", "12:00"),
+        ("storms should die down about 2pm", "14:00"),
+        ("showers, stopping around half past one", "13:30"),
+        ("the drizzle should stop at 9:30", "09:30"),
+        ("rain tailing off from 3", "15:00"),
+        ("the rain should clear up about 1", "13:00"),
+    ],
+)
+def test_rain_that_ends_at_a_time_is_rain_until_then(phrase, end):
+    text = f"Saturday in New Farm, 2 adults 2 kids, {phrase}, home by 5"
+    [item] = [i for i in readings(text) if i.field == "rain"]
+    assert item.value == w("00:00", end)
+    assert served_rain(text) == [w("00:00", end)]
+    assert asked(text) == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "window"),
+    [
+        ("should be dry from 11", w("00:00", "11:00")),
+        ("fine after 2", w("00:00", "14:00")),
+        ("rain stops at 10, dry after that", w("00:00", "10:00")),
+        ("raining till 11", w("00:00", "11:00")),
+        ("wet until about 2", w("00:00", "14:00")),
+        # rain that starts, or passes through, at a time is rain FROM then
+        ("storms roll in at 3", w("15:00", "23:59")),
+        ("storms passing through at 3", w("15:00", "23:59")),
+        ("should start raining around noon", w("12:00", "23:59")),
+        ("rain from 2", w("14:00", "23:59")),
+        ("showers around 1", w("13:00", "23:59")),
+    ],
+)
+def test_rain_ending_and_starting_keep_their_direction(phrase, window):
+    assert rain(f"Saturday, 2 adults, {phrase}, home by 5") == [window]
+
+
+def test_the_stop_word_is_in_the_quote():
+    text = "Saturday, 2 adults, it should stop raining around 11, home by 5"
+    [item] = [i for i in readings(text) if i.field == "rain"]
+    assert item.quote == "it should stop raining around 11"
+
+
+def test_a_model_reading_rain_from_the_time_it_stops_is_rejected():
+    text = "Saturday, 2 adults, rain stops at 10, home by 5"
+    got = verify_reading(
+        text,
+        {"field": "rain", "value": w("10:00", "23:59"), "quote": "rain stops at 10"},
+        today=TODAY,
+    )
+    assert isinstance(got, ReadingRejection) and got.found == w("00:00", "10:00")
+
+
+# -- schedule words are no weather (REVIEW2 finding 4) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Brisbane, 2 adults 2 kids, must do Lone Pine, finish up around 4, $300",
+        "Saturday in Brisbane, we want to start at 1pm and finish at 11am, 2 adults",
+        "Saturday, 2 adults, done by 3",
+        "Saturday, 2 adults, we'll stop at the markets at 10, home by 4",
+        "Saturday, 2 adults, wrap up around 3",
+        "Saturday, 2 adults, lunch should be over by 1",
+        "Saturday, 2 adults, we need to pass by the shops at 11, home by 4",
+    ],
+)
+def test_schedule_words_without_weather_are_no_rain(text):
+    assert rain(text) == []
+
+
+def test_finish_up_beside_dry_reads_only_no_rain():
+    text = "Saturday in Brisbane, 2 adults 2 kids, must do Lone Pine, finish up around 4, dry, $300"
+    assert rain(text) == ["none"]
+    assert served_rain(text) == []
+
+
+@pytest.mark.parametrize(
+    ("quote", "value"),
+    [
+        ("finish up around 4", w("00:00", "16:00")),
+        ("at 1pm and finish at 11am", w("00:00", "11:00")),
+        ("start at 1pm", w("13:00", "23:59")),
+        ("home by 5", "all_day"),
+    ],
+)
+def test_a_model_rain_reading_of_words_with_no_weather_is_rejected(quote, value):
+    text = "Saturday in Brisbane, 2 adults, start at 1pm and finish at 11am, finish up around 4, home by 5"
+    got = verify_reading(text, {"field": "rain", "value": value, "quote": quote}, today=TODAY)
+    assert isinstance(got, ReadingRejection)
+    assert "nothing about rain" in got.error and "no weather word" in got.error
+
+
+def test_a_day_that_ends_before_it_starts_asks_naming_both_phrases():
+    text = "Saturday in Brisbane, start at 1pm, home by 11am, 2 adults"
+    kinds = dict((k, p) for p, k in unread(text))
+    assert kinds["time_conflict"] == "start at 1pm; home by 11am"
+    [q] = [q for q in asked(text) if "start at 1pm" in q]
+    assert '"home by 11am"' in q and "13:00" in q and "11:00" in q
+
+
+def test_start_and_finish_backwards_is_asked_not_planned():
+    text = "Saturday in Brisbane, we want to start at 1pm and finish at 11am, 2 adults"
+    qs = asked(text)
+    assert qs and any("11am" in q for q in qs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, 2 adults, dry. Showers at 3, home by 5",
+        "Saturday, 2 adults, no rain. Storms from 2pm. Home by 5",
+        "Saturday, 2 adults. A dry day. Rain all day. Home by 5",
+    ],
+)
+def test_no_rain_beside_a_rain_reading_asks(text):
+    kinds = [k for _, k in unread(text)]
+    assert "weather_conflict" in kinds
+    assert any("says no rain, but" in q for q in asked(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, 2 adults, won't rain, but showers after 3, home by 5",
+        "Saturday, 2 adults, rain stops at 10, dry after that, home by 5",
+        "Saturday, 2 adults, showers clearing by 11, then fine, home by 5",
+        "Saturday, 2 adults, dry day, home by 5",
+        "Saturday, 2 adults, dry until lunch then showers, home by 5",
+    ],
+)
+def test_one_consistent_weather_statement_does_not_ask(text):
+    assert "weather_conflict" not in [k for _, k in unread(text)]
+    assert not any("says no rain" in q for q in asked(text))
+
+
+def test_a_model_recording_dry_beside_rain_is_asked_in_the_tool():
+    from dayplan.reading.propose import conflicts
+
+    items = [
+        ReadingItem(field="rain", value="none", quote="dry"),
+        ReadingItem(field="rain", value=w("15:00", "23:59"), quote="showers at 3"),
+    ]
+    [c] = conflicts(items)
+    assert c.kind == "weather_conflict" and c.asks and "15:00-23:59" in c.found

@@ -15,7 +15,8 @@ name                      what it does
                           unstructured ``{"error": ...}`` that a trace reads as success).
 ``clarification_gate``    ``record_clarification`` is refused when the request already names a
                           location: plan it, stating assumptions for the rest (unless it asks
-                          about an unresolved date, an unread phrase or an unmatched must-do).
+                          about an unresolved date, an unread phrase, a read party the
+                          contract's rule refuses, or an unmatched must-do).
 ``status_trace_gate``     at the ``finish`` call, a status the trace has not earned is refused
                           with the reason (complete needs a passing check on exactly the handed
                           in stops, no_feasible_plan a failed last check, needs_clarification a
@@ -61,6 +62,7 @@ from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
 from dayplan.evidence.status import must_do_unmatched_after_search
 from dayplan.tools.mustdo import questions as must_do_questions
 from dayplan.tools.reading import reading_needed
+from dayplan.tools.state import party_refused
 
 FINISH_GATE = "finish_gate"
 UNKNOWN_TOOL = "unknown_tool"
@@ -182,12 +184,15 @@ def location_given(state: Mapping[str, Any]) -> str | None:
 
 def asks_about_unread(questions: Any, state: Mapping[str, Any]) -> bool:
     """Whether one of ``questions`` quotes a phrase the frozen reading lists as unread (code
-    could not read it, so asking about it is earned): the phrase in double quotes, any case."""
+    could not read it, so asking about it is earned), or the party it read that the contract's
+    party rule refuses ("0 adults and 3 kids", ``tools.state.party_refused``): the phrase in
+    double quotes, any case."""
     reading = RunEvidence(state).reading
-    if reading is None or not reading.unread or not isinstance(questions, list):
+    if reading is None or not isinstance(questions, list):
         return False
+    phrases = [*reading.unread, *filter(None, [party_refused(state)])]
     asked = " ".join(str(q) for q in questions).casefold()
-    return any(f'"{phrase.casefold()}"' in asked for phrase in reading.unread)
+    return any(f'"{phrase.casefold()}"' in asked for phrase in phrases)
 
 
 def asks_about_unmatched_must_do(tool_args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:

@@ -664,21 +664,20 @@ class Conversation:
         prefs = [p.lower() for p in (self.req.preferences or self.hints.preferences)]
         kids = self.party()[1] > 0
         order = list(seen.values())
+        position = {id(r): i for i, r in enumerate(order)}
+        # words folded as the catalog folds them ("libraries" -> "library", "pools" ->
+        # "swimming"), so a plural in -ies weighs like any other preference word
+        words = [w.rstrip("s") for p in prefs for w in query_terms(p)]
 
         def score(r: dict) -> tuple:
             tags = set(r.get("tags", []))
             folded = {t.rstrip("s") for t in tags}
-            # words folded as the catalog folds them ("libraries" -> "library", "pools" ->
-            # "swimming"), so a plural in -ies weighs like any other preference word
             names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
             hits = sum(  # a tag, or a word of the name ("Planetarium": no tag says it)
-                1
-                for p in prefs
-                for w in query_terms(p)
-                if w.rstrip("s") in folded or any(n.startswith(w.rstrip("s")) for n in names)
+                1 for w in words if w in folded or any(n.startswith(w) for n in names)
             )
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
-            return (-int(must), -hits, -int(kids and "kids" in tags), order.index(r))
+            return (-int(must), -hits, -int(kids and "kids" in tags), position[id(r)])
 
         return sorted(order, key=score)
 

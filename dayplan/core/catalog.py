@@ -201,7 +201,7 @@ def search_venues(
     with no content words matches everything. ``indoor_only`` drops outdoor venues; ``radius_km``
     drops venues farther than that from ``near``. Returns at most ``limit`` hits, best first.
     """
-    terms = query_terms(query)
+    terms = [(term, _singular(term)) for term in query_terms(query)]
     hits: list[SearchHit] = []
     for venue in venues:
         if indoor_only and not venue.indoor:
@@ -211,9 +211,8 @@ def search_venues(
             continue
         score = 0.0
         matched: list[str] = []
-        text = f"{venue.name} {venue.description}".lower()
-        for term in terms:
-            singular = _singular(term)
+        text = None  # name and description, lowercased when a term first needs them
+        for term, singular in terms:
             if (
                 term in venue.tags
                 or term == venue.kind
@@ -222,7 +221,10 @@ def search_venues(
             ):
                 score += 3
                 matched.append(term)
-            elif term in text:
+                continue
+            if text is None:
+                text = f"{venue.name} {venue.description}".lower()
+            if term in text:
                 score += 1
                 matched.append(term)
         if terms and not matched:

@@ -354,6 +354,8 @@ class _Day:
         self.busy = sorted(
             (b.start, b.end) for i, b in enumerate(c.blocked) if i not in relax.blocked
         )
+        self.departs: dict[tuple[int, int], int] = {}
+        """``(ready, leg) -> arrival`` for legs around busy windows, memoised in this solve."""
 
     def add(self, t: int, m: int) -> int:
         return self.plus(t, m) if self.plus else t + m
@@ -364,7 +366,12 @@ class _Day:
         if leg >= _FAR:
             return _FAR
         if leg and self.busy:
-            ready = depart_after(ready, leg, self.busy, self.local)
+            got = self.departs.get((ready, leg))
+            if got is None:
+                got = self.departs[(ready, leg)] = self.add(
+                    depart_after(ready, leg, self.busy, self.local), leg
+                )
+            return got
         return self.add(ready, leg)
 
 
@@ -387,7 +394,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     clock = _Day(c, relax)
     arrive = clock.arrive
     plus, busy = clock.plus, clock.busy
-    departs: dict[tuple[int, int], int] = {}  # (ready, leg) -> arrival, for legs around busy
+    departs = clock.departs  # (ready, leg) -> arrival, for legs around busy windows
     w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
@@ -477,29 +484,36 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         )
         for j, x in enumerate(cands)
     ]
-    stats: dict[int, tuple] = {}
+    bounds: dict[int, tuple] = {}  # mask -> its upper bound
+    # a candidate can join a mask that holds neither it nor one it excludes
+    blocks = [(1 << j) | clash[j] for j in range(n)]
+    block_bits = [(1 << j, blocks[j]) for j in range(n)]
+    weight_bits = [(1 << j, weights[j]) for j in range(n)]  # index order: the same float sums
     # the meal break may also be taken on arrival, before the next visit (drive, eat, visit)
     lunch_i = next((i for i, x in enumerate(cands) if x.role == "lunch"), None)
     lunch_bit = 0 if lunch_i is None else 1 << lunch_i
     lunch_seg = [] if lunch_i is None else segs[lunch_i]
 
-    def stats_of(mask: int) -> tuple:
-        """(members, size, must-dos, weight, addable candidate rows, upper bound) of ``mask``,
-        computed once per mask (the bound does not depend on the best key so far)."""
-        got = stats.get(mask)
+    def bound_of(mask: int) -> tuple:
+        """The upper bound of ``mask`` (``_upper_bound``), computed once per mask (it does not
+        depend on the best key so far)."""
+        got = bounds.get(mask)
         if got is None:
-            members = [i for i in range(n) if mask >> i & 1]
-            size = (mask & real_bits).bit_count()
-            n_must = (mask & must_bits).bit_count()
-            weight = round(sum([weights[i] for i in members]), 9)
-            addable = [row for row in cand_rows if not (mask & row[1] or mask & row[2])]
+            weight = round(sum([w for b, w in weight_bits if mask & b]), 9)
             bits = 0
-            for row in addable:
-                bits |= row[1]
-            bound = _upper_bound(
-                n_must, weight, limit - size, bits, by_weight, pseudo, weights, must_bits
+            for b, block in block_bits:
+                if not mask & block:
+                    bits |= b
+            got = bounds[mask] = _upper_bound(
+                (mask & must_bits).bit_count(),
+                weight,
+                limit - (mask & real_bits).bit_count(),
+                bits,
+                by_weight,
+                pseudo,
+                weights,
+                must_bits,
             )
-            got = stats[mask] = (members, size, n_must, weight, addable, bound)
         return got
 
     # masks in increasing order (every subset before its supersets), only those reached; a
@@ -509,9 +523,13 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     while pending:
         mask = heappop(pending)
         states = layers.pop(mask)
-        members, size, n_must, weight, addable, bound = stats.get(mask) or stats_of(mask)
-        if best3 is not None and bound < best3:
+        if best3 is not None and (bounds.get(mask) or bound_of(mask)) < best3:
             continue
+        members = [i for i in range(n) if mask >> i & 1]
+        size = (mask & real_bits).bit_count()
+        n_must = (mask & must_bits).bit_count()
+        weight = round(sum([weights[i] for i in members]), 9)
+        addable = [row for row in cand_rows if not mask & blocks[row[0]]]
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         complete = mask & required == required
         for (place, fed, pause), labels in states.items():
@@ -519,7 +537,14 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                 h = legs[place][0] if problem.return_home else 0
                 if not (problem.return_home and (h >= _FAR or (cap is not None and h > cap))):
                     for lab in labels:
-                        home_at = arrive(lab[0], h) if problem.return_home else lab[0]
+                        if not problem.return_home:
+                            home_at = lab[0]
+                        elif h and busy:  # memoised like the legs out (``departs``)
+                            home_at = departs.get((lab[0], h))
+                            if home_at is None:
+                                home_at = arrive(lab[0], h)
+                        else:
+                            home_at = arrive(lab[0], h)
                         if problem.return_home and home_at > w1:
                             continue
                         if aways and any(not mask >> k & 1 and a < home_at for k, a in aways):
@@ -558,11 +583,12 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                 else:
                     leg, new_place = 0, place
                 child = mask | bit
+                if best3 is not None and (bounds.get(child) or bound_of(child)) < best3:
+                    # the bound rules the new mask out (see the loop's comment); a mask already
+                    # filled is cut when its turn comes, so labels added to it would go unused
+                    # (and the meal-on-arrival mask, one pseudo stop more, is bounded by it)
+                    continue
                 bucket = layers.get(child)
-                if bucket is None and best3 is not None:
-                    known = stats.get(child) or stats_of(child)
-                    if known[5] < best3:
-                        continue  # the bound rules the new mask out (see the loop's comment)
                 going_out = place == 0 and (target > 0 or role == "away") and role != "home"
                 on_arrival = (
                     hungry and not role and place != 0 and target > 0 and leg and lunch_bit
@@ -573,7 +599,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                     if leg and busy:  # depart_after, memoised per (ready, leg) in this solve
                         arrival = departs.get((ready, leg))
                         if arrival is None:
-                            arrival = departs[(ready, leg)] = arrive(ready, leg)
+                            arrival = arrive(ready, leg)
                     else:
                         arrival = plus(ready, leg) if plus else ready + leg
                     s = None  # _earliest, inlined
@@ -696,14 +722,18 @@ def _upper_bound(n_must, weight, slots, addable, by_weight, pseudo, weights, mus
     ``must_bits`` the must-dos. Every must-do still addable is added, the meal term holds, and
     the weight gains every addable pseudo candidate plus the ``slots`` heaviest addable real
     ones (weights are ≥ 0)."""
-    gain = sum(weights[j] for j in pseudo if addable >> j & 1)
-    taken = 0
-    for j in by_weight:
-        if taken >= slots:
-            break
+    gain = 0
+    for j in pseudo:
         if addable >> j & 1:
             gain += weights[j]
-            taken += 1
+    taken = 0
+    if slots > 0:
+        for j in by_weight:
+            if addable >> j & 1:
+                gain += weights[j]
+                taken += 1
+                if taken >= slots:
+                    break
     musts = n_must + (addable & must_bits).bit_count()
     return (musts, 1, weight + gain + 1e-6)
 

@@ -102,9 +102,27 @@ class RunEvidence:
         state: MutableMapping[str, Any] = self.state  # type: ignore[assignment]
         state[key] = _dump(value)
 
+    def _any_key(self, prefix: str) -> bool:
+        """Whether some key starts with ``prefix`` (as ``snapshot`` would list it, uncopied)."""
+        delta = getattr(self.state, "_delta", None)
+        value = getattr(self.state, "_value", None)
+        if isinstance(delta, dict) and isinstance(value, dict):
+            return any(str(k).startswith(prefix) for k in value) or any(
+                str(k).startswith(prefix) for k in delta
+            )
+        return any(str(k).startswith(prefix) for k in self.snapshot())
+
     def _prefixed(self, prefix: str) -> list[tuple[str, Any]]:
         """``(id, value)`` for every key under ``prefix``, sorted by key."""
         n = len(prefix)
+        delta = getattr(self.state, "_delta", None)
+        value = getattr(self.state, "_value", None)
+        if isinstance(delta, dict) and isinstance(value, dict):
+            # ADK's ``State``: what ``snapshot`` would copy (committed value, then the pending
+            # delta over it), read without copying every key (see ``_get``)
+            found = {k for k in value if k.startswith(prefix)}
+            found.update(k for k in delta if k.startswith(prefix))
+            return [(k[n:], delta[k] if k in delta else value[k]) for k in sorted(found)]
         snap = self.snapshot()
         return [(k[n:], snap[k]) for k in sorted(k for k in snap if k.startswith(prefix))]
 
@@ -270,9 +288,15 @@ class RunEvidence:
         self._set(K.key(K.SOURCE, source.id), source)
 
     def known_citations(self) -> set[str]:
-        """Every source id and URL a search returned: what an answer may cite."""
-        sources = self.sources()
-        return set(sources) | {s.url for s in sources.values() if s.url}
+        """Every source id and URL a search returned: what an answer may cite. Read from the
+        stored records as they are (each was written by ``record_source`` in its JSON form, so
+        its ``url`` is the record's), without parsing every record on every ask."""
+        sources = self._prefixed(K.SOURCE)
+        return {sid for sid, _ in sources} | {
+            url
+            for _, raw in sources
+            if (url := raw.get("url") if isinstance(raw, Mapping) else None)
+        }
 
     def searches(self) -> list[SearchRecord]:
         """Every search record of the run (sorted by call id; order not significant)."""
@@ -281,7 +305,7 @@ class RunEvidence:
     @property
     def searched(self) -> bool:
         """True once any search call was recorded."""
-        return any(str(k).startswith(K.SEARCH) for k in self.snapshot())
+        return self._any_key(K.SEARCH)
 
     def record_search(self, call_id: str, record: SearchRecord | Mapping[str, Any]) -> None:
         self._set(K.key(K.SEARCH, call_id), SearchRecord.model_validate(_dump(record)))
@@ -314,13 +338,13 @@ class RunEvidence:
 
     @property
     def has_check(self) -> bool:
-        return any(str(k).startswith(K.CHECK) for k in self.snapshot())
+        return self._any_key(K.CHECK)
 
     def record_check(self, record: CheckRecord | Mapping[str, Any]) -> CheckRecord:
         """Store the run's next ``check:<seq>`` record; ``check_id`` defaults to ``chk-<n>``."""
         raw = dict(_dump(record))
         if not raw.get("check_id"):
-            raw["check_id"] = f"chk-{len(self.checks()) + 1}"
+            raw["check_id"] = f"chk-{len(self._prefixed(K.CHECK)) + 1}"
         typed = CheckRecord.model_validate(raw)
         self._set(K.key(K.CHECK, next_seq()), typed)
         return typed

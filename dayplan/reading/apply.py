@@ -13,10 +13,14 @@ Rules (one place each):
   window of the day, with its flag kept for the planner;
 - defaults for what neither said: window 09:00-17:00, one adult, travel by car, no budget cap;
   each is an ``assumed`` sentence;
+- a total-travel limit ("an hour in the car all day") is always asked: no request field holds
+  one and no check does (a leg cap or a travel mode is no total);
 - an unread phrase of a kind that changes the plan (a time, an amount, the party, a date said
   relative to another day, travel without a car and no other way named) becomes a
-  question (``questions``), with the phrase in it ("with the kids", no count, asks when a
-  budget applies: the count decides the price).
+  question (``questions``), with the phrase in it ("with the kids", no count, asks with or
+  without a budget: the count decides tickets, child prices and which venues suit);
+- the party read from the text obeys the contract's party rule (``contract.party_problem``):
+  "0 adults and 3 kids" is asked about (``Applied.party_refused``), never planned for.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from dayplan.contract import PlanRequest
-from dayplan.reading import clock, money, times, travel, weather
+from dayplan.contract import PlanRequest, party_problem
+from dayplan.reading import clock, money, people, times, travel, weather
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.propose import UnreadPhrase
@@ -90,6 +94,11 @@ class Applied:
     """Whether the number of children was given or read (not taken as 0 beside read adults)."""
     given: frozenset[str] = frozenset()
     """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
+    leg_cap: int | None = None
+    """The cap on each leg in minutes (structured, else read), if any."""
+    party_refused: tuple[str, str] | None = None
+    """``(quote, why)`` when the party read from the text breaks the contract's party rule
+    (``contract.party_problem``: "0 adults and 3 kids"): the run asks, quoting it."""
 
 
 ADULT_ASSUMED = "Party assumed to include one adult (only children were counted in the text)"
@@ -124,6 +133,10 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if "adults" not in first:  # "with 2 kids": an assumption, never a reading
             h["adults_assumed"] = True
             out.assumed.append(ADULT_ASSUMED)
+        problem = party_problem(h["adults"], h["children"])  # the contract's rule, read party too
+        if problem:  # "0 adults and 3 kids": kept as read (no check can pass on it) and asked
+            quote = next(i.quote for i in out.items if i.field in ("adults", "children"))
+            out.party_refused = (quote, problem)
     if request.party:
         size = request.party.adults + request.party.children
     elif "adults" in h:
@@ -179,6 +192,9 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         out.assumed += scoped_weather(request.text or "")
     out.assumed += _defaults(request, h)
     out.budget_set = bool(request.budget) or "budget" in h
+    out.leg_cap = (request.travel.max_leg_minutes if request.travel else None) or h.get(
+        "max_leg_minutes"
+    )
     out.party_set = bool(request.party) or "adults" in h
     out.children_read = bool(request.party) or "children" in first
     out.given = frozenset(
@@ -239,23 +255,32 @@ def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
 def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     """Whether an unread phrase of ``kind`` can no longer change the plan: the structured fields
     fix what it could mean (a time: the window and blocked times; money: the budget; the party),
-    or, for the party, no budget makes the count matter."""
+    or, for the party, the children's count was read."""
     if kind == "time":
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
     if kind == "date":  # "the Saturday after Christmas": only the structured date settles it
         return "date" in applied.given
-    if kind == "party":  # "2 adults, 3-4 kids, $100": the children's count decides the price
-        return "party" in applied.given or not applied.budget_set or applied.children_read
+    if kind == "party" and people.COUNT_RANGE.search(phrase):  # "1 or 2 adults", "2, maybe 3
+        return "party" in applied.given  # kids": a range is no count; only the caller's party
+    if kind == "party":  # "the kids are 8": the count decides tickets, child prices and which
+        # venues suit, with or without a budget; a count of children read settles it
+        return "party" in applied.given or applied.children_read
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
         return "party" in applied.given
-    if kind == "travel" and travel.is_total(phrase):  # "an hour in the car all day": no check
-        return "travel" in applied.given  # holds a total; only the caller's own travel settles it
+    if kind == "travel" and travel.is_total(phrase):  # "an hour in the car all day": only a
+        return (
+            False  # field stating a total would settle it, and the request has none (nor a check)
+        )
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
-    if kind == "weather":  # rain said but not placed: only the structured weather settles it
+    if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
         return "weather" in applied.given
+    if (
+        kind == "time_conflict"
+    ):  # the day ends before it starts: only a structured window settles it
+        return "window" in applied.given
     if kind == "activity":  # an outing at a set time: settled only when both are given
         return {"blocked", "activities"} <= applied.given
     if kind == "must":  # a must-like clause nothing read: the structured activities decide
@@ -330,17 +355,25 @@ def _activity_question(phrase: str, applied: Applied | None) -> list[str]:
 
 def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> list[str]:
     """One question per unread phrase that would change the plan (a time, an amount, the
-    party), quoting it (at most three); when the parser did read the phrase (a model's reading
+    party), quoting it (at most three); a party read against the contract's rule first; when the parser did read the phrase (a model's reading
     of it was rejected, ``UnreadPhrase.found``), the question asks to confirm the parser's value
-    ('By "back by 11", did you mean home by 11:00?') instead of saying it could not be read; a phrase about the party only when a budget applies and
-    no count was given or read (``applied``; without it every such phrase asks)."""
+    ('By "back by 11", did you mean home by 11:00?') instead of saying it could not be read; a phrase about the party only when no count of
+    children was given or read (``applied``; without it every such phrase asks)."""
     out: list[str] = []
+    if applied is not None and applied.party_refused:  # "no adults, just the 3 kids"
+        quote, why = applied.party_refused
+        who = "no one" if "person" in why else "no adult"
+        out.append(f'"{quote}" names {who}, but {why}: how many adults are coming?')
     confirmed: set[tuple[str, str | None]] = set()
     party_at: int | None = None  # where the party's question is, to quote further phrases in it
     for p in unread:
         if not p.asks:
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
+            continue
+        if p.kind in ("time_conflict", "weather_conflict") and p.found:
+            if p.found not in out:
+                out.append(p.found[:300])
             continue
         what = {
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
@@ -364,13 +397,23 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
                 "I can only cap each leg (one drive or ride), not the day's travel in total: "
                 "what is the longest single leg you would accept?"
             )
+            if applied is not None and applied.leg_cap:  # a leg cap is set: it is no total
+                what = (
+                    f"I can only cap each leg (one drive or ride; yours: {applied.leg_cap} min), "
+                    "not the day's travel in total, so several legs could add up to more: is "
+                    "that cap enough, or should I leave this limit out?"
+                )
         if p.kind == "money" and money.foreign_spans(normalise(p.phrase)):
             what = (
                 f"Venue prices are in {money.LOCAL_CURRENCY} and are not converted: what is your "
                 f"budget in Australian dollars ({money.LOCAL_CURRENCY}), per person or for everyone?"
             )
         if p.kind == "party" and applied is not None and applied.party_set:
-            what = "How many children are coming?"  # the adults were read: ask only the rest
+            # the adults were read: ask only the children; the children were read: the adults
+            assumed = applied.hints.get("adults_assumed") or not applied.party_set
+            what = "How many adults are coming?" if assumed else "How many children are coming?"
+            if applied.children_read and not assumed:
+                what = "How many adults and how many children are coming?"
         if p.found:
             q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
         elif p.kind == "weather":

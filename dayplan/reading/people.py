@@ -16,7 +16,13 @@ Rules (each tested in ``tests/test_reading.py``):
 - a party phrase after "with" (or "w/") counts the writer too ("with 2 kids and my partner" is
   2 adults); "+", "&" and "plus" join people like "and" ("2 adults + baby", "me + hubby");
   ages in brackets are ages ("our son (5)"); "under 5s", "littlies" are children;
-- a count said as a range ("2-3 kids", "three or four adults") is no count: unread, asked;
+- a count said as a range ("2-3 kids", "three or four adults", "2, maybe 3 kids", "3 kids (maybe
+  4)", "kids: 2 or 3") is no count: unread, asked;
+- no adult said ("no adults", "zero grown-ups", "three kids on their own", "unaccompanied") is 0
+  adults, unless an adult is named too: the caller's party rule then asks;
+- a friend of a child is a child ("my daughter and her friend", "our son and two of his mates",
+  "my son's friend"); of an adult, an adult ("my wife and her friend");
+- ages listed after children words count one child each ("the kids are 8 and 10");
 - "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
   assumes (and says so) or asks.
@@ -123,8 +129,10 @@ MY_N = re.compile(
 """"me and my two", "the wife and I and our three": the writer's children by count alone."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
-CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)": one child per age
-    r"\b(?:" + _CHILD_PLURAL + r")\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
+CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)", "the kids are 8 and 10"
+    r"\b(?:"
+    + _CHILD_PLURAL
+    + r")(?:\s+(?:are|were|r)\b)?\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
     r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars))",
     re.I,
 )
@@ -150,22 +158,64 @@ PLUS_PARTY = re.compile(
 """Adults plus children written as a sum: "2+2" (2 adults, 2 children), "1 + 3"."""
 WRITER_NAMED = re.compile(r"\((?:me|myself|that's me|that is me)\)", re.I)
 """The writer named in brackets after a relation ("Mum (me) + 2 kids"): counted once, not twice."""
-UNCOUNTED_CHILDREN = re.compile(r"\b(?:the|my|our|with)\s+(?:" + _CHILD_PLURAL + r")\b", re.I)
+UNCOUNTED_CHILDREN = re.compile(
+    r"\b(?:the|my|our|with|his|her|their)\s+(?:" + _CHILD_PLURAL + r")\b", re.I
+)
 UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
 
+NO_ADULT = re.compile(
+    r"\b(?:no|zero|without(?: any| an?)?)\s+(?:adults?|grown-?ups?|parents|mums? or dads?)\b"
+    r"(?![-\s]*(?:only|room|rooms|area|section|free|supervision))"
+    r"|\b(?:" + _CHILD_PLURAL + r"|twins|triplets)\s+(?:(?:are|will be|going|go|coming)\s+)?"
+    r"(?:on their own|by themselves|unaccompanied|unsupervised|without (?:an? |any )?(?:adults?|grown-?ups?))\b"
+    r"|\bunaccompanied\s+(?:" + COUNT_WORD + r"\s+)?(?:" + _CHILD_PLURAL + r"|minors)\b",
+    re.I,
+)
+"""No adult is coming ("no adults", "zero grown-ups", "three kids on their own", "the twins by
+themselves", "unaccompanied kids"): 0 adults, unless the phrase names an adult; the caller's
+party rule (``contract.party_problem``) then asks."""
+
+_OR = r"\s*(?:-|–|or|to|/|,?\s*(?:or\s+)?(?:maybe|possibly|perhaps|prob(?:ably)?)|\(\s*(?:maybe|or|possibly))\s*"
+_MAYBE = r"\s*(?:\(\s*(?:maybe|or|possibly|perhaps)|,?\s*(?:or\s+)?(?:maybe|possibly|perhaps|prob(?:ably)?)|\s+or)\s+"
+"""An "or" said after a count ("3 kids (maybe 4)", "kids: 2 or 3", "2 kids, maybe 3")."""
+_SMALL = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
+_NOT_UNIT = r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|hours?|hrs?|min|mins|minutes|years?|yrs?|yo|y/o|bucks|dollars))"
 COUNT_RANGE = re.compile(
     r"\b("
     + COUNT_WORD
-    + r")\s*(?:-|or|to|/)\s*("
+    + r")"
+    + _OR
+    + r"("
     + COUNT_WORD
-    + r")\s+(?:"
+    + r")\s*\)?\s+(?:(?:young|little|small|wee|older)\s+)?(?:"
     + _CHILD_PLURAL
     + r"|"
     + _ADULT_PLURAL
-    + r")\b",
+    + r")\b"
+    r"|\b(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _ADULT_PLURAL
+    + r")\s*[:=]?\s*(?:x\s*)?(\d{1,2})"
+    + _MAYBE
+    + r"(\d{1,2})\b"
+    + _NOT_UNIT
+    + r"|\b("
+    + COUNT_WORD
+    + r")\s+(?:(?:young|little|small|wee|older)\s+)?(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _ADULT_PLURAL
+    + r")"
+    + _MAYBE
+    + r"("
+    + _SMALL
+    + r")\b\s*\)?"
+    + _NOT_UNIT,
     re.I,
 )
-"""A count said as a range ("2-3 kids", "three or four adults"): no count (unread, asked)."""
+"""A count said as a range ("2-3 kids", "three or four adults", "2, maybe 3 kids", "kids: 2 or
+3"): no count (unread, asked unless a structured party settles it)."""
 
 PARTY_CUES = (
     COUNTED_ADULTS,
@@ -181,12 +231,66 @@ PARTY_CUES = (
     AGES_LIST,
     CHILDREN_WITH_AGES,
     AGE,
+    NO_ADULT,
     JUST_ME,
     US_TWO,
     FAMILY_OF,
     PLUS_PARTY,
 )
 """Every pattern that says something countable about the party."""
+
+
+_FRIEND = r"(?:(?:best|little|school|good)\s+)?(?:friend|mate|buddy|pal|bestie|bff)"
+_FRIENDS = r"(?:(?:best|little|school|good)\s+)?(?:friends|mates|buddies|pals|besties)"
+FRIEND_OF = re.compile(
+    r"\b(?:his|her|their)\s+(?:(" + COUNT_WORD + r")\s+" + _FRIENDS + r"|" + _FRIEND + r")\b"
+    r"|\b(?:("
+    + COUNT_WORD
+    + r")\s+of\s+(?:his|her|their)\s+"
+    + _FRIENDS
+    + r"|an?\s+"
+    + _FRIEND
+    + r"\s+of\s+(?:his|hers|theirs))\b"
+    r"|(?:\b(?:"
+    + _CHILD_ONE
+    + r")'s|\b(?:"
+    + _CHILD_PLURAL
+    + r")')\s+(?:("
+    + COUNT_WORD
+    + r")\s+"
+    + _FRIENDS
+    + r"|"
+    + _FRIEND
+    + r")\b",
+    re.I,
+)
+"""A friend of someone named before ("my daughter and her friend", "our son and two of his mates",
+"the kids' friends"): a child when the person it belongs to is a child, never an adult."""
+_CHILD_WORD = re.compile(r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\b", re.I)
+_ADULT_WORD = re.compile(
+    r"\b(?:" + _ADULT_TWO + r"|" + _ADULT_PLURAL + r"|" + _ADULT_ONE + r")\b", re.I
+)
+
+
+def _child_friends(phrase: str) -> list[tuple[int, int, int]]:
+    """``(start, end, count)`` of each friend of a child in ``phrase`` (see ``FRIEND_OF``): the
+    person named last before the friend is a child ("my wife and her friend" is an adult's)."""
+    out = []
+    for m in FRIEND_OF.finditer(phrase):
+        before = phrase[: m.start()]
+        kid = [c.end() for c in _CHILD_WORD.finditer(before)]
+        grown = [a.end() for a in _ADULT_WORD.finditer(before)]
+        own = re.match(r"\w+'", m.group(0))  # "the kids' friends": the owner is in the match
+        if own or (kid and kid[-1] > max(grown, default=-1)):
+            word = next((g for g in m.groups() if g), None)
+            out.append((m.start(), m.end(), (count(word) or 1) if word else 1))
+    return out
+
+
+def _blank(phrase: str, spans: list[tuple[int, int, int]]) -> str:
+    for a, b, _ in spans:
+        phrase = phrase[:a] + " " * (b - a) + phrase[b:]
+    return phrase
 
 
 @dataclass(frozen=True)
@@ -255,10 +359,12 @@ def _adults(phrase: str) -> int | None:
     counted = [count(m.group(1)) for m in COUNTED_ADULTS.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
+    if NO_ADULT.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
+        return 0  # "no adults, just the 3 kids", "three kids on their own": the writer stays home
     if US_TWO.search(phrase):
         return 2
-    if JUST_ME.search(phrase):
-        return 1
+    if JUST_ME.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
+        return 1  # "just me" ("just me and hubby" counts hubby too, below)
     n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
     if not n and re.search(r"\b(?:solo|single)\s+(?:parent|mum|mom|dad)\b", phrase, re.I):
         n = 1  # "solo parent + 3"
@@ -285,7 +391,12 @@ def read_party(phrase: str) -> Party:
         total = count(fam.group(1))
         if total and total >= 2:
             return Party(2, total - 2)
+    friends = _child_friends(phrase)  # "my daughter and her friend": two children
+    if friends:
+        phrase = _blank(phrase, friends)
     children = _children(phrase)
+    if friends:
+        children = (children or 0) + sum(n for _, _, n in friends)
     adults = _adults(phrase)
     named_other = children is not None or ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)
     alone = not (named_other or COUNTED_ADULTS.search(phrase) or JUST_ME.search(phrase))
@@ -297,7 +408,7 @@ def read_party(phrase: str) -> Party:
 @per_run_list
 def cue_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of every party cue (the writer included when anyone else is)."""
-    spans = [m.span() for cue in PARTY_CUES for m in cue.finditer(sentence)]
+    spans = [m.span() for cue in (*PARTY_CUES, FRIEND_OF) for m in cue.finditer(sentence)]
     if spans:
         spans += [m.span() for m in WRITER.finditer(sentence)]
     return sorted(spans)

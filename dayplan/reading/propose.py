@@ -33,7 +33,20 @@ from dayplan.reading.text import clean as cased_text
 from dayplan.reading.verify import verify_reading
 
 ASKING_KINDS = frozenset(
-    {"time", "money", "party", "count", "travel", "foreign", "must", "activity", "weather", "date"}
+    {
+        "time",
+        "money",
+        "party",
+        "count",
+        "travel",
+        "foreign",
+        "must",
+        "activity",
+        "weather",
+        "date",
+        "time_conflict",
+        "weather_conflict",
+    }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
 party travels: "we don't have a car" with no other way named, a sentence in another language
@@ -44,7 +57,9 @@ X was read): a must-do is never dropped silently; ``activity`` is an outing at a
 ("museum trip 10-12"), which is neither the day's window nor an appointment: asked whether it is
 booked (planned around) or to be planned then; ``weather`` is rain said where no clock reads
 when ("rain until the footy finishes"), or a rain reading code rejected: the forecast would
-otherwise decide silently."""
+otherwise decide silently; ``time_conflict`` and ``weather_conflict`` are accepted readings that
+cannot all hold (the day ends before it starts; no rain beside a rain window): ``found`` is the
+question (``conflicts``)."""
 
 
 @dataclass(frozen=True)
@@ -702,7 +717,49 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
-    return out[:10]
+    return (conflicts(accepted) + out)[:10]
+
+
+def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
+    """Accepted readings that cannot all be true, each as one unread phrase whose ``found`` is
+    the question to ask: a home time not after the start ("start at 1pm", "home by 11am": kind
+    ``time_conflict``), or no rain beside a rain reading ("dry", "showers at 3":
+    ``weather_conflict``). Neither is planned on a guess."""
+    out: list[UnreadPhrase] = []
+    first: dict[str, ReadingItem] = {}
+    for it in accepted:
+        first.setdefault(it.field, it)
+    s, e = first.get("window_start"), first.get("window_end")
+    if s is not None and e is not None and str(e.value) <= str(s.value):
+        phrase = f"{s.quote}; {e.quote}"
+        out.append(
+            UnreadPhrase(
+                phrase,
+                "time_conflict",
+                f'"{phrase}" cannot both hold: "{s.quote}" ({s.value}) starts after '
+                f'"{e.quote}" ({e.value}) ends the day. When should the day start, and when '
+                "must you be home?",
+            )
+        )
+    rains = [it for it in accepted if it.field == "rain"]
+    dry = next((it for it in rains if it.value == "none"), None)
+    wet = next((it for it in rains if it.value != "none"), None)
+    if dry is not None and wet is not None:
+        when = (
+            f"rain {wet.value['start']}-{wet.value['end']}"
+            if isinstance(wet.value, dict)
+            else "rain all day"
+        )
+        phrase = f"{dry.quote}; {wet.quote}"
+        out.append(
+            UnreadPhrase(
+                phrase,
+                "weather_conflict",
+                f'"{phrase}" cannot both hold: "{dry.quote}" says no rain, but "{wet.quote}" '
+                f"says {when}. Is rain expected, and when?",
+            )
+        )
+    return out
 
 
 def _unread_musts(

@@ -251,6 +251,12 @@ def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
     """``context``: the whole request text (a weather clause reads with its neighbours:
     "showers, clearing by 11")."""
     claimed = value if value in ("none", "all_day") else _window(value, "rain")
+    if not weather.says_weather(quote):  # "finish up around 4": a time, but no weather at all
+        raise _Bad(
+            "the quote says nothing about rain: it has no weather word (rain, showers, dry, "
+            "fine, clearing...)",
+            None,
+        )
     found, cut_through = weather.rain_values(quote, context)
     if claimed in found:
         return claimed

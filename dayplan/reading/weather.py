@@ -104,6 +104,15 @@ RAIN_NEG_AFTER = re.compile(
     re.I,
 )
 """Rain negated after its word: "rain isn't expected", "rain unlikely", "rain should hold off"."""
+_GONE = re.compile(
+    r"\b"
+    + RAIN
+    + r"(?:'s|\s+is|\s+has|\s+will\s+be|\s+should\s+be|\s+are|\s+have)?\s+(?:has\s+|have\s+)?"
+    r"(?:cleared|gone|over|passed|finished|done)\b",
+    re.I,
+)
+"""Rain said to be over ("rain's over by 10", "showers gone by noon"): with a time, rain until
+then, never a dry day from then."""
 DRY = re.compile(
     r"\b(?:dry\s+(?:day|weather|and\s+sunny)|dry|sunny|sunshine|cloudless|fine(?=\s+(?:day|weather|morning"
     r"|afternoon|arvo|all\s+day|and\s+sunny|and\s+dry|until|till|til|before|after|from|by|then|\w*$))"
@@ -164,6 +173,28 @@ WEATHER_TURN = re.compile(
 """Weather that turns before a time ("clearing after lunch", "should clear up by 2", "fining up
 from 3", "the sun's out after 11"), seen from the time backwards: the weather's time, never the
 day's window."""
+ENDS = re.compile(
+    r"\b(?:clear(?:s|ing|ed)?(?:\s+(?:up|off|away))?|fin(?:e|es|ing)\s+up|brighten(?:s|ing|ed)?(?:\s+up)?"
+    r"|eas(?:e|es|ed|ing)(?:\s+off)?|dr(?:y|ies|ying)\s+(?:up|out|off)|stop(?:s|ped|ping)?"
+    r"|finish(?:es|ed|ing)?(?:\s+up)?|wrap(?:s|ped|ping)?\s+up|(?:be|is|'s|are|been)\s+(?:gone|over|done"
+    r"|finished|cleared)|blow(?:s|ing|n)?\s+over|mov(?:e|es|ing)\s+(?:off|away|on)|pass(?:es|ed|ing)?"
+    r"(?!\s+(?:through|over))|die(?:s|d)?\s+(?:down|off|out)|dying\s+(?:down|off|out)"
+    r"|peter(?:s|ed|ing)?\s+out|tail(?:s|ed|ing)?\s+off|(?:the\s+)?sun(?:'s|\s+is|\s+will\s+be"
+    r"|\s+should\s+be)?\s+(?:out|back)|sun\s+comes?\s+out|sun\s+coming\s+out)\b",
+    re.I,
+)
+"""Words that end the rain at the time after them ("the rain's meant to clear around 1", "stop
+raining around 11", "showers finishing up around noon", "rain stops at 10"): a turn at any point
+word ("at", "around", "from", "after", "by"), so rain *until* then. "Passing through at 3" and
+"moving in" are rain then, never its end."""
+WEATHER_TURN_WORD = re.compile(
+    r"\b(?:clear(?:s|ing|ed)?|fin(?:e|es|ing)\s+up|brighten\w*|dr(?:y|ies|ying)\s+(?:up|out|off)"
+    r"|sun(?:'s)?|sunshine|blow(?:s|ing|n)?\s+over|weather|forecast|skies|sky)\b",
+    re.I,
+)
+"""Turn words that are about the weather alone ("clearing by 11"); "finish up around 4", "done by
+3", "stop at 12" are the party's unless the clause (or the rain clause just before) names the
+weather."""
 START = re.compile(
     r"\b(?:start(?:s|ing)?\s+(?:to\s+)?(?:rain|pour|storm|shower|drizzl)\w*|roll(?:s|ing)?\s+in"
     r"|com(?:e|es|ing)\s+(?:in|through|over)|mov(?:e|es|ing)\s+in|arriv(?:e|es|ing)|set(?:s|ting)?\s+in"
@@ -413,6 +444,10 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
                 (t.turns if turn else t.ends).append((a, m.end(), at))
             taken.append((a, m.end()))
             continue
+        if m.group(3) and ENDS.search(clause[max(0, m.start() - 40) : m.start()]):
+            t.turns.append((m.start(), m.end(), s))  # "clearing around lunch": until 12:00
+            taken.append(m.span())
+            continue
         t.periods.append((m.start(), m.end(), s, e))
         taken.append(m.span())
     points = re.compile(
@@ -438,6 +473,10 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
             continue
         if c.text.lower().startswith("lunch") and word in ("at", "around"):
             s, e = _PERIODS["lunchtime"]
+            if ENDS.search(clause[max(0, m.start() - 40) : m.start()]):
+                t.turns.append((m.start(), m.end(), s))  # "clearing around lunch": until 12:00
+                taken.append(m.span())
+                continue
             t.periods.append((m.start(), m.end(), s, e))
             taken.append(m.span())
             continue
@@ -449,7 +488,10 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
         minutes = clock.resolve(c, "start", clause)
         if c.text.lower() in ("lunch", "lunchtime") and word == "after":
             minutes = 13 * 60
-        if word == "by" and TURN.search(clause[max(0, m.start() - 40) : m.start()]):
+        before = clause[max(0, m.start() - 40) : m.start()]
+        if (word == "by" and TURN.search(before)) or (
+            word in ("at", "around", "from", "after", "past", "since") and ENDS.search(before)
+        ):  # "clearing by 11", "rain stops at 10", "meant to clear around 1": rain until then
             t.turns.append((m.start(), m.end(), minutes))
         elif role == "end":
             t.ends.append((m.start(), m.end(), minutes))
@@ -469,7 +511,8 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
         minutes = clock.resolve(c, "start", clause)
         a = m.start() - len(head.group(0))
         target = t.ends if word in ("until", "till", "til", "before") else t.starts
-        if word == "by" and TURN.search(clause[max(0, a - 40) : a]):
+        before = clause[max(0, a - 40) : a]
+        if (word == "by" and TURN.search(before)) or (target is t.starts and ENDS.search(before)):
             target = t.turns
         target.append((a, m.end(), minutes))
         taken.append((a, m.end()))
@@ -551,6 +594,25 @@ def _polarity(text: str) -> str | None:
     return None
 
 
+def _weather_said(text: str) -> bool:
+    """Whether ``text`` names the weather: a rain word, a dry word, or a turn of the weather
+    alone ("clearing", "fining up", "the sun's out"), not a bare "finish" or "done"."""
+    clean = _NOT_WEATHER.sub(lambda m: " " * len(m.group(0)), text)
+    dry_text = _DRY_NOT.sub(lambda m: " " * len(m.group(0)), clean)
+    return bool(
+        RAIN_WORD.search(clean)
+        or DRY.search(dry_text)
+        or FINE_WEATHER.search(dry_text)
+        or WEATHER_TURN_WORD.search(dry_text)
+    )
+
+
+def says_weather(quote: str) -> bool:
+    """Whether ``quote`` names the weather at all (a rain, dry or weather-turn word): a rain
+    reading's quote must ("finish up around 4" says nothing about rain)."""
+    return _weather_said(quote) and _polarity(quote) not in (None, "sky")
+
+
 def _only_wet_in_passing(text: str) -> bool:
     """Whether the only rain word is "wet" and not about the day ("wet" needs a day word, a
     verb of weather or a time: "a wet morning", "it's wet", "wet till 11")."""
@@ -585,6 +647,9 @@ def _anchor(text: str, kind: str) -> tuple[int, int] | None:
     if not spans:
         return None
     lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+    if kind == "rain":  # "it should stop raining around 11": the word that ends it is said too
+        ends = [m for m in ENDS.finditer(clean[:lo]) if not clean[m.end() : lo].strip()]
+        lo = ends[-1].start() if ends else lo
     day = re.match(
         r"\s+(?:day|saturday|sunday|weekend|one|weather|forecast|start|and\s+sunny|and\s+dry"
         r"|expected|forecast|likely|predicted|about|around)\b",
@@ -691,6 +756,8 @@ def _read_clause(c: _Clause, kind: str) -> Mention | None:
         starts = [x for *_, x in t.starts + t.turns]
         if ends:  # "won't rain until 2": rain from then
             m.values, m.turn_at = [_hhmm_window(min(ends), END_OF_DAY)], min(ends)
+        elif starts and _GONE.search(c.text):  # "rain's over by 10": rain until then
+            m.kind, m.values, m.turn_at = "rain", [_hhmm_window(0, min(starts))], min(starts)
         elif starts and (NEG_RAIN.search(c.text) or RAIN_NEG_AFTER.search(c.text)):
             # "no rain after 2", "a slight chance of a shower around 2": nothing said of the rest
             m.kind, m.scope = "scoped", (min(starts), END_OF_DAY)
@@ -812,6 +879,12 @@ def _mentions(norm: str) -> list[Mention]:
                         prev.end = c.start + max(b for _, b in t.spans())
                         prev.times += [(c.start + a, c.start + b) for a, b in t.spans()]
                 continue
+            if (
+                kind == "turn"
+                and not _weather_said(c.text)
+                and (prev is None or prev.kind != "rain" or c.hard)
+            ):
+                continue  # "finish up around 4", "start at 1 and finish at 11": the party's
             m = _read_clause(c, kind)
             if m is None:
                 continue
@@ -834,9 +907,30 @@ def _mentions(norm: str) -> list[Mention]:
                     if kind == "dry":  # "a wet morning then fine": the same reading
                         prev.end = m.end
                         continue
+                if (
+                    kind == "dry"
+                    and prev.kind == "rain"
+                    and prev.turn_at is not None
+                    and not m.own_time
+                    and m.values == ["none"]
+                ):  # "rain stops at 10, dry after that": the dry part is after the turn
+                    prev.end = m.end
+                    continue
                 if c.then and not m.own_time and kind == "dry" and prev.kind == "rain":
                     prev.end = m.end  # "wet morning then fine"
                     continue
+            if (
+                kind == "rain"
+                and prev is not None
+                and not c.hard
+                and prev.kind == "dry"
+                and prev.values == ["none"]
+                and m.own_time
+                and prev in out
+                and all(v != "all_day" for v in m.values)
+            ):  # "won't rain, but showers after 3": dry until the rain it names, one reading
+                out.remove(prev)
+                m.start = prev.start
             out.append(m)
             prev = m if m.kind in ("rain", "dry") else prev
     return out

@@ -18,7 +18,8 @@ Policy (one place):
   (they are named); called again with ``[]``, the empty reading is frozen and those phrases come
   back as questions;
 - phrases that look like a constraint but were not read are ``unread``; those that would change
-  the plan (a time, an amount, the party) come back as ``questions`` to ask.
+  the plan (a time, an amount, the party) come back as ``questions`` to ask, except offline for
+  a place the catalogue does not cover (the search's ``no_candidates`` says so first).
 
 Bad input (not a list, too many items, unknown field, quote not in the text, wrong value type)
 is a structured error naming the reading, never an exception.
@@ -45,7 +46,7 @@ from dayplan.reading import (
 from dayplan.reading.apply import apply_reading, found_words, questions
 from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
-from dayplan.tools.mustdo import must_dos, search_hints
+from dayplan.tools.mustdo import must_dos, outside_coverage, search_hints
 from dayplan.tools.mustdo import questions as must_do_questions
 
 MAX_ATTEMPTS = 3
@@ -99,7 +100,9 @@ def _freeze(
         unread=list(dict.fromkeys(p.phrase for p in unread)),
         assumed=wins + applied.assumed,
     )
-    asks = questions(unread, applied)
+    # outside the offline catalogue ("Sydney") the search says first that nothing is known there
+    # (no_candidates): no question about the party or the day is worth asking before that
+    asks = [] if outside_coverage(state) else questions(unread, applied)
     musts = must_do_questions(state)  # a must-do that matches nothing, or very different venues
     asks = (musts + [q for q in asks if q not in musts])[:3] if musts else asks
     extra = {"must_dos": search_hints(state)} if must_dos(state) else {}

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Any
 
 from dayplan import data
-from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.contract import PlanRequest, hhmm_to_minutes, party_problem
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
@@ -32,6 +32,16 @@ def text_hints(state: Mapping[str, Any]) -> dict[str, Any]:
     ev = RunEvidence(state)
     reading = ev.reading
     return apply_reading(ev.request, reading).hints if reading is not None else {}
+
+
+def party_refused(state: Mapping[str, Any]) -> str | None:
+    """The quote of the party read from the text when the contract's party rule refuses it
+    ("0 adults and 3 kids": ``contract.party_problem``), else ``None``: asking about it is
+    earned, and no check can pass on it (``constraints_for`` raises)."""
+    ev = RunEvidence(state)
+    reading = ev.reading
+    refused = apply_reading(ev.request, reading).party_refused if reading is not None else None
+    return refused[0] if refused else None
 
 
 def stated_weather(hints: Mapping[str, Any]) -> list[dict] | None:
@@ -277,8 +287,9 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         adults, children = req.party.adults, req.party.children
     elif hints.get("adults") is not None or hints.get("children") is not None:
         adults, children = int(hints.get("adults") or 0), int(hints.get("children") or 0)
-        if adults < 0 or children < 0 or adults + children == 0:
-            raise ValueError("party needs at least one person and no negative counts")
+        problem = party_problem(adults, children)  # the contract's rule, for the read party
+        if problem:
+            raise ValueError(problem)
         if hints.get("adults_assumed"):
             add_assumption(state, "party", ADULT_ASSUMED)
     else:
