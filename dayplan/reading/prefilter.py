@@ -16,6 +16,7 @@ Only request-independent data is kept (the needles of each pattern, derived on i
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from re import _constants as C  # type: ignore[attr-defined]
@@ -99,6 +100,56 @@ def _charset(members: Any) -> frozenset[str] | None:
     return frozenset(out) or None
 
 
+def _conj(items: Any) -> list[frozenset[str]]:
+    """Every needle set a sequence of parsed items requires (each element's, all at once)."""
+    out: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def add(s: frozenset[str] | None) -> None:
+        if s and all(s) and s not in out:
+            out.append(s)
+
+    for op, av in items:
+        if op is C.LITERAL and av < 128:
+            run.append(chr(av))
+            continue
+        if run:
+            add(frozenset({"".join(run).lower()}))
+            run.clear()
+        add(_item(op, av))
+    if run:
+        add(frozenset({"".join(run).lower()}))
+    return out
+
+
+def requirements(pattern: re.Pattern) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """What a text must hold for ``pattern`` to match it, as alternatives of needle groups:
+    some alternative (a top-level branch of the pattern) has, for each of its groups, one of
+    the group's needles in the text (ASCII, lower case). ``()`` when nothing is known."""
+    if isinstance(pattern.pattern, bytes):
+        return ()
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
+        return ()
+    data = list(parsed.data)
+    while len(data) == 1 and data[0][0] is C.SUBPATTERN:
+        data = list(data[0][1][3].data)
+    at = [i for i, (op, _) in enumerate(data) if op is C.BRANCH]
+    if len(at) == 1:  # one alternation ("\b(?:a|b)\b", or a prefix the parser factored out):
+        i = at[0]  # each branch with what the rest of the sequence requires
+        rest = _conj(data[:i]) + _conj(data[i + 1 :])
+        branches = [rest + [g for g in _conj(alt) if g not in rest] for alt in data[i][1][1]]
+    else:
+        branches = [_conj(data)]
+    alts = []
+    for groups in branches:
+        if not groups:
+            return ()  # this alternative needs nothing in particular
+        alts.append(tuple(sorted(ordered(g) for g in groups)))
+    return tuple(alts)
+
+
 def needles(pattern: re.Pattern) -> frozenset[str] | None:
     """Plain lower-case strings of which every match of ``pattern`` contains one (in an ASCII
     text compared in lower case), or ``None`` when no such set is known."""
@@ -111,9 +162,21 @@ def needles(pattern: re.Pattern) -> frozenset[str] | None:
     return _seq(parsed.data)
 
 
+def ordered(found: frozenset[str] | None) -> tuple[str, ...]:
+    """``found`` longest first, then alphabetical (``()`` for none)."""
+    return tuple(sorted(found, key=lambda n: (-len(n), n))) if found else ()
+
+
+def table_key(rx: re.Pattern) -> str:
+    """The key of ``rx`` in the needle table: a digest of its flags and exact pattern text, so
+    a changed pattern is never given another's needles (it is derived instead)."""
+    return hashlib.sha1(f"{rx.flags}:{rx.pattern}".encode(), usedforsecurity=False).hexdigest()
+
+
 class Prefiltered:
     """A compiled pattern that skips its scan over an ASCII text holding none of its
-    ``needles`` (derived on first use, so importing costs nothing); the same methods and
+    ``needles`` (derived on first use, so importing costs nothing; ``match`` and ``fullmatch``,
+    anchored, always try as before); the same methods and
     results as ``re.Pattern`` (``pattern``, ``flags``, ``groups``, ``groupindex``; ``search``,
     ``match``, ``fullmatch``, ``finditer``, ``findall``, ``sub``, ``subn``, ``split``)."""
 
@@ -121,36 +184,45 @@ class Prefiltered:
 
     def __init__(self, rx: re.Pattern):
         self.rx = rx
-        self._needles: tuple[str, ...] | None = None
+        self._needles: tuple[tuple[tuple[str, ...], ...], ...] | None = None
         self.pattern, self.flags = rx.pattern, rx.flags
         self.groups, self.groupindex = rx.groups, rx.groupindex
 
     @property
-    def needles(self) -> tuple[str, ...]:
-        """The pattern's needles, longest first (empty: none known, every text is scanned)."""
+    def needles(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """The pattern's ``requirements`` (``()``: none known, every text is scanned): from the
+        derived table when it has this pattern (``_needles.NEEDLES``), else derived now."""
         if self._needles is None:
-            found = needles(self.rx)
-            self._needles = tuple(sorted(found, key=lambda n: (-len(n), n))) if found else ()
+            from dayplan.reading._needles import NEEDLES
+
+            kept = NEEDLES.get(table_key(self.rx))
+            self._needles = kept if kept is not None else requirements(self.rx)
         return self._needles
 
     def _absent(self, text: Any) -> bool:
-        found = self._needles if self._needles is not None else self.needles
-        if not found or not isinstance(text, str) or not text.isascii():
+        alts = self._needles if self._needles is not None else self.needles
+        if not alts or not isinstance(text, str) or not text.isascii():
             return False
         low = text.lower()
-        for n in found:  # noqa: SIM110 - a loop, not all(), is the fast form here
-            if n in low:
-                return False
+        for groups in alts:
+            for group in groups:
+                for n in group:
+                    if n in low:
+                        break
+                else:
+                    break  # a group with none of its needles: this alternative cannot match
+            else:
+                return False  # every group of this alternative is there: scan
         return True
 
     def search(self, text: str, *args: Any) -> re.Match | None:
         return None if self._absent(text) else self.rx.search(text, *args)
 
     def match(self, text: str, *args: Any) -> re.Match | None:
-        return None if self._absent(text) else self.rx.match(text, *args)
+        return self.rx.match(text, *args)  # anchored: one attempt costs less than the check
 
     def fullmatch(self, text: str, *args: Any) -> re.Match | None:
-        return None if self._absent(text) else self.rx.fullmatch(text, *args)
+        return self.rx.fullmatch(text, *args)
 
     def finditer(self, text: str, *args: Any) -> Iterator[re.Match]:
         return iter(()) if self._absent(text) else self.rx.finditer(text, *args)
@@ -182,3 +254,34 @@ def prefilter_module(namespace: dict[str, Any]) -> None:
     for name, value in list(namespace.items()):
         if isinstance(value, re.Pattern):
             namespace[name] = Prefiltered(value)
+
+
+def write_table(path: str) -> int:
+    """Write the needle table of every pattern of the reading modules to ``path`` (a Python
+    module, ``_needles.py``); returns how many patterns it holds. Run ``python
+    scripts/write_needles.py`` after changing patterns: a pattern missing from the table is
+    only derived on first use (about 0.3 ms each), never read wrongly."""
+    import importlib
+    import pkgutil
+
+    import dayplan.reading as pkg
+
+    table: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
+    for info in pkgutil.iter_modules(pkg.__path__):
+        mod = importlib.import_module(f"dayplan.reading.{info.name}")
+        for value in vars(mod).values():
+            if isinstance(value, Prefiltered):
+                table[table_key(value.rx)] = requirements(value.rx)
+    lines = [
+        '"""Needles of the reading modules\' patterns (``dayplan.reading.prefilter``), derived by',
+        "``scripts/write_needles.py``: a start-up saving only; a pattern missing here",
+        'is derived on first use."""',
+        "",
+        "NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {",
+    ]
+    for key in sorted(table):
+        lines.append(f"    {key!r}: {table[key]!r},")
+    lines.append("}")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return len(table)

@@ -87,7 +87,9 @@ def _item(text: str, field: str, value, span: tuple[int, int]) -> ReadingItem | 
     quote = cut(text, (s, e)).strip(" ,.;:!?")
     if not quote or len(quote) > MAX_QUOTE:
         return None
-    return ReadingItem(field=field, value=value, quote=quote)
+    # built without validation: ``field`` is one of ``FIELDS`` (our own) and the quote is 1 to
+    # MAX_QUOTE characters (checked above), all ``ReadingItem`` validates
+    return ReadingItem.model_construct(field=field, value=value, quote=quote)
 
 
 _DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|min|h)\b", re.I)
