@@ -509,3 +509,18 @@ def test_messy_whole_requests_read_their_times(text, field, value):
 )
 def test_ages_in_months_and_under_n_are_no_unread_numbers(text):
     assert not [u for u in unread(text) if u[1] == "number"], unread(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Saturday in Brisbane, 2 adults, out after lunch", "window_start", "13:00"),
+        ("Saturday in Brisbane, 2 adults, out after lunchtime", "window_start", "13:00"),
+        ("Saturday, 2 adults, after lunch time, home by 5", "window_start", "13:00"),
+        ("Saturday in Brisbane, 2 adults, home before lunchtime", "window_end", "12:00"),
+        ("Saturday, 2 adults, back before lunch time for the nap", "window_end", "12:00"),
+    ],
+)
+def test_lunchtime_is_lunch_for_the_days_window(text, field, value):
+    """ "after lunchtime" is after lunch (13:00), as "after lunch" is; never noon."""
+    assert read(text)[field] == value

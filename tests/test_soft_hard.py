@@ -470,3 +470,22 @@ def test_an_unmet_preference_still_gets_a_full_day_from_what_is_open():
         if budget:
             assert report.plan.totals.cost <= budget
         assert any("can be visited on Fri 25 Dec 2026" in a for a in report.assumptions)
+
+
+def test_the_searches_named_for_nothing_found_do_not_depend_on_call_order():
+    """Search records are keyed by random call ids; the failure names the distinct queries in
+    one stable order, at most four, and counts the rest."""
+    from dayplan.tools import check_plan, search_public_web
+
+    queries = ["zoos", "museums", "parks", "museums", "cinemas", "aquariums", "libraries"]
+    details = []
+    for order in (queries, list(reversed(queries))):
+        ctx = _ctx()
+        for i, q in enumerate(order):
+            ctx.function_call_id = f"call-{i}"
+            search_public_web(q, ctx, location="Melbourne")
+        details.append(check_plan([], ctx)["failures"][0]["detail"])
+    assert details[0] == details[1]
+    assert details[0].startswith(
+        "0 venues found by the searches ('aquariums', 'cinemas', 'libraries', 'museums' and 2 more)"
+    )

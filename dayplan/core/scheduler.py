@@ -452,11 +452,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # label: (finish, cost, travel, leave_home, parent label, candidate index, start, timed)
     never = DAY_END * 2
     start_label = (c.window[0], 0.0, 0, never, None, -1, -1, False)
-    # states: (place, fed, pause) -- ``pause``: the label ends with the meal break, which may
-    # not end the day, so such labels neither end a plan nor prune labels that can
-    layers: dict[int, dict[tuple[int, bool, bool], list[tuple]]] = {
-        0: {(0, False, False): [start_label]}
-    }
+    # states: (place, fed, pause) packed in one int, ``place << 2 | fed << 1 | pause`` --
+    # ``pause``: the label ends with the meal break, which may not end the day, so such labels
+    # neither end a plan nor prune labels that can
+    layers: dict[int, dict[int, list[tuple]]] = {0: {0: [start_label]}}
     best_key = None
     best3 = None  # the best key's first three terms (what the bound is compared with)
     best = None
@@ -540,7 +539,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         addable = [row for row in cand_rows if not mask & blocks[row[0]]]
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         complete = mask & required == required
-        for (place, fed, pause), labels in states.items():
+        for skey, labels in states.items():
+            place, fed, pause = skey >> 2, bool(skey & 2), skey & 1
             if complete and mask & ~pseudo_bits and not pause:
                 h = legs[place][0] if problem.return_home else 0
                 if not (problem.return_home and (h >= _FAR or (cap is not None and h > cap))):
@@ -652,7 +652,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                         if bucket is None:
                             bucket = layers[child] = {}
                             heappush(pending, child)
-                        bucket_key = (new_place, got, role == "lunch")
+                        bucket_key = new_place << 2 | got << 1 | (role == "lunch")
                         labs = bucket.get(bucket_key)
                         if labs is None:
                             bucket[bucket_key] = [new]
@@ -673,9 +673,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             if fed_bucket is None:
                                 fed_bucket = layers[mask | bit | lunch_bit] = {}
                                 heappush(pending, mask | bit | lunch_bit)
-                        labs = fed_bucket.get((new_place, True, False))
+                        labs = fed_bucket.get(new_place << 2 | 2)
                         if labs is None:
-                            fed_bucket[(new_place, True, False)] = [new]
+                            fed_bucket[new_place << 2 | 2] = [new]
                         else:
                             _insert(labs, new)
     if best is None:

@@ -74,7 +74,7 @@ _TRAILING_CUE = re.compile(
 )
 """A cue after the time: "10am at the earliest", "10 or later", "10 onwards" are a start; "home
 4 latest", "3 or earlier" an end."""
-_LUNCH = re.compile(r"\b(after|before)\s+lunch\b", re.I)
+_LUNCH = re.compile(r"\b(after|before)\s+lunch(?:\s?time)?\b", re.I)
 AT_HOME = re.compile(
     r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
     r"|(?:we'll|we will|we'd|we're|we are) (?:all )?be (?:at )?home (?:then|for it|for that|during)"

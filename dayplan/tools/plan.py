@@ -265,7 +265,12 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
     venues = found_venues(state)
     if not venues:
         searches = RunEvidence(state).searches()
-        asked = ", ".join(repr(s.query) for s in searches[:4]) or "none ran"
+        # Search records are keyed by ADK's random call ids: name the distinct queries in a
+        # stable order (alphabetical), so the same run always says the same thing.
+        queries = sorted({s.query for s in searches})
+        asked = ", ".join(repr(q) for q in queries[:4]) or "none ran"
+        if len(queries) > 4:
+            asked += f" and {len(queries) - 4} more"
         notes = sorted({s.note for s in searches if s.note and not s.venue_ids})
         why = f"; {notes[0]}" if notes else ""
         failure = nothing_fits(Problem([], c, travel), {})[0]
