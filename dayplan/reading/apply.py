@@ -136,6 +136,20 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if "adults" not in first:  # "with 2 kids": an assumption, never a reading
             h["adults_assumed"] = True
             out.assumed.append(ADULT_ASSUMED)
+        fam = next(
+            (
+                i.quote
+                for i in out.items
+                if i.field == "adults" and people.FAMILY_OF.search(i.quote)
+            ),
+            None,
+        )
+        if fam and not request.party:  # "family of 4": the split is a convention, stated
+            h["party_split_assumed"] = (
+                f'"{fam}" read as {h["adults"]} adults and {h["children"]} children '
+                "(the split was not said)"
+            )
+            out.assumed.append(h["party_split_assumed"])
         problem = party_problem(h["adults"], h["children"])  # the contract's rule, read party too
         if problem:  # "0 adults and 3 kids": kept as read (no check can pass on it) and asked
             quote = next(i.quote for i in out.items if i.field in ("adults", "children"))
@@ -277,6 +291,10 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     if kind == "party":  # "the kids are 8": the count decides tickets, child prices and which
         # venues suit, with or without a budget; a count of children read settles it
         return "party" in applied.given or applied.children_read
+    if kind == "people":  # a party read short of its quote ("nan, pop and the 3 grandkids"
+        return "party" in applied.given  # as one adult): only the caller's party settles it
+    if kind in ("cap", "distance"):  # a leg limit nobody read: the structured travel settles it
+        return "travel" in applied.given or applied.leg_cap is not None
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
         return "party" in applied.given
     if kind == "travel" and travel.is_total(phrase):  # "an hour in the car all day": only a
@@ -398,7 +416,19 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "activity": "",
             "must": "What must the day include, or keep to?",
             "date": "Which date do you mean (for example 26 December)?",
+            "people": "How many adults and how many children are coming?",
+            "cap": "What is the longest single leg (one drive, ride or walk) you would "
+            "accept, in minutes?",
+            "distance": "I can limit each leg's travel time, not its distance: what is the "
+            "longest single leg you would accept, in minutes?",
         }[p.kind]
+        if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
+            what = "What is your budget for the day in AUD, per person or for everyone?"
+        if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
+            q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
+            if q not in out:
+                out.append(q[:300])
+            continue
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
@@ -428,6 +458,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
         elif p.kind == "weather":
             q = f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'
+        elif p.kind == "people":
+            q = f'I could not count everyone in "{p.phrase}". {what}'
         else:
             q = f'I could not read "{p.phrase}". {_TIME_ROLE_ASK.get(time_role(p.phrase), what) if p.kind == "time" else what}'
         if p.found and (p.kind, p.found) in confirmed:

@@ -18,6 +18,7 @@ from dayplan.reading import (
     duck,
     language,
     money,
+    net,
     people,
     places,
     prefs,
@@ -44,6 +45,9 @@ ASKING_KINDS = frozenset(
         "activity",
         "weather",
         "date",
+        "people",
+        "cap",
+        "distance",
         "time_conflict",
         "weather_conflict",
     }
@@ -242,10 +246,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     mode = travel.read_mode(sent)
     if mode:
         cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[mode]
-        clean = sent
-        for neg in (travel.NOT_WALK, travel.NOT_CAR, travel.NOT_TRANSIT):
-            clean = neg.sub(lambda m: " " * len(m.group(0)), clean)
-        m = cue.search(clean)
+        m = cue.search(travel.without_negated(sent))
         if m:
             add("mode", mode, *m.span())
     has_duration = _DURATION_HINT.search(sent)
@@ -556,14 +557,101 @@ _WORD_BUDGET = re.compile(
 money reader reads it. Currency words other than dollars/bucks are not read here."""
 
 
+_TIME_BEFORE = re.compile(
+    r"(?:\b(?:home|back|b4|before|by|until|till|til|later than|earlier than|no later|earliest"
+    r"|latest|leave|leaving|start|starting|finish|finishing|done|out|from|return|returning)"
+    r"|@)\s*(?:(?:at|by|about|around|is|the|latest|of)\s+){0,2}$",
+    re.I,
+)
+_TIME_AFTER = re.compile(r"\s*(?:o'?clock|hrs?\b|h\b|(?:-|to|till|until)\s*\d)", re.I)
+_PARTY_AROUND = re.compile(
+    r"^\s*(?:x\s*)?(?:" + net.CHILD_WORDS + "|" + net.ADULT_WORDS + r"|big|small|little)\b"
+    r"|^\s*\(\s*\d",
+    re.I,
+)
+_PARTY_LEAD = re.compile(
+    r"(?:\b(?:us|adults?|grown-?ups|kids?|kidz|children|" + net.ADULT_WORDS + r")\s*[:=x]?\s*"
+    r"|\(\s*|\b(?:" + net.FOREIGN_PEOPLE.pattern[2:-2] + r")\s*\(?\s*)$",
+    re.I,
+)
+_CAP_AROUND = re.compile(
+    r"\bbetween (?:places|stops|venues|things|activities)\b|\b(?:drive|driving|leg|legs|travel"
+    r"|travelling|traveling|in the car|on the bus|each way|from home|away|trip|trips|ride)\b",
+    re.I,
+)
+"""Travel words around a duration ("under 15 minutes between places"): an unread cap on a leg."""
+
+
+def _clause_of(norm: str, a: int, b: int) -> str:
+    lo = max([0] + [m.end() for m in re.finditer(r"[,;.!?]", norm[:a])])
+    hi = re.search(r"[,;.!?]|$", norm[b:]).start() + b
+    return norm[lo:hi]
+
+
 def limit_kind(norm: str, m: re.Match) -> str:
     """The kind of a bare number nobody read, from the words around it: ``money`` next to money
-    words ("around the 100 mark", "budget's tight, 100"), ``party`` after words for children
-    ("kids are 8 and 10": ages, so no count was said), else ``number`` (not asked)."""
+    words ("around the 100 mark", "budget's tight, 100"), ``time`` after a deadline or start
+    word ("home b4 4", "home @ 4", "no later than 1500", "from 0930") or before "o'clock"/"hrs",
+    ``party`` after words for children ("kids are 8 and 10": ages, so no count was said) or
+    beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)"),
+    ``distance`` before "km", else ``number`` (not asked)."""
     before = norm[max(0, m.start() - 40) : m.start()]
     if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(norm, m.end()):
         return "money"
-    return "party" if _PARTY_BEFORE.search(before) else "number"
+    if _PARTY_BEFORE.search(before):
+        return "party"
+    if _PARTY_AROUND.match(norm[m.end() :]) or _PARTY_LEAD.search(before):
+        return "party"
+    if re.match(r"\s*(?:km|kms|kilomet|miles?\b)", norm[m.end() :]):
+        return "distance"
+    if _TIME_BEFORE.search(before) or _TIME_AFTER.match(norm, m.end()):
+        return "time"
+    return "number"
+
+
+def _net(
+    norm: str,
+    accepted: list[ReadingItem],
+    read_fields: set[str],
+    exact: set[int],
+    found: list[tuple[int, int, str]],
+) -> list[tuple[int, int, str]]:
+    """The coverage net's spans (``net.net_spans``) and the party readings that count fewer
+    people than their quote names (``net.party_shortfall``: kind ``people``, asked)."""
+    quoted = [sp for it in accepted if (sp := find_quote_norm(norm, it.quote))]
+    out = [  # a span another rule listed already ("Lunch with grandma") is listed once, and
+        (a, b, k)  # a span an accepted quote covers is read ("me and my two")
+        for a, b, k in net.net_spans(norm, read_fields)
+        if not any(x < b and a < y and _family(k) == _family(j) for x, y, j in found)
+        and not any(x < b and a < y for x, y in quoted)
+    ]
+    exact.update(a for a, _, _ in out)
+    first: dict[str, ReadingItem] = {}
+    for it in accepted:
+        if it.field in ("adults", "children"):
+            first.setdefault(it.field, it)
+    quotes = {it.quote for it in first.values()}
+    for quote in quotes:
+        a_it, c_it = first.get("adults"), first.get("children")
+        adults = a_it.value if a_it is not None and a_it.quote == quote else None
+        children = c_it.value if c_it is not None else None
+        if adults is None and children is not None and c_it.quote != quote:
+            continue
+        sp = find_quote_norm(norm, quote)
+        if sp and net.party_shortfall(quote, adults, children):
+            out.append((sp[0], sp[1], "people"))
+            exact.add(sp[0])
+    return out
+
+
+def _family(kind: str) -> str:
+    return "party" if kind in ("party", "people", "count") else kind
+
+
+def find_quote_norm(norm: str, quote: str) -> tuple[int, int] | None:
+    """The span of ``quote`` (case-folded) in ``norm``, else ``None``."""
+    i = norm.find(normalise(quote))
+    return (i, i + len(normalise(quote))) if i >= 0 else None
 
 
 def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
@@ -650,7 +738,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             if not any(x < sp.end + 1 and sp.start < y for x, y in odd):
                 found.append((sp.start, sp.end, "money"))
         elif sp.dim == "duration":
-            found.append((sp.start, sp.end, "duration"))
+            kind = "cap" if _CAP_AROUND.search(_clause_of(norm, sp.start, sp.end)) else "duration"
+            found.append((sp.start, sp.end, kind))
     read_fields = {it.field for it in accepted}
     if not {"adults", "children"} <= read_fields:
         family = _FAMILY.search(norm)
@@ -679,6 +768,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if language.is_foreign(norm[s:e]):
             found.append((s, min(e, s + 120), "foreign"))
             exact.add(s)
+    found += _net(
+        norm, accepted, read_fields, exact, found
+    )  # the coverage net, before bare numbers
     masked = clock.mask_dates(norm)
     for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
         for m in rx.finditer(masked):  # an age, read with the child
@@ -700,8 +792,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
-        for m in travel.NOT_CAR.finditer(norm):  # "we don't have a car": how do they get around?
-            found.append((m.start(), m.end(), "travel"))
+        for a, b in travel.negated_spans(norm):  # "we don't have a car", "not driving": how
+            if travel.CAR.search(norm, a, b) or travel.TRANSIT.search(norm, a, b):
+                found.append((a, b, "travel"))  # do they get around? (never the negated mode;
+                exact.add(a)  # "not too much walking" is a wish about walking, no mode)
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
     foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
@@ -711,7 +805,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind == "turn" or (kind == "duration" and any(x <= a < y for x, y in totals)):
             continue  # a total-travel limit's duration: listed with it
         if (
-            kind not in ("foreign", "must", "activity", "preference", "date")
+            kind not in ("foreign", "must", "activity", "preference", "date", "people", "travel")
             and (a, b) not in ranged
             and (a, b) not in foreign
             and (a, b) not in totals  # listed even where its "car" is read as the mode

@@ -59,13 +59,59 @@ TRAVEL_WORDS = re.compile(
 )
 
 
+_MODE_WORD = (
+    r"(?:drive|driving|drives|car|cars|ute|uber|taxi|bus|buses|train|trains|ferry|ferries"
+    r"|citycat|tram|public transport|transit|walk|walking)"
+)
+_GAP = r"(?:(?!(?:more|than|longer|over|much|far|too|mind|minds|min|mins|minutes?|hours?)\b)[a-z']+\s+){0,4}?"
+NEGATED_MODE = re.compile(
+    r"\b(?:not|never|no longer|n't|no way (?:we're|we are|are we))\s+" + _GAP + _MODE_WORD + r"\b"
+    r"|(?<=n't)\s+" + _GAP + _MODE_WORD + r"\b"
+    r"|\b" + _MODE_WORD + r"(?:'s|\s+is|\s+isn't|\s+are|\s+was)?\s+(?:\w+\s+){0,2}?"
+    r"(?:not an option|no option|out of the question|off the table|in the shop|at the mechanic"
+    r"|(?:being )?(?:serviced|repaired|fixed)|broken(?: down)?|off the road|not available"
+    r"|unavailable|a no-go|a no go|out)\b"
+    r"|\b(?:hubby|husband|wife|partner|he|she|dad|mum|mom|my (?:other half|partner|husband|wife))"
+    r"\s+(?:has|has got|'s got|took|is taking|'s taking|needs|is using|'s using)\s+(?:the|our)\s+car\b",
+    re.I,
+)
+"""A travel mode said as not available ("not driving", "we won't be driving", "don't own a
+car", "car's in the shop", "hubby has the car", "driving is not an option", "I don't want to take
+the bus"): never the mode; a cap's words ("no more than 30 minutes in the car", "don't mind
+driving") are not a negation."""
+
+
+def negated_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``sentence`` where a travel mode is said as not available (``NEGATED_MODE`` and
+    the older ``NOT_WALK``/``NOT_CAR``/``NOT_TRANSIT`` cues): the mode words inside them are never
+    read as the mode; a mode said beside them ("so we'll walk") is."""
+    out = []
+    for rx in (NEGATED_MODE, NOT_WALK, NOT_CAR, NOT_TRANSIT):
+        out += [m.span() for m in rx.finditer(sentence)]
+    # "won't be driving": the span starts at the word whose "n't" negates the mode
+    starts = [len(re.sub(r"[\w']+$", "", sentence[:a])) for a, _ in out]
+    # "we don't have a car": the one who says it is quoted too
+    starts = [
+        len(re.sub(r"\b(?:we|i|we're|we'll|i'm|they)\s+$", "", sentence[:a], flags=re.I))
+        for a in starts
+    ]
+    return sorted(zip(starts, [b for _, b in out], strict=True))
+
+
+def without_negated(sentence: str) -> str:
+    """``sentence`` with its negated mode spans (``negated_spans``) blanked, offsets kept."""
+    text = sentence
+    for a, b in negated_spans(sentence):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 @per_run
 def read_mode(phrase: str) -> str | None:
     """``"car"``, ``"transit"`` or ``"walk"`` when ``phrase`` (a sentence) says how the party
-    travels, else ``None``. Negated cues are dropped first; car or transit beats walking."""
-    text = phrase
-    for neg in (NOT_WALK, NOT_CAR, NOT_TRANSIT):
-        text = neg.sub(" ", text)
+    travels, else ``None``. Negated cues are dropped first (``negated_spans``: "not driving",
+    "car's in the shop so public transport" is transit); car or transit beats walking."""
+    text = without_negated(phrase)
     if CAR.search(text) and not re.search(r"\b(?:car park|carpark|car seat)\b", text, re.I):
         return "car"
     if TRANSIT.search(text):

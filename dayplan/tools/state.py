@@ -292,6 +292,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
             raise ValueError(problem)
         if hints.get("adults_assumed"):
             add_assumption(state, "party", ADULT_ASSUMED)
+        if hints.get("party_split_assumed"):  # "family of 4": 2 adults and 2 children, stated
+            add_assumption(state, "party", str(hints["party_split_assumed"]))
     else:
         adults, children = 1, 0
         add_assumption(state, "party", "Party assumed to be one adult")
