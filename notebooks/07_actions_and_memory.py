@@ -207,7 +207,9 @@ later = await run_plan(
     PlanRequest(text="Plan my Saturday in Brisbane", now="2026-11-29T09:00:00+10:00")
 )
 print(later.trace_text().splitlines()[0])
-for memory in later.state["recent_memories"]:
+# The three preferences were saved by concurrent tool calls of one model turn, so their
+# newest-first order is arbitrary: print them by kind.
+for memory in sorted(later.state["recent_memories"], key=lambda m: m["kind"]):
     print(f"  {memory['kind']:<14} {memory['value']}")
 
 # %% [markdown]

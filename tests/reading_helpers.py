@@ -14,11 +14,11 @@ TODAY = date(2026, 12, 1)  # a Tuesday
 
 def read(text: str) -> dict[str, object]:
     """The accepted readings of ``text`` by field: a list for the fields that repeat (rain,
-    blocked, preference, must_do), else the first value."""
+    blocked, preference, avoid, must_do), else the first value."""
     accepted, _ = read_request(text, today=TODAY)
     out: dict[str, object] = {}
     for item in accepted.items:
-        if item.field in ("rain", "blocked", "preference", "must_do"):
+        if item.field in ("rain", "blocked", "preference", "avoid", "must_do"):
             out.setdefault(item.field, []).append(item.value)  # type: ignore[union-attr]
         else:
             out.setdefault(item.field, item.value)

@@ -279,6 +279,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     ]
     hints.preferences = list(h.get("preferences") or [])
     hints.must_visit = list(h.get("must_do") or [])
+    hints.avoid = list(h.get("avoid") or [])
     return hints
 
 
@@ -504,7 +505,9 @@ class Conversation:
     def arrange(self, exclude: frozenset[str] = frozenset()) -> LlmResponse:
         """Hand the chosen candidates to ``arrange_plan``: venue-less must-dos, must-do venues
         (with their minutes), then the best-ranked others with weights falling gently by rank
-        (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops."""
+        (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops. A
+        kind the text asks to avoid (``avoided``) is left out when more other candidates than
+        the day's stops remain, else kept at half weight (soft: a day is still planned)."""
         cands = [c for c in self.candidates() if c["id"] not in exclude]
         must = self.must_ids(cands)
         # a candidate whose hours say it is closed all day is no use to the day: leave room
@@ -520,9 +523,17 @@ class Conversation:
             for vid, minutes in must.items()
         ]
         others = varied([c for c in cands if c["id"] not in must])
+        liked = [c for c in others if not self.avoided(c)]
+        if len(liked) > self.day_stops():  # "no museums please": enough else to fill the day
+            others = liked
         others = others[: max(0, MAX_ARRANGE - len(picks))]
         picks += [
-            {"venue_id": c["id"], "weight": round(1 + 0.1 * (len(others) - i) / len(others), 3)}
+            {
+                "venue_id": c["id"],
+                "weight": round(  # a kind the text asks to avoid weighs half: kept only to fill
+                    (0.5 if self.avoided(c) else 1) + 0.1 * (len(others) - i) / len(others), 3
+                ),
+            }
             for i, c in enumerate(others)
         ]
         musts = len(self.req.activities) + len(self.text_musts)
@@ -704,9 +715,20 @@ class Conversation:
                 1 for w in words if w in folded or any(n.startswith(w) for n in names)
             )
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
-            return (-int(must), -hits, -int(kids and "kids" in tags), position[id(r)])
+            shunned = int(self.avoided(r))  # "no museums please": last, but still a candidate
+            return (-int(must), shunned, -hits, -int(kids and "kids" in tags), position[id(r)])
 
         return sorted(order, key=score)
+
+    def avoided(self, r: dict) -> bool:
+        """Whether the search result ``r`` is of a kind the text asks to avoid (``hints.avoid``,
+        matched by its tags, kind or name words as ``core.catalog.matches_preference`` does)."""
+        if not self.hints.avoid:
+            return False
+        tags = {t.rstrip("s") for t in r.get("tags", [])} | {str(r.get("kind", "")).rstrip("s")}
+        names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
+        words = [w.rstrip("s") for p in self.hints.avoid for w in query_terms(p)]
+        return any(w in tags or any(n.startswith(w) for n in names) for w in words)
 
     def must_ids(self, cands: list[dict]) -> dict[str, int]:
         """Candidate ids that are a must-do activity's venue -> the activity's minutes."""

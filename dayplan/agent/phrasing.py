@@ -32,3 +32,5 @@ class TextHints:
     blocked: list[dict] = field(default_factory=list)
     preferences: list[str] = field(default_factory=list)
     must_visit: list[str] = field(default_factory=list)
+    avoid: list[str] = field(default_factory=list)
+    """Kinds of outing the text asks to avoid ("no museums please"): ranked last, soft."""

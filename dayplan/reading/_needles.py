@@ -1342,6 +1342,14 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("no more than", "less than", "at most", "below", "under", "up to", "max"),
         ),
     ),
+    "1e7ba492b46024e4d97e7528a0ef55897811fc90": (
+        (("mind",),),
+        (("only",),),
+        (("just",),),
+        (("matter",),),
+        (("problem",),),
+        (("worries",),),
+    ),
     "1ea597d23ed3372cd6c9f158e131b6af9b43b414": (
         (
             (
@@ -2521,6 +2529,32 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("other half", "husband", "partner", "hubby", "wife", "dad", "mom", "mum", "she", "he"),
             ("our", "the"),
         ),
+    ),
+    "6290aa325eb7b242edebc135968dfab29a79b497": (
+        (("no",),),
+        (("not",),),
+        (("don't",),),
+        (("dont",),),
+        (("do not",),),
+        (("avoid",),),
+        (("avoiding",),),
+        (("hate",),),
+        (("hates",),),
+        (("without",),),
+        (("skip",),),
+        (("skipping",),),
+        (("nothing like",),),
+        (("not into",),),
+        (("not keen on",),),
+        (("sick of",),),
+        (("over",),),
+        (("had enough of",),),
+        (("not too many",),),
+        (("too many",),),
+        (("fewer",),),
+        (("less",),),
+        (("no more",),),
+        (("none of",),),
     ),
     "658ab64f88ae2c9a820cc70def80f312649ce8aa": (
         (

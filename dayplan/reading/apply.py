@@ -53,6 +53,7 @@ _STRUCTURED: dict[str, str] = {
     "blocked": "blocked",
     "must_do": "activities",
     "preference": "preferences",
+    "avoid": "preferences",
     "home": "home",
     "location": "location",
     "date": "date",
@@ -209,6 +210,9 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     prefs = [i.value for i in out.items if i.field == "preference"]
     if prefs:
         h["preferences"] = prefs
+    avoid = [i.value for i in out.items if i.field == "avoid"]
+    if avoid:
+        h["avoid"] = avoid
     musts = [i.value for i in out.items if i.field == "must_do"]
     if musts:
         h["must_do"] = musts

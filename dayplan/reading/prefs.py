@@ -198,6 +198,42 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+AVOIDING = re.compile(
+    r"\b(?:no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
+    r"|not into|not keen on|sick of|over|had enough of|not too many|too many|fewer|less|no more"
+    r"|none of)\s+(?:(?:the|any|more|of|too|many|much|big|boring|stuffy|crowded|indoor|outdoor"
+    r"|dark|busy)\s+){0,2}$",
+    re.I,
+)
+"""A cue before a kind word that asks to avoid that kind ("no museums please", "not too many
+museums", "skip the parks", "sick of playgrounds"); "don't mind museums", "not only museums"
+and "no matter" ask nothing (``avoid_spans``)."""
+_NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
+    """``(start, end, preference)`` for each kind of outing ``phrase`` asks to avoid, each once:
+    the span runs from the avoiding cue to the kind word ("no museums", "not too many museums").
+    Soft, like a preference: the stand-in ranks such venues last and the report says so."""
+    low = phrase.lower()
+    out: list[tuple[int, int, str]] = []
+    for m in re.finditer(r"[a-z]+", low):
+        pref = PREFERENCE_WORDS.get(m.group(0))
+        if not pref or any(p == pref for _, _, p in out):
+            continue
+        before = low[max(0, m.start() - 40) : m.start()]
+        cue = AVOIDING.search(before)
+        if not cue or _NOT_AVOIDING.search(before[cue.start() :]):
+            continue
+        out.append((m.start() - len(before) + cue.start(), m.end(), pref))
+    return out
+
+
+def read_avoided(phrase: str) -> list[str]:
+    """The kinds of outing ``phrase`` asks to avoid (``avoid_spans``), in order."""
+    return [p for _, _, p in avoid_spans(phrase)]
+
+
 @per_run_list
 def read_preferences(phrase: str) -> list[str]:
     """The preferences ``phrase`` names, in order, without the negated ones."""

@@ -287,6 +287,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             named.append((a, b))
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
+    for a, b, pref in prefs.avoid_spans(sent):  # "no museums please": a soft avoid
+        add("avoid", pref, a, b)
     for a, b, pref in prefs.preference_spans(sent):
         if any(x <= a < y for x, y in named):
             continue  # "the Museum of Brisbane" is a must-do, no wish for museums in general

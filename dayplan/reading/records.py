@@ -19,6 +19,7 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ``blocked``         ``{"start": "HH:MM", "end": "HH:MM", "label": str, "at_home": bool}``
 ``must_do``         ``str`` — a place or activity the text insists on ("we must see Lone Pine")
 ``preference``      ``str`` — a kind of outing the text asks for ("museums", "swimming")
+``avoid``           ``str`` — a kind of outing the text asks to avoid ("no museums please")
 ``home``            ``str`` — where the party starts and ends (a suburb)
 ``location``        ``str`` — where the day is planned (a city or suburb)
 ``date``            ``"YYYY-MM-DD"`` — the calendar date the text names
@@ -41,6 +42,7 @@ Field_ = Literal[
     "blocked",
     "must_do",
     "preference",
+    "avoid",
     "home",
     "location",
     "date",

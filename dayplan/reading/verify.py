@@ -377,6 +377,14 @@ def _check_preference(value: Any, quote: str, sentence: str, today: date) -> str
     return claimed
 
 
+def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> str:
+    claimed = _text(value, "avoid").lower()
+    found = prefs.read_avoided(quote)
+    if claimed not in found:
+        raise _Bad(f"the quote asks to avoid {found}, not {claimed!r}", found)
+    return claimed
+
+
 def _check_must(value: Any, quote: str, sentence: str, today: date) -> str:
     claimed = _text(value, "must_do").lower()
     found = places.read_must(quote)
@@ -397,6 +405,7 @@ _CHECKS = {
     "blocked": _check_blocked,
     "must_do": _check_must,
     "preference": _check_preference,
+    "avoid": _check_avoid,
     "home": lambda v, q, s, t: _check_place("home", v, q, s, t),
     "location": lambda v, q, s, t: _check_place("location", v, q, s, t),
     "date": _check_date,

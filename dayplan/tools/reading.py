@@ -100,6 +100,11 @@ def _freeze(
         unread=list(dict.fromkeys(p.phrase for p in unread)),
         assumed=wins + applied.assumed,
     )
+    avoided = [i for i in applied.items if i.field == "avoid"]
+    if avoided:  # "no museums please": a soft avoid, said in the report
+        kinds = ", ".join(dict.fromkeys(str(i.value) for i in avoided))
+        quotes = "; ".join(f'"{i.quote}"' for i in avoided)
+        ev.add_assumption("avoid", f"Avoiding {kinds} where the day allows ({quotes})")
     if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
         ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
