@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncGenerator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -210,14 +210,41 @@ class Rule:
         return (self.step.__doc__ or "").strip().splitlines()[0]
 
 
+@per_run
+def _run_hints() -> dict:
+    """This run's hints by ``(request, accepted readings, today)``: every turn reads the same
+    frozen reading (``dayplan.reading.memo``; a fresh dict when no run scope is open)."""
+    return {}
+
+
 def read_hints(request: PlanRequest, response: dict | None, today: date) -> TextHints:
     """What the offline model plans with from the text: the readings code accepted (the
     ``record_reading`` result's ``accepted`` items; structured fields win), as ``TextHints``.
     A date is handed to ``resolve_date`` in the text's own words when code resolves them to the
-    same day ("Sunday"), else as the ISO date the reading verified ("Saturday the 19th")."""
-    hints = TextHints()
+    same day ("Sunday"), else as the ISO date the reading verified ("Saturday the 19th").
+    Within a run the same request and readings are read once; each call gets its own copy."""
     if not response or not response.get("ok"):
-        return hints
+        return TextHints()
+    try:
+        said = json.dumps(response.get("accepted") or [], sort_keys=True)
+    except (TypeError, ValueError):
+        return _read_hints(request, response, today)
+    memo, key = _run_hints(), (id(request), said, today)
+    kept = memo.get(key)
+    if kept is None or kept[0] is not request:  # the request is kept with it: its id is its own
+        kept = memo[key] = (request, _read_hints(request, response, today))
+    h = kept[1]
+    return replace(
+        h,
+        rain=[dict(r) if isinstance(r, dict) else r for r in h.rain],
+        blocked=[dict(b) for b in h.blocked],
+        preferences=list(h.preferences),
+        must_visit=list(h.must_visit),
+    )
+
+
+def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
+    hints = TextHints()
     items = []
     for raw in response.get("accepted") or []:
         try:

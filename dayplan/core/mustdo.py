@@ -39,6 +39,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from dayplan.core.catalog import Venue
@@ -185,6 +186,27 @@ def _fold(text: str) -> str:
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=8192)
+def _venue_name(name: str) -> tuple[str, frozenset[str]]:
+    """A venue name folded (``_fold``) and its singular words: venue data, not request text, so
+    it is kept for the process (bounded)."""
+    folded = _fold(name)
+    return folded, frozenset(_words(folded))
+
+
+@lru_cache(maxsize=8192)
+def _venue_tags(tags: tuple[str, ...]) -> frozenset[str]:
+    """A venue's tags in the singular (venue data, kept for the process, bounded)."""
+    return frozenset(_singular(t) for t in tags)
+
+
+def _all_tags(venues: Sequence[Venue]) -> set[str]:
+    out: set[str] = set()
+    for v in venues:
+        out |= _venue_tags(tuple(v.tags))
+    return out
+
+
 def _singular(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -245,8 +267,9 @@ def _verdict(found: Sequence[VenueMatch], open_head: bool) -> str:
 def _name_level(core: str, venues: Sequence[Venue]) -> tuple[list[VenueMatch], str]:
     if not core:
         return [], ""
-    names = {v.id: _fold(v.name) for v in venues}
-    all_tags = {_singular(t) for v in venues for t in v.tags}
+    folded = {v.id: _venue_name(v.name) for v in venues}
+    names = {vid: f[0] for vid, f in folded.items()}
+    all_tags = _all_tags(venues)
     generic = all(w in KIND_WORDS or w in all_tags or w in FILLER for w in _words(core))
     bare = lambda n: n[4:] if n.startswith("the ") else n  # noqa: E731
     prefix = (
@@ -283,7 +306,7 @@ def _name_level(core: str, venues: Sequence[Venue]) -> tuple[list[VenueMatch], s
     need = min(2, len(distinct))
     scored = []
     for v in venues:
-        have = distinct & set(_words(names[v.id]))
+        have = distinct & folded[v.id][1]
         if len(have) >= need:
             scored.append((len(have), v, have))
     top = max((n for n, _, _ in scored), default=0)
@@ -298,7 +321,7 @@ def _name_level(core: str, venues: Sequence[Venue]) -> tuple[list[VenueMatch], s
 def _kind_level(
     words: Sequence[str], venues: Sequence[Venue]
 ) -> tuple[list[VenueMatch], str, tuple[str, ...]]:
-    all_tags = {_singular(t) for v in venues for t in v.tags}
+    all_tags = _all_tags(venues)
     kinds: set[str] = set()
     tags: list[str] = []
     unknown: list[str] = []
@@ -320,7 +343,7 @@ def _kind_level(
         return [], "", tuple(unknown)
     out = []
     for v in venues:
-        vtags = {_singular(t) for t in v.tags}
+        vtags = _venue_tags(tuple(v.tags))
         if kinds and v.kind not in kinds:
             continue
         if any(t not in vtags for t in tags):

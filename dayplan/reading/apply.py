@@ -31,6 +31,8 @@ from typing import Any
 
 from dayplan.contract import PlanRequest, party_problem
 from dayplan.reading import clock, money, people, times, travel, weather
+from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -243,6 +245,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
 def scoped_weather(text: str) -> list[str]:
     """A sentence for each negation of ``text`` scoped to one period ("it won't rain in the
     morning"): what it was read as (no rain then) and that the forecast decides the rest."""
+    return list(_scoped_weather(text))
+
+
+@per_run
+def _scoped_weather(text: str) -> tuple[str, ...]:
     norm, said = normalise(text), []
     for s0, e0 in sentences(text):
         for a, b, kind, start, end in weather.scoped_phrases(norm[s0:e0]):
@@ -251,7 +258,7 @@ def scoped_weather(text: str) -> list[str]:
                     f'"{cut(text, (s0 + a, s0 + b))}" is read as no rain for '
                     f"{clock.hhmm(start)}-{clock.hhmm(end)} only: the forecast decides the rain"
                 )
-    return said
+    return tuple(said)
 
 
 def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
@@ -471,3 +478,6 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if q not in out:
             out.append(q[:300])
     return out[:3]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

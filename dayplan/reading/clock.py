@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from dayplan.reading import duck
+from dayplan.reading.prefilter import prefilter_module
 
 Role = str  # "start" | "end" | "point"
 
@@ -335,3 +336,6 @@ def word_clock(match: re.Match) -> Clock | None:
 def hhmm(minutes: int) -> str:
     """``HH:MM`` for minutes after midnight (0–1439)."""
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -13,6 +13,8 @@ from functools import lru_cache
 from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 HOLIDAY_SUBDIVISION = ("AU", "QLD")
 """Whose public holidays named days resolve in: the snapshot's (Brisbane, Queensland)."""
@@ -103,6 +105,7 @@ def _year(m: re.Match) -> int | None:
     return int(m.group(2)) if m.group(2) else None
 
 
+@per_run
 def read_date(phrase: str, today: date) -> date | None:
     """The calendar date ``phrase`` names, relative to ``today``, or ``None``.
 
@@ -161,6 +164,7 @@ def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
     return out
 
 
+@per_run_list
 def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     """``(start, end, date)`` for each date named in ``text`` (normalised), in text order."""
     out: list[tuple[int, int, date]] = []
@@ -221,3 +225,6 @@ def relative_qualifier_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (normalised, lower case) that say a date relative to another day
     (``RELATIVE_QUALIFIER``)."""
     return [m.span() for m in RELATIVE_QUALIFIER.finditer(text)]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from dayplan.reading.prefilter import prefilter_module
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -50,3 +52,6 @@ def is_foreign(sentence: str) -> bool:
     foreign = sum(w in _FOREIGN_WORDS and w not in _ENGLISH_WORDS for w in words)
     english = sum(w in _ENGLISH_WORDS for w in words)
     return foreign >= 3 and foreign > english
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

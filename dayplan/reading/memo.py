@@ -39,21 +39,35 @@ def run_scope() -> Iterator[None]:
 
 
 def per_run(fn: F) -> F:
-    """Cache ``fn``'s results (hashable positional arguments) in the open run scope only."""
+    """Cache ``fn``'s results (hashable arguments) in the open run scope only. The cached value
+    is returned to every caller: use it for results nobody mutates (see ``per_run_list``)."""
 
     @functools.wraps(fn)
-    def wrapper(*args: Hashable) -> Any:
+    def wrapper(*args: Hashable, **kwargs: Hashable) -> Any:
         memo = _MEMO.get()
         if memo is None:
-            return fn(*args)
-        key = (fn, args)
+            return fn(*args, **kwargs)
+        key = (fn, args, tuple(kwargs.items())) if kwargs else (fn, args)
         try:
             return memo[key]
         except KeyError:
             pass
-        out = fn(*args)
+        out = fn(*args, **kwargs)
         if len(memo) < MAX_ENTRIES:
             memo[key] = out
         return out
+
+    return wrapper  # type: ignore[return-value]
+
+
+def per_run_list(fn: F) -> F:
+    """``per_run`` for a function returning a list: the run keeps one copy and every caller
+    gets a fresh list of the same (immutable) items, so a caller extending its list changes
+    nobody else's."""
+    cached = per_run(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Hashable, **kwargs: Hashable) -> Any:
+        return list(cached(*args, **kwargs))
 
     return wrapper  # type: ignore[return-value]

@@ -22,6 +22,8 @@ from price_parser import Price
 
 from dayplan.contract import PRICE_CURRENCY
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 LOCAL_CURRENCY = PRICE_CURRENCY
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
@@ -63,6 +65,7 @@ quid", "£40", "$50 USD", "100 US dollars", "USD 100", "¥2000", "a tenner". Nev
 "AUD 50", "50 bucks", "50 dollars" are the local currency and read."""
 
 
+@per_run_list
 def foreign_spans(text: str) -> list[tuple[int, int]]:
     """Spans in ``text`` of an amount in another currency than the venues' (``FOREIGN_MONEY``)."""
     return [m.span() for m in FOREIGN_MONEY.finditer(text) if re.search(r"\w", m.group(0))]
@@ -152,6 +155,7 @@ and "$20pp" are plain): never
 read as its first digits (``$1``); listed unread (kind ``money``) and asked about."""
 
 
+@per_run_list
 def not_plain_spans(text: str) -> list[tuple[int, int]]:
     """Spans in ``text`` of money written as something other than a plain amount (``NOT_PLAIN``)."""
     return [m.span() for m in NOT_PLAIN.finditer(text)]
@@ -251,6 +255,7 @@ def _bare_amount(phrase: str) -> float | None:
     return None
 
 
+@per_run
 def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
 
@@ -290,3 +295,6 @@ def read_money(phrase: str) -> Money | None:
         if isinstance(amount, (int, float)) and amount >= 0:
             return Money(float(amount), _currency(phrase), per)
     return None
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -30,6 +30,8 @@ from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.mustdo import match_must_do
 from dayplan.reading import duck, money, people, times, weather
+from dayplan.reading.memo import per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 VERB = (
     r"(?:see|visit|go to|go on|go and see|go see|go and do|do|check out|ride|try|catch|climb|feed"
@@ -311,6 +313,7 @@ def _ends_list(phrase: str, claims: list[tuple[int, int]], prev_end: int, a: int
     return any(s.dim == "number" for s in duck.parse(phrase[a:end], _REF, ("number",)))
 
 
+@per_run_list
 def must_items(phrase: str) -> list[MustItem]:
     """Every must-do ``phrase`` insists on, in order, each once (module docstring). ``phrase``
     may keep its capitals ("in New Farm" then stays part of a must-do; "in the morning" never
@@ -416,3 +419,6 @@ def named_spans(phrase: str) -> list[tuple[int, int]]:
     """Spans of the must-do members of ``phrase`` that name a venue of the catalogue ("the
     Museum of Brisbane", "Streets Beach"): their words are the venue's name, no preference."""
     return [(m.start, m.end) for m in must_items(phrase) if in_catalogue(phrase[m.start : m.end])]
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -7,6 +7,8 @@ import re
 from datetime import datetime
 
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 
 _EXTRA = {"a couple of": 2, "couple of": 2, "a pair of": 2, "both": 2, "a": 1, "an": 1, "one": 1}
 COUNT_WORD = (
@@ -16,6 +18,7 @@ COUNT_WORD = (
 """A count as it appears before a noun ("three girls", "2 kids", "a couple of friends")."""
 
 
+@per_run
 def count(word: str) -> int | None:
     """The whole number ``word`` says (``"three"`` -> 3, ``"12"`` -> 12), or ``None``."""
     word = word.strip().lower()
@@ -28,3 +31,6 @@ def count(word: str) -> int | None:
         if span.body.lower() == word and isinstance(value, (int, float)) and value == int(value):
             return int(value)
     return None
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -33,7 +33,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.numbers import COUNT_WORD, count
+from dayplan.reading.prefilter import prefilter_module
 
 _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|fiance|fiancee|mum|mom"
@@ -374,6 +376,7 @@ def _adults(phrase: str) -> int | None:
     return n or None
 
 
+@per_run
 def read_party(phrase: str) -> Party:
     """Adults and children that ``phrase`` says (``Party(None, None)`` when it says neither).
 
@@ -402,9 +405,13 @@ def read_party(phrase: str) -> Party:
     return Party(adults, children)
 
 
+@per_run_list
 def cue_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of every party cue (the writer included when anyone else is)."""
     spans = [m.span() for cue in (*PARTY_CUES, FRIEND_OF) for m in cue.finditer(sentence)]
     if spans:
         spans += [m.span() for m in WRITER.finditer(sentence)]
     return sorted(spans)
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

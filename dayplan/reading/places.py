@@ -18,7 +18,9 @@ from functools import lru_cache
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
+from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import must_items
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
 
 HOME_CUE = re.compile(
@@ -80,6 +82,7 @@ def city_centre() -> str | None:
     return place.name if place else None
 
 
+@per_run
 def read_place(phrase: str) -> str | None:
     """The gazetteer place ``phrase`` names (canonical name), else the city centre for "in the
     city" / "in town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/
@@ -103,6 +106,7 @@ def _names_re() -> re.Pattern:
     return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![\w])")
 
 
+@per_run_list
 def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
     ``home`` after a home cue, else ``location``. One location at most (the longest name)."""
@@ -159,6 +163,7 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
     return out
 
 
+@per_run_list
 def read_must(phrase: str) -> list[str]:
     """What ``phrase`` insists on visiting, every member of a list ("we must see Lone Pine and
     the Wheel" -> ["lone pine", "wheel"]: ``musts.must_items``), then venues named with capitals
@@ -168,3 +173,6 @@ def read_must(phrase: str) -> list[str]:
         if name not in out and not any(name in o or o in name for o in out):
             out.append(name)
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import re
 
+from dayplan.reading.memo import per_run_list
+from dayplan.reading.prefilter import prefilter_module
+
 PREFERENCE_WORDS = {
     "museum": "museums",
     "museums": "museums",
@@ -149,6 +152,7 @@ def _clause_end(text: str, at: int) -> int:
     return at + _CLAUSE_END.search(text[at:]).start()
 
 
+@per_run_list
 def preference_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each preference ``phrase`` says, in order, each once,
     negated ones dropped (module docstring); a broad word's span starts at its word of
@@ -230,6 +234,7 @@ def read_avoided(phrase: str) -> list[str]:
     return [p for _, _, p in avoid_spans(phrase)]
 
 
+@per_run_list
 def read_preferences(phrase: str) -> list[str]:
     """The preferences ``phrase`` names, in order, without the negated ones."""
     return [p for _, _, p in preference_spans(phrase)]
@@ -270,3 +275,6 @@ def liking_clauses(phrase: str) -> list[tuple[int, int]]:
         if end > m.end() and not any(a <= m.start() < b for a, b in out):
             out.append((m.start(), end))
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -27,6 +27,7 @@ from dayplan.reading import (
     weather,
 )
 from dayplan.reading import musts as musts_mod
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
 from dayplan.reading.text import clean as cased_text
@@ -90,7 +91,9 @@ def _item(text: str, field: str, value, span: tuple[int, int]) -> ReadingItem | 
     quote = cut(text, (s, e)).strip(" ,.;:!?")
     if not quote or len(quote) > MAX_QUOTE:
         return None
-    return ReadingItem(field=field, value=value, quote=quote)
+    # built without validation: ``field`` is one of ``FIELDS`` (our own) and the quote is 1 to
+    # MAX_QUOTE characters (checked above), all ``ReadingItem`` validates
+    return ReadingItem.model_construct(field=field, value=value, quote=quote)
 
 
 _DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|min|h)\b", re.I)
@@ -450,14 +453,82 @@ _TIME_CUE = re.compile(
 )
 
 
+_GRAIN_WORDS = frozenset(
+    [
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "m",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "hor",
+        "hors",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "quarter",
+        "quarters",
+        "qtr",
+        "qtrs",
+        "yr",
+        "yrs",
+        "year",
+        "years",
+        "yea",
+        "yeas",
+    ]
+)
+"""Every word Duckling's English time grains match (``sec(ond)?s?``, ``m(in(ute)?s?)?``,
+``h(((ou)?rs?)|ou?r)?``, ``days?``, ``weeks?``, ``months?``, ``(quarter|qtr)s?``, ``y(ea)?rs?``),
+and more."""
+_LETTERS = re.compile(r"[a-z]+", re.I)
+
+
+def may_hold_duration(sentence: str) -> bool:
+    """Whether Duckling could find a duration in ``sentence``: ``False`` only for an ASCII text
+    none of whose letter runs is a time grain's word (``_GRAIN_WORDS``), with no "fortnight"
+    and no quote mark (``5'`` is five minutes). Every English duration rule of Duckling needs a
+    grain (``<integer> <unit>``, ``a <unit>``, ``half a <unit>``, ...), one of those words or a
+    quote; a grain matches whole letter runs only (Duckling's token boundaries). Checked against
+    Duckling on every sentence of the cases and tests (``tests/test_reading_prefilter.py``)."""
+    if not sentence.isascii() or "'" in sentence or '"' in sentence or "fortnight" in sentence:
+        return True
+    return any(m.group(0).lower() in _GRAIN_WORDS for m in _LETTERS.finditer(sentence))
+
+
+_MONEY_WORD = re.compile(r"a\$|\$|aud|usd|dollar|bucks|budget|spend|cost|quid", re.I)
+"""Every word of ``money.MONEY_CUE`` without its word boundaries: where this finds nothing,
+no part of the text has a money cue."""
+
+
 def _by_sentence(text: str, norm: str, today: date, dims: tuple[str, ...]) -> list[duck.Span]:
     """Duckling's ``dims`` entities in ``norm``, parsed sentence by sentence and one dimension
     at a time (offsets into ``norm``): the same parses the proposer made of each sentence, so
     within a run they are shared (``dayplan.reading.memo``), and short texts parse much faster
-    than the whole (Duckling's cost grows faster than the text)."""
+    than the whole (Duckling's cost grows faster than the text).
+
+    Amounts of money are parsed only in a sentence with a money word anywhere in it
+    (``_MONEY_WORD``): the caller keeps only amounts whose body has a money cue
+    (``money.MONEY_CUE``), and a body is part of its sentence, so a sentence without one of
+    the cue's words holds no such amount."""
     out: list[duck.Span] = []
     for s, e in sentences(text):
         for dim in dims:
+            if dim == "amount-of-money" and not _MONEY_WORD.search(norm, s, e):
+                continue
+            if dim == "duration" and not may_hold_duration(norm[s:e]):
+                continue
             for sp in duck.parse(norm[s:e], duck_ref(today), (dim,)):
                 out.append(duck.Span(sp.dim, sp.start + s, sp.end + s, sp.body, sp.value))
     return out
@@ -585,6 +656,18 @@ def find_quote_norm(norm: str, quote: str) -> tuple[int, int] | None:
     return (i, i + len(normalise(quote))) if i >= 0 else None
 
 
+def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
+    """The spans of ``needle`` in ``norm``, left to right, not overlapping (none when empty)."""
+    out: list[tuple[int, int]] = []
+    if not needle:
+        return out
+    at = norm.find(needle)
+    while at >= 0:
+        out.append((at, at + len(needle)))
+        at = norm.find(needle, at + len(needle))
+    return out
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -592,10 +675,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     norm = normalise(text)
     covered = [sp for it in accepted if (sp := find_quote(text, it.quote))]
     for it in accepted:  # every occurrence of an accepted quote is read
-        needle = normalise(it.quote).strip(" .,;:!?")
-        covered += (
-            [(m.start(), m.end()) for m in re.finditer(re.escape(needle), norm)] if needle else []
-        )
+        covered += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
 
     def free(a: int, b: int) -> bool:
         return not any(s < b and a < e for s, e in covered)
@@ -1052,3 +1132,6 @@ def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[Unrea
             if all(u.phrase != phrase for u in unread):
                 unread.append(UnreadPhrase(phrase, kind))
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 
 _TRANSLATE = str.maketrans(
     {
@@ -67,7 +68,11 @@ _SENTENCE_END = re.compile(r"[.!?;\n]+(?:\s|$)|(?<!\d)\s-\s(?!\d)|,\s*(?:but|tho
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """Spans of the sentences (and clauses split at ";" or ", but") of ``normalise(text)``."""
-    norm = normalise(text)
+    return list(_sentence_spans(normalise(text)))
+
+
+@per_run
+def _sentence_spans(norm: str) -> tuple[tuple[int, int], ...]:
     spans, start = [], 0
     for m in _SENTENCE_END.finditer(norm):
         if m.start() > start:
@@ -75,7 +80,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         start = m.end()
     if start < len(norm):
         spans.append((start, len(norm)))
-    return spans
+    return tuple(spans)
 
 
 def sentence_around(text: str, span: tuple[int, int]) -> str:
@@ -85,3 +90,6 @@ def sentence_around(text: str, span: tuple[int, int]) -> str:
         if s <= span[0] < e or (s < span[1] <= e):
             return norm[s:e]
     return norm
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 
 from dayplan.reading import clock
-from dayplan.reading.memo import per_run
+from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 BLOCK_WORDS = (
     r"nap|naps|nap time|naptime|sleep|sleeps|sleeping|asleep|quiet time|lunch|training|practice|footy|soccer|netball|cricket|rugby"
@@ -93,6 +94,7 @@ _DAY_WORDS = re.compile(r"\b(?:day|days|outing|out|adventure|window|free|availab
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
 
 
+@per_run_list
 def ranges(sentence: str, context: str = "") -> list[tuple[int, int, int, int]]:
     """``(span_start, span_end, start_min, end_min)`` for each time range in ``sentence``
     (``context``: the sentence whose words decide am/pm, default ``sentence`` itself)."""
@@ -206,6 +208,7 @@ def block_label(phrase: str) -> str:
     return label
 
 
+@per_run_list
 def points(sentence: str) -> list[tuple[int, int, str, int]]:
     """``(cue_start, end, role, minutes)`` for single times after a start or end cue
     ("back by 11", "not before 10", "after lunch"), outside any range."""
@@ -271,6 +274,7 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
     return sorted(out)
 
 
+@per_run
 def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
     """The window ``role`` (``start``/``end``) time ``phrase`` says, in minutes, or ``None``:
     a range's start or end, or a single time after a matching cue (see the module docstring)."""
@@ -350,3 +354,6 @@ def activity_ranges(sentence: str) -> list[tuple[int, int]]:
             m = ACTIVITY_RE.search(sentence, b)
             out.append((a, m.end() if m else b))
     return out
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

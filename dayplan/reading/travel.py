@@ -14,6 +14,8 @@ import re
 from datetime import datetime
 
 from dayplan.reading import duck
+from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.prefilter import prefilter_module
 
 WALK = re.compile(
     r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b"
@@ -104,6 +106,7 @@ def without_negated(sentence: str) -> str:
     return text
 
 
+@per_run
 def read_mode(phrase: str) -> str | None:
     """``"car"``, ``"transit"`` or ``"walk"`` when ``phrase`` (a sentence) says how the party
     travels, else ``None``. Negated cues are dropped first (``negated_spans``: "not driving",
@@ -118,6 +121,7 @@ def read_mode(phrase: str) -> str | None:
     return None
 
 
+@per_run
 def duration_minutes(phrase: str) -> int | None:
     """The duration ``phrase`` states, in whole minutes (Duckling: "half an hour" -> 30)."""
     # stripped: a duration's value does not depend on the spaces around the phrase, and the
@@ -155,6 +159,7 @@ def cap_phrase_spans(sentence: str) -> list[tuple[int, int]]:
     return [m.span() for m in CAP_PHRASE.finditer(sentence) if not is_total(m.group(0))]
 
 
+@per_run
 def read_cap(phrase: str) -> int | None:
     """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
     ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
@@ -186,6 +191,7 @@ PER_LEG = re.compile(
 _CLAUSE = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|but|plus|then|&)\s", re.I)
 
 
+@per_run_list
 def total_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans of ``sentence`` (normalised) that limit travel over the whole day: a clause with a
     duration, a travel word and a total word ("no more than an hour in the car all day", "max
@@ -209,3 +215,6 @@ def total_spans(sentence: str) -> list[tuple[int, int]]:
 def is_total(phrase: str) -> bool:
     """Whether ``phrase`` limits the day's travel in total (``total_spans``), not one leg."""
     return bool(total_spans(phrase.lower()))
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

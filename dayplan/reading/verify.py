@@ -14,6 +14,7 @@ from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
 from dayplan.reading import clock, dates, money, people, places, prefs, times, travel, weather
+from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
 from dayplan.reading.text import clean, find_quote, normalise, sentence_around
 
@@ -489,4 +490,9 @@ def verify_reading(text: str, item: Any, *, today: date) -> ReadingItem | Readin
         return _reject(item, bad.error, _jsonable(bad.found))
     except (ValueError, TypeError, ValidationError) as exc:  # a reader's own refusal, never a crash
         return _reject(item, f"could not read the quote: {exc}"[:300])
-    return ReadingItem(field=field, value=value, quote=quote.strip())
+    # built without validation: ``field`` is in ``FIELDS`` and the quote 1 to MAX_QUOTE
+    # characters once stripped (both checked above), all ``ReadingItem`` validates
+    return ReadingItem.model_construct(field=field, value=value, quote=quote.strip())
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 
 from dayplan.reading import clock
 from dayplan.reading.memo import per_run
+from dayplan.reading.prefilter import prefilter_module
 
 END_OF_DAY = 23 * 60 + 59
 
@@ -581,6 +582,7 @@ def _clauses(norm: str) -> list[_Clause]:
     return out
 
 
+@per_run
 def _polarity(text: str) -> str | None:
     """What a clause says of the weather: ``rain``, ``dry``, ``turn``, ``condition``, ``sky`` or
     ``None`` (nothing)."""
@@ -843,18 +845,22 @@ def _split_and(c: _Clause) -> list[_Clause]:
     return [c]
 
 
-@per_run
 def mentions(text: str) -> tuple[Mention, ...]:
     """Every weather mention of ``text`` (normalised here; spans are offsets into
     ``normalise(text)``), in order, read by the module's rules. Do not change them (the run's
-    memo shares them)."""
-    return tuple(_mentions(text))
-
-
-def _mentions(text: str) -> list[Mention]:
+    memo shares them: the text and its normalised form share one reading)."""
     from dayplan.reading.text import normalise
 
-    norm = normalise(text)
+    return _mentions_of(normalise(text))
+
+
+@per_run
+def _mentions_of(norm: str) -> tuple[Mention, ...]:
+    return tuple(_mentions(norm))
+
+
+def _mentions(norm: str) -> list[Mention]:
+    """The mentions of ``norm`` (a text already normalised, ``text.normalise``)."""
     out: list[Mention] = []
     prev: Mention | None = None
     conditions = [m.span() for m in CONDITIONAL.finditer(norm)]  # "rain, hail or shine"
@@ -985,8 +991,16 @@ def read_rain(phrase: str, sentence: str = "") -> str | dict | None:
 def scoped_phrases(text: str) -> list[tuple[int, int, str, int, int]]:
     """``(start, end, "period", from, to)`` for each dry mention of ``text`` scoped to part of the
     day ("a dry morning"): no reading, the forecast decides (spans into ``normalise(text)``)."""
-    return [
+    return list(_scoped_phrases(text))
+
+
+@per_run
+def _scoped_phrases(text: str) -> tuple[tuple[int, int, str, int, int], ...]:
+    return tuple(
         (m.start, m.end, "period", *m.scope)
         for m in mentions(text)
         if m.kind == "scoped" and m.scope
-    ]
+    )
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

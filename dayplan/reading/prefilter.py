@@ -1,0 +1,287 @@
+"""Skipping a regular expression's scan when the text cannot hold a match (same results, less work).
+
+The reader's patterns mostly start with ``\\b`` and are case-insensitive, so Python's ``re``
+finds no literal prefix to jump to and tries a match at every position of every sentence, once
+per pattern. Most patterns cannot match most texts: "(" never occurs, "euro" is not there. For
+each pattern, ``needles`` derives from its parsed form a few plain strings of which every match
+needs one (an alternation needs one of its branches' strings; a repeat of at least one needs
+its body's; a positive lookaround's body must be in the text too). ``Prefiltered`` wraps the
+compiled pattern: for an ASCII text that holds none of them (compared in lower case, which for
+ASCII is exactly what ``re.IGNORECASE`` forgives) it returns what the scan would have returned
+(no match) without scanning; otherwise it scans as before. Texts with any non-ASCII character
+are always scanned (case-insensitive matching there has equivalences such as "ſ" for "s").
+
+Only request-independent data is kept (the needles of each pattern, derived on its first use).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from re import _constants as C  # type: ignore[attr-defined]
+from re import _parser  # type: ignore[attr-defined]
+from typing import Any
+
+_MIN_NEEDLE = 2
+"""A needle shorter than this (one character) still filters, but a set of them is weak; sets
+whose shortest needle is shorter are used only when nothing better exists."""
+
+
+def _seq(items: Any) -> frozenset[str] | None:
+    """Needles for a sequence of parsed items: the best of its elements' needle sets."""
+    best: frozenset[str] | None = None
+    run: list[str] = []
+
+    def score(s: frozenset[str]) -> tuple[int, int]:
+        return (min(len(n) for n in s), -len(s))
+
+    def offer(s: frozenset[str] | None) -> None:
+        nonlocal best
+        if s and all(s) and (best is None or score(s) > score(best)):
+            best = s
+
+    def flush() -> None:
+        if run:
+            offer(frozenset({"".join(run).lower()}))
+            run.clear()
+
+    for op, av in items:
+        if op is C.LITERAL and av < 128:
+            run.append(chr(av))
+            continue
+        flush()
+        offer(_item(op, av))
+    flush()
+    return best
+
+
+def _item(op: Any, av: Any) -> frozenset[str] | None:
+    if op is C.SUBPATTERN:
+        return _seq(av[3])
+    if op is C.ATOMIC_GROUP:
+        return _seq(av)
+    if op is C.BRANCH:
+        out: set[str] = set()
+        for alt in av[1]:
+            got = _seq(alt)
+            if not got:
+                return None  # a branch needs nothing in particular: no needle for the whole
+            out |= got
+        return frozenset(out)
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+        low, _, body = av
+        return _seq(body) if low >= 1 else None
+    if op is C.ASSERT:  # a positive lookahead or lookbehind: its text is in the string too
+        return _seq(av[1])
+    if op is C.IN:
+        return _charset(av)
+    return None
+
+
+def _charset(members: Any) -> frozenset[str] | None:
+    """Needles for a character class of plain characters, small ASCII ranges and ``\\d`` (the
+    ten ASCII digits): each ASCII one in lower case, and each other one when it has no case (a
+    symbol such as "€", which no ASCII character matches even ignoring case: such a needle is
+    never in an ASCII text, so the class never matches there)."""
+    out: set[str] = set()
+    for op, av in members:
+        if op is C.CATEGORY and av is C.CATEGORY_DIGIT:
+            out.update("0123456789")  # the only digits an ASCII text has
+        elif op is C.RANGE and av[1] < 128 and av[1] - av[0] <= 30:
+            out.update(chr(c).lower() for c in range(av[0], av[1] + 1))
+        elif op is C.LITERAL:
+            ch = chr(av)
+            if av >= 128 and (ch.lower() != ch or ch.upper() != ch or ch.isalpha()):
+                return None
+            out.add(ch.lower())
+        else:
+            return None
+    return frozenset(out) or None
+
+
+def _conj(items: Any) -> list[frozenset[str]]:
+    """Every needle set a sequence of parsed items requires (each element's, all at once)."""
+    out: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def add(s: frozenset[str] | None) -> None:
+        if s and all(s) and s not in out:
+            out.append(s)
+
+    for op, av in items:
+        if op is C.LITERAL and av < 128:
+            run.append(chr(av))
+            continue
+        if run:
+            add(frozenset({"".join(run).lower()}))
+            run.clear()
+        add(_item(op, av))
+    if run:
+        add(frozenset({"".join(run).lower()}))
+    return out
+
+
+def requirements(pattern: re.Pattern) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """What a text must hold for ``pattern`` to match it, as alternatives of needle groups:
+    some alternative (a top-level branch of the pattern) has, for each of its groups, one of
+    the group's needles in the text (ASCII, lower case). ``()`` when nothing is known."""
+    if isinstance(pattern.pattern, bytes):
+        return ()
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
+        return ()
+    data = list(parsed.data)
+    while len(data) == 1 and data[0][0] is C.SUBPATTERN:
+        data = list(data[0][1][3].data)
+    at = [i for i, (op, _) in enumerate(data) if op is C.BRANCH]
+    if len(at) == 1:  # one alternation ("\b(?:a|b)\b", or a prefix the parser factored out):
+        i = at[0]  # each branch with what the rest of the sequence requires
+        rest = _conj(data[:i]) + _conj(data[i + 1 :])
+        branches = [rest + [g for g in _conj(alt) if g not in rest] for alt in data[i][1][1]]
+    else:
+        branches = [_conj(data)]
+    alts = []
+    for groups in branches:
+        if not groups:
+            return ()  # this alternative needs nothing in particular
+        alts.append(tuple(sorted(ordered(g) for g in groups)))
+    return tuple(alts)
+
+
+def needles(pattern: re.Pattern) -> frozenset[str] | None:
+    """Plain lower-case strings of which every match of ``pattern`` contains one (in an ASCII
+    text compared in lower case), or ``None`` when no such set is known."""
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
+        return None
+    if isinstance(pattern.pattern, bytes):
+        return None
+    return _seq(parsed.data)
+
+
+def ordered(found: frozenset[str] | None) -> tuple[str, ...]:
+    """``found`` longest first, then alphabetical (``()`` for none)."""
+    return tuple(sorted(found, key=lambda n: (-len(n), n))) if found else ()
+
+
+def table_key(rx: re.Pattern) -> str:
+    """The key of ``rx`` in the needle table: a digest of its flags and exact pattern text, so
+    a changed pattern is never given another's needles (it is derived instead)."""
+    return hashlib.sha1(f"{rx.flags}:{rx.pattern}".encode(), usedforsecurity=False).hexdigest()
+
+
+class Prefiltered:
+    """A compiled pattern that skips its scan over an ASCII text holding none of its
+    ``needles`` (derived on first use, so importing costs nothing; ``match`` and ``fullmatch``,
+    anchored, always try as before); the same methods and
+    results as ``re.Pattern`` (``pattern``, ``flags``, ``groups``, ``groupindex``; ``search``,
+    ``match``, ``fullmatch``, ``finditer``, ``findall``, ``sub``, ``subn``, ``split``)."""
+
+    __slots__ = ("rx", "_needles", "pattern", "flags", "groups", "groupindex")
+
+    def __init__(self, rx: re.Pattern):
+        self.rx = rx
+        self._needles: tuple[tuple[tuple[str, ...], ...], ...] | None = None
+        self.pattern, self.flags = rx.pattern, rx.flags
+        self.groups, self.groupindex = rx.groups, rx.groupindex
+
+    @property
+    def needles(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """The pattern's ``requirements`` (``()``: none known, every text is scanned): from the
+        derived table when it has this pattern (``_needles.NEEDLES``), else derived now."""
+        if self._needles is None:
+            from dayplan.reading._needles import NEEDLES
+
+            kept = NEEDLES.get(table_key(self.rx))
+            self._needles = kept if kept is not None else requirements(self.rx)
+        return self._needles
+
+    def _absent(self, text: Any) -> bool:
+        alts = self._needles if self._needles is not None else self.needles
+        if not alts or not isinstance(text, str) or not text.isascii():
+            return False
+        low = text.lower()
+        for groups in alts:
+            for group in groups:
+                for n in group:
+                    if n in low:
+                        break
+                else:
+                    break  # a group with none of its needles: this alternative cannot match
+            else:
+                return False  # every group of this alternative is there: scan
+        return True
+
+    def search(self, text: str, *args: Any) -> re.Match | None:
+        return None if self._absent(text) else self.rx.search(text, *args)
+
+    def match(self, text: str, *args: Any) -> re.Match | None:
+        return self.rx.match(text, *args)  # anchored: one attempt costs less than the check
+
+    def fullmatch(self, text: str, *args: Any) -> re.Match | None:
+        return self.rx.fullmatch(text, *args)
+
+    def finditer(self, text: str, *args: Any) -> Iterator[re.Match]:
+        return iter(()) if self._absent(text) else self.rx.finditer(text, *args)
+
+    def findall(self, text: str, *args: Any) -> list[Any]:
+        return [] if self._absent(text) else self.rx.findall(text, *args)
+
+    def sub(self, repl: Any, text: str, count: int = 0) -> str:
+        return text if self._absent(text) else self.rx.sub(repl, text, count)
+
+    def subn(self, repl: Any, text: str, count: int = 0) -> tuple[str, int]:
+        return (text, 0) if self._absent(text) else self.rx.subn(repl, text, count)
+
+    def split(self, text: str, maxsplit: int = 0) -> list[str]:
+        return [text] if self._absent(text) else self.rx.split(text, maxsplit)
+
+    def __repr__(self) -> str:
+        return f"Prefiltered({self.rx!r})"
+
+
+def prefilter(rx: re.Pattern) -> Prefiltered:
+    """``rx`` wrapped in ``Prefiltered``."""
+    return Prefiltered(rx)
+
+
+def prefilter_module(namespace: dict[str, Any]) -> None:
+    """Wrap every compiled pattern among a module's globals (``globals()``), in place: call it at
+    the end of the module, after the patterns are built from each other's ``pattern``."""
+    for name, value in list(namespace.items()):
+        if isinstance(value, re.Pattern):
+            namespace[name] = Prefiltered(value)
+
+
+def write_table(path: str) -> int:
+    """Write the needle table of every pattern of the reading modules to ``path`` (a Python
+    module, ``_needles.py``); returns how many patterns it holds. Run ``python
+    scripts/write_needles.py`` after changing patterns: a pattern missing from the table is
+    only derived on first use (about 0.3 ms each), never read wrongly."""
+    import importlib
+    import pkgutil
+
+    import dayplan.reading as pkg
+
+    table: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
+    for info in pkgutil.iter_modules(pkg.__path__):
+        mod = importlib.import_module(f"dayplan.reading.{info.name}")
+        for value in vars(mod).values():
+            if isinstance(value, Prefiltered):
+                table[table_key(value.rx)] = requirements(value.rx)
+    lines = [
+        '"""Needles of the reading modules\' patterns (``dayplan.reading.prefilter``), derived by',
+        "``scripts/write_needles.py``: a start-up saving only; a pattern missing here",
+        'is derived on first use."""',
+        "",
+        "NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {",
+    ]
+    for key in sorted(table):
+        lines.append(f"    {key!r}: {table[key]!r},")
+    lines.append("}")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return len(table)
