@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest, party_problem
-from dayplan.reading import clock, money, people, times, travel, weather
+from dayplan.reading import clock, dates, money, people, times, travel, weather
 from dayplan.reading.propose import UnreadPhrase
 from dayplan.reading.records import AcceptedReading, ReadingItem
 from dayplan.reading.text import cut, normalise, sentences
@@ -180,6 +180,10 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     for name in ("home", "location", "date"):
         if name in first:
             h[name] = first[name]
+    said_date = next((i for i in out.items if i.field == "date"), None)
+    week = said_date and dates.week_assumption(said_date.quote, str(said_date.value))
+    if week:  # "Saturday week": the Saturday after next, said so
+        out.assumed.append(week)
     prefs = [i.value for i in out.items if i.field == "preference"]
     if prefs:
         h["preferences"] = prefs
@@ -253,7 +257,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
-    if kind == "date":  # "the Saturday after Christmas": only the structured date settles it
+    if kind in ("date", "date_conflict"):  # "the Saturday after Christmas", "Saturday 20th
+        # December" (a Sunday): only the structured date settles it
         return "date" in applied.given
     if kind == "party" and people.COUNT_RANGE.search(phrase):  # "1 or 2 adults", "2, maybe 3
         return "party" in applied.given  # kids": a range is no count; only the caller's party
@@ -364,7 +369,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
-        if p.kind in ("time_conflict", "weather_conflict") and p.found:
+        if p.kind in ("time_conflict", "weather_conflict", "date_conflict") and p.found:
             if p.found not in out:
                 out.append(p.found[:300])
             continue
