@@ -76,7 +76,10 @@ class Applied:
     ``hints``: the constraint gaps the reading fills, in the shape
     ``dayplan.tools.state.constraints_for`` takes (``window_start``, ``window_end``, ``budget``,
     ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``;
-    ``adults_assumed`` when the one adult beside read children was assumed, not read) plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
+    ``adults_assumed`` when the one adult beside read children was assumed, not read;
+    ``stated``: assumptions an applied reading carries, stated in the plan: "Saturday week" as
+    the Saturday after next, an appointment with no end time) plus ``home``, ``location``,
+    ``date``, ``preferences``, ``must_do`` for the planner;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -166,6 +169,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         windows = [{"start": start, "end": end}]
     if windows:
         h["rain"] = windows
+    for item in out.items:  # "kids party at 3.30": an hour assumed, said so
+        said = item.field == "blocked" and times.point_block_assumption(item.quote, item.value)
+        if said:
+            out.assumed.append(said)
+            h.setdefault("stated", []).append(said)
     blocked = [i.value for i in out.items if i.field == "blocked"]
     if blocked:
         h["blocked"] = [
@@ -184,6 +192,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     week = said_date and dates.week_assumption(said_date.quote, str(said_date.value))
     if week:  # "Saturday week": the Saturday after next, said so
         out.assumed.append(week)
+        h.setdefault("stated", []).append(week)
     prefs = [i.value for i in out.items if i.field == "preference"]
     if prefs:
         h["preferences"] = prefs

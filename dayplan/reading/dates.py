@@ -253,8 +253,9 @@ _MONTH = (
 )
 WEEKDAY_DATE_RE = re.compile(
     r"\b(" + _WEEKDAY + r")\b\.?,?\s+(?:the\s+)?"
-    r"(?:(\d{1,2})/(\d{1,2})(?:/((?:20)?\d{2}))?\b"
-    r"|(\d{1,2})(?:st|nd|rd|th)?\b(?:\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+((?:19|20)\d{2})\b)?)?)",
+    r"(?:(\d{1,2})/(\d{1,2})(?:/((?:20)?\d{2}))?\b(?![/:.]\d)"
+    r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:" + _MONTH[1:] + r"\b))"
+    r"(?![-:.]\d)(?:\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+((?:19|20)\d{2})\b)?)?)",
     re.I,
 )
 """A weekday with a day of the month ("Saturday 20th December", "Sat 20/12", "Saturday the
@@ -310,6 +311,13 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
         return WeekdayDate(m.start(), m.end(), None, "names no date in the calendar: which date do you mean?")
     if day.weekday() == weekday:
         return WeekdayDate(m.start(), m.end(), day, None)
+    if month is None:  # "Sunday the 3rd" on 1 Dec: Sunday 3 January, if within a few weeks
+        later = day
+        while later <= today + timedelta(days=MONTHLESS_DAYS):
+            if later.weekday() == weekday:
+                return WeekdayDate(m.start(), m.end(), later, None)
+            probe = (later.replace(day=1) + timedelta(days=32)).replace(day=1)
+            later = _day_of(probe, dom) or (probe + timedelta(days=32)).replace(day=dom)
     ahead = (weekday - day.weekday()) % 7
     options = [d for d in (day - timedelta(days=7 - ahead), day + timedelta(days=ahead)) if d >= today]
     offer = " or ".join(f"{_DAY_NAMES[d.weekday()]} {d.day} {d.strftime('%B')}" for d in options)
@@ -323,6 +331,18 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
         + (f", or {offer}" if offer else "")
         + "?",
     )
+
+
+MONTHLESS_DAYS = 42
+"""How far ahead a weekday with a day of the month and no month may resolve ("Saturday the
+19th" is the next 19th that is a Saturday, when that is within six weeks; else it asks)."""
+
+
+def _day_of(month_start: date, dom: int) -> date | None:
+    try:
+        return month_start.replace(day=dom)
+    except ValueError:
+        return None
 
 
 def _ordinal(n: int) -> str:

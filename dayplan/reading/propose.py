@@ -161,6 +161,16 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             add("window_start", clock.hhmm(start), a, b)
             add("window_end", clock.hhmm(end), a, b)
             window_done = True
+    # appointments said with one time ("doctor at 1pm for an hour", "kids party at 3.30")
+    for a, b, _, _, _ in times.point_blocks(sent):
+        if weather_time(a, b) or near("blocked", a, b):
+            continue
+        prev = re.search(r"\b(\w+)\s+$", sent[:a])
+        if prev and (times.BLOCK_RE.fullmatch(prev.group(1)) or prev.group(1) in ("kids", "kid's")):
+            a = prev.start(1)  # "piano lesson", "kids party": both words name it
+        found = times.read_blocked(sent[a:b], sent)
+        if found:
+            add("blocked", found, a, b)
     # single times after a start or end cue
     for a, b, role, minutes in times.points(sent):
         if weather_time(a, b):
