@@ -273,8 +273,8 @@ def _say(day: date) -> str:
 class WeekdayDate:
     """A weekday said with a day of the month at ``start:end`` of the text: the ``day`` both
     name, or ``None`` with the ``question`` that asks which day was meant (they disagree, or
-    the date does not exist), to follow the phrase in quotes: '"Saturday 20th December" does
-    not name one day: ...'."""
+    the date does not exist), to follow the phrase in quotes: '"Saturday 20th December": 20 Dec
+    2026 is a Sunday. Did you mean Sun 20 Dec, Sat 19 Dec or Sat 26 Dec?'."""
 
     start: int
     end: int
@@ -308,7 +308,7 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
             if year is None and day < today:
                 day = date(today.year + 1, month, dom)
     except ValueError:
-        return WeekdayDate(m.start(), m.end(), None, "names no date in the calendar: which date do you mean?")
+        return WeekdayDate(m.start(), m.end(), None, " names no date in the calendar: which date do you mean?")
     if day.weekday() == weekday:
         return WeekdayDate(m.start(), m.end(), day, None)
     if month is None:  # "Sunday the 3rd" on 1 Dec: Sunday 3 January, if within a few weeks
@@ -319,16 +319,21 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
             probe = (later.replace(day=1) + timedelta(days=32)).replace(day=1)
             later = _day_of(probe, dom) or (probe + timedelta(days=32)).replace(day=dom)
     ahead = (weekday - day.weekday()) % 7
-    options = [d for d in (day - timedelta(days=7 - ahead), day + timedelta(days=ahead)) if d >= today]
-    offer = " or ".join(f"{_DAY_NAMES[d.weekday()]} {d.day} {d.strftime('%B')}" for d in options)
-    which = "the next " + f"{dom}{_ordinal(dom)}" if month is None else f"{day.day} {day.strftime('%B')} {day.year}"
+    options = [
+        d for d in (day - timedelta(days=7 - ahead), day + timedelta(days=ahead)) if d >= today
+    ]
+    offer = [_short(day)] + [_short(d) for d in options]
+    which = (
+        f"the next {dom}{_ordinal(dom)}"
+        if month is None
+        else f"{day.day} {day.strftime('%b')} {day.year}"
+    )
     return WeekdayDate(
         m.start(),
         m.end(),
         None,
-        f"does not name one day: {which} is a {_DAY_NAMES[day.weekday()]}. Did you mean "
-        f"{_DAY_NAMES[day.weekday()]} {day.day} {day.strftime('%B')}"
-        + (f", or {offer}" if offer else "")
+        f": {which} is a {_DAY_NAMES[day.weekday()]}. Did you mean "
+        + (", ".join(offer[:-1]) + " or " + offer[-1] if len(offer) > 1 else offer[0])
         + "?",
     )
 
@@ -343,6 +348,10 @@ def _day_of(month_start: date, dom: int) -> date | None:
         return month_start.replace(day=dom)
     except ValueError:
         return None
+
+
+def _short(day: date) -> str:
+    return f"{_DAY_NAMES[day.weekday()][:3]} {day.day} {day.strftime('%b')}"
 
 
 def _ordinal(n: int) -> str:

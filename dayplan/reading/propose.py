@@ -625,7 +625,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for w in dates.weekday_dates(norm, today):  # "Saturday 20th December" (a Sunday): asked
         if w.day is None:
             said = cut(text, (w.start, w.end)).strip(" ,.;:!?")
-            dated.append(UnreadPhrase(said, "date_conflict", f'"{said}" {w.question}'))
+            dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
             covered.append((w.start, w.end))
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)

@@ -361,7 +361,7 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
     for w in dates.weekday_dates(norm, today) if at >= 0 else ():
         if w.day is None and w.start < at + len(needle) and at < w.end:
             clash = norm[w.start : w.end]
-            raise _Bad(f'the quote is part of "{clash}", which {w.question}', None)  # "Saturday" of a clash
+            raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
     if found is None:
         raise _Bad(f"no date found in the quote (today is {today.isoformat()})", None)
     if found.isoformat() != claimed:
