@@ -10,12 +10,12 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from tests.reading_helpers import TODAY, asked, read, unread
 
 from dayplan.contract import PlanRequest
 from dayplan.reading import clock, dates, read_request, times, verify_reading
 from dayplan.reading.apply import apply_reading
 from dayplan.reading.records import ReadingItem
+from tests.reading_helpers import TODAY, asked, read, unread
 
 # --- a weekday with a day of the month ----------------------------------------------------
 

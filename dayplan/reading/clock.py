@@ -37,7 +37,9 @@ _FOUR_DIGITS = r"(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))(?=[0-5]\d(?!\d))"
 """Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23 (19xx
 and 20xx are years: "January 2027")."""
 TOKEN = (
-    r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|" + _FOUR_DIGITS + r")(\d{2}))?\s*"
+    r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|"
+    + _FOUR_DIGITS
+    + r")(\d{2}))?\s*"
     + _MERIDIEM[:-1]
     + _HOURS_MARK
     + r")?(?![\d%])"

@@ -186,7 +186,9 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
             out.append((w.start, w.end, w.day))
         else:
             unsure.append((w.start, w.end))
-    out += [w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)]
+    out += [
+        w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)
+    ]
     ref = datetime(today.year, today.month, today.day)
     for span in _date_candidates(text, ref):
         value = span.value
@@ -254,13 +256,17 @@ _MONTH = (
 WEEKDAY_DATE_RE = re.compile(
     r"\b(" + _WEEKDAY + r")\b\.?,?\s+(?:the\s+)?"
     r"(?:(\d{1,2})/(\d{1,2})(?:/((?:20)?\d{2}))?\b(?![/:.]\d)"
-    r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:" + _MONTH[1:] + r"\b))"
+    r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:"
+    + _MONTH[1:]
+    + r"\b))"
     r"(?![-:.]\d)(?:\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+((?:19|20)\d{2})\b)?)?)",
     re.I,
 )
 """A weekday with a day of the month ("Saturday 20th December", "Sat 20/12", "Saturday the
 20th", "Saturday 1 January 2027"): the two must name the same day (``weekday_date``)."""
-WEEKDAY_WEEK_RE = re.compile(r"\b(" + _WEEKDAY + r")\s+week\b(?!\s*(?:end|long|after|before))", re.I)
+WEEKDAY_WEEK_RE = re.compile(
+    r"\b(" + _WEEKDAY + r")\s+week\b(?!\s*(?:end|long|after|before))", re.I
+)
 """"Saturday week": in Australian (and British) English the Saturday after next."""
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -308,7 +314,9 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
             if year is None and day < today:
                 day = date(today.year + 1, month, dom)
     except ValueError:
-        return WeekdayDate(m.start(), m.end(), None, " names no date in the calendar: which date do you mean?")
+        return WeekdayDate(
+            m.start(), m.end(), None, " names no date in the calendar: which date do you mean?"
+        )
     if day.weekday() == weekday:
         return WeekdayDate(m.start(), m.end(), day, None)
     if month is None:  # "Sunday the 3rd" on 1 Dec: Sunday 3 January, if within a few weeks
@@ -376,7 +384,9 @@ def weekday_week(text: str, today: date) -> list[tuple[int, int, date]]:
         if re.search(r"\b(?:next|this|last|a|the)\s+$", text[: m.start()], re.I):
             continue  # "next Saturday week", "the Saturday week after": asked (relative)
         weekday = _WEEKDAY_INDEX[m.group(1)[:3].lower()]
-        out.append((m.start(), m.end(), today + timedelta(days=(weekday - today.weekday()) % 7 + 7)))
+        out.append(
+            (m.start(), m.end(), today + timedelta(days=(weekday - today.weekday()) % 7 + 7))
+        )
     return out
 
 
