@@ -316,21 +316,38 @@ def test_an_appointment_at_a_time_with_a_length_is_blocked(text, start, end, lab
 
 
 @pytest.mark.parametrize(
-    "text, start",
+    "text, start, end, says",
     [
-        ("Saturday, 2 adults, South Brisbane, kids party at 3.30", "15:30"),
-        ("birthday party at 2, 1 adult 2 kids", "14:00"),
-        ("the kids have a party at 2pm, home by 5", "14:00"),
+        ("Saturday, 2 adults, South Brisbane, kids party at 3.30", "15:30", "23:59", "nothing is"),
+        ("we're at a wedding at 4pm, so home by 2", "16:00", "23:59", "nothing is planned after"),
+        ("birthday party at 2, 1 adult 2 kids", "14:00", "15:00", "assumed to last an hour"),
+        ("ballet at 9:30, home by 3, 2 adults", "09:30", "10:30", "assumed to last an hour"),
+        ("lunch at 12, home by 3", "12:00", "13:00", "assumed to last an hour"),
     ],
 )
-def test_an_appointment_at_a_time_without_a_length_ends_the_day_there(text, start):
+def test_an_appointment_at_a_time_without_a_length_is_stated(text, start, end, says):
+    """No end said: an afternoon one (from 15:00) ends the day there; an earlier one is taken
+    to last an hour; both stated as assumptions, never asked as if unclear."""
     accepted, phrases = read_request(text, today=TODAY)
     (b,) = [i for i in accepted.items if i.field == "blocked"]
-    assert (b.value["start"], b.value["end"]) == (start, "23:59")
+    assert (b.value["start"], b.value["end"]) == (start, end)
     applied = apply_reading(PlanRequest(text=text), accepted)
-    assert any(f"nothing is planned after {start}" in a for a in applied.assumed)
-    assert any("nothing is planned after" in a for a in applied.hints["stated"])
+    (said,) = [a for a in applied.assumed if "has no end time" in a]
+    assert says in said and start in said and applied.hints["stated"] == [said]
     assert not [p for p in phrases if p.kind == "time"]
+
+
+def test_an_appointment_with_its_end_time_reads_both():
+    text = "Saturday, 1 adult 1 kid, need to pick up Sam from a party at 2pm (till 2:30), home by 5"
+    r = read(text)
+    assert r["blocked"] == [{"start": "14:00", "end": "14:30", "label": "party", "at_home": False}]
+    assert r["window_end"] == "17:00" and asked(text) == []
+
+
+def test_an_appointment_at_home_with_one_time_is_at_home():
+    r = read("Saturday 2 adults, nap at 1 for 2 hours at home, home by 4")
+    assert r["blocked"] == [{"start": "13:00", "end": "15:00", "label": "nap", "at_home": True}]
+    assert r["window_end"] == "16:00"
 
 
 def test_home_for_an_appointment_is_the_day_end_not_a_block():

@@ -362,18 +362,25 @@ _HOME_BEFORE = re.compile(
     re.I,
 )
 _LENGTH_LEAD = re.compile(r"\s*,?\s*(?:\(\s*|for\s+(?:about\s+|around\s+)?|lasting\s+|-\s*)", re.I)
+_END_LEAD = re.compile(r"\s*,?\s*\(?\s*(?:till|til|until|to|-|\u2013)\s*", re.I)
 OPEN_END = 23 * 60 + 59
-"""Where an appointment said with one time and no length ends ("kids party at 3.30"): its end
-is unknown, so nothing is planned after its start (never a guessed length that could put a
-stop inside it); the reading states it (``point_block_assumption``)."""
+"""Where an appointment said with one time and no length ends when it starts at
+``LAST_OF_DAY`` or later ("kids party at 3.30", "a wedding at 4pm"): the day ends there, and
+nothing is planned after its start (its end is unknown)."""
+LAST_OF_DAY = 15 * 60
+POINT_BLOCK_MINUTES = 60
+"""How long an earlier appointment with one time and no length is taken to last ("ballet at
+9:30": 09:30-10:30). Both are stated as assumptions (``point_block_assumption``)."""
 
 
 def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
     """``(span_start, span_end, start_min, end_min, assumed)`` for each appointment said with
     one time ("doctor at 1pm for an hour" 13:00-14:00, "piano lesson at 10 (45 mins)"
-    10:00-10:45): its length through Duckling's duration right after the time ("for an hour",
-    "(45 mins)"), else open to the day's end (``OPEN_END``, ``assumed``). "Home for the party at 3" is a
-    time home, never this; a time inside a range belongs to the range."""
+    10:00-10:45, "a party at 2pm (till 2:30)"): its end from a time after "till"/"to", or its
+    length through Duckling's duration right after the time ("for an hour", "(45 mins)"); else
+    ``POINT_BLOCK_MINUTES``, or open to the day's end from ``LAST_OF_DAY`` (``assumed``). A
+    trailing "at home" is part of it. "Home for the party at 3" is a time home, never this; a
+    time inside a range belongs to the range."""
     out = []
     masked = clock.mask_dates(sentence)
     taken = [(a, b) for a, b, _, _ in ranges(sentence)]
@@ -386,33 +393,62 @@ def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
             continue  # "home for the party at 3": when to be home, read as the day's end
         start = clock.resolve(c, "start", sentence)
         end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
-        length, assumed = OPEN_END - start, True
-        lead = _LENGTH_LEAD.match(sentence, end_at)
-        if lead:
-            tail = sentence[lead.end() : lead.end() + 30]
-            for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
-                seconds = (sp.value.get("normalized") or {}).get("value")
-                if sp.start == 0 and isinstance(seconds, (int, float)) and 0 < seconds <= 12 * 3600:
-                    length, assumed = int(seconds // 60), False
-                    end_at = lead.end() + sp.end
-                    if sentence[end_at : end_at + 1] == ")":
-                        end_at += 1
-                    break
-        if start + length <= 24 * 60:
-            out.append((m.start(), end_at, start, start + length, assumed))
+        end, assumed = _said_end(sentence, masked, end_at, c, start)
+        if end is None:
+            end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
+        else:
+            end, end_at = end
+        home = re.match(r"\s*(?:at home|back home)\b", sentence[end_at:])
+        if home:
+            end_at += home.end()
+        if start < end <= 24 * 60:
+            out.append((m.start(), end_at, start, min(end, OPEN_END), assumed))
     return out
+
+
+def _said_end(
+    sentence: str, masked: str, at: int, first: clock.Clock, start: int
+) -> tuple[tuple[int, int] | None, bool]:
+    """The end an appointment's words give after its time at ``at``: ``((end_min, span_end),
+    False)``, or ``(None, True)`` when none is said."""
+    lead = _END_LEAD.match(masked, at)
+    tm = clock.TOKEN_RE.match(masked, lead.end()) if lead else None
+    second = clock.token(tm) if tm and tm.group(1) else None
+    rng = clock.range_of(first, second, sentence) if second else None
+    if rng and rng[0] == start:
+        stop = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
+        if sentence[stop : stop + 1] == ")":
+            stop += 1
+        return (rng[1], stop), False
+    lead = _LENGTH_LEAD.match(sentence, at)
+    if lead:
+        tail = sentence[lead.end() : lead.end() + 30]
+        for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
+            seconds = (sp.value.get("normalized") or {}).get("value")
+            if sp.start == 0 and isinstance(seconds, (int, float)) and 0 < seconds <= 12 * 3600:
+                stop = lead.end() + sp.end
+                if sentence[stop : stop + 1] == ")":
+                    stop += 1
+                return (start + int(seconds // 60), stop), False
+    return None, True
 
 
 def point_block_assumption(quote: str, value: dict) -> str | None:
     """What is assumed for a blocked reading quoted from an appointment with one time and no
-    length ("kids party at 3.30"): that the day ends at its start, said with the time."""
+    end ("kids party at 3.30", "ballet at 9:30"), said with its times: the day ends at an
+    afternoon one's start; an earlier one lasts an hour."""
     found = point_blocks(normalise_space(quote))
-    if found and found[0][4] and not ranges(quote):
+    if not (found and found[0][4] and not ranges(quote)):
+        return None
+    if value.get("end") == clock.hhmm(OPEN_END):
         return (
             f'"{quote}" has no end time: nothing is planned after {value.get("start")} '
             "(say how long it lasts to plan after it)"
         )
-    return None
+    return (
+        f'"{quote}" has no end time: assumed to last an hour '
+        f"({value.get('start')}-{value.get('end')}; say if it is longer)"
+    )
 
 
 def normalise_space(text: str) -> str:
