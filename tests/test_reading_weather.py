@@ -4,15 +4,12 @@ change the plan); the weather's times are never the day's, an appointment's neve
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from dayplan.contract import PlanRequest
 from dayplan.reading import ReadingItem, ReadingRejection, read_request, verify_reading
 from dayplan.reading.apply import apply_reading, questions, scoped_weather
-
-TODAY = date(2026, 12, 1)
+from tests.reading_helpers import TODAY, asked, unread
 
 
 def w(start: str, end: str) -> dict:
@@ -30,16 +27,6 @@ def rain(text: str) -> list:
 
 def fields(text: str) -> dict:
     return {i.field: i.value for i in readings(text) if i.field != "rain"}
-
-
-def unread(text: str) -> list[tuple[str, str]]:
-    _, phrases = read_request(text, today=TODAY)
-    return [(p.phrase, p.kind) for p in phrases]
-
-
-def asked(text: str) -> list[str]:
-    accepted, phrases = read_request(text, today=TODAY)
-    return questions(phrases, apply_reading(PlanRequest(text=text), accepted))
 
 
 def served_rain(text: str):

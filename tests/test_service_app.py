@@ -147,6 +147,13 @@ def test_an_empty_body_is_a_400_not_a_missing_field(client, headers):
         ("application/octet-stream", b"\x00\x01"),
         (None, b'{"text": "museum day"}'),  # curl --data-binary without -H
         ("text/plain", b""),
+        # +json types FastAPI would parse, but the contract takes application/json only
+        ("application/vnd.api+json", b'{"text": "museum day"}'),
+        ("application/problem+json", b'{"text": "museum day"}'),
+        ("application/ld+json; charset=utf-8", b'{"text": "museum day"}'),
+        ("application/merge-patch+json", b'{"text": "museum day"}'),
+        ("text/json", b'{"text": "museum day"}'),
+        ("application/jsonx", b'{"text": "museum day"}'),
     ],
 )
 def test_a_body_not_sent_as_json_is_a_415_problem(client, content_type, raw):
@@ -163,7 +170,12 @@ def test_a_body_not_sent_as_json_is_a_415_problem(client, content_type, raw):
 
 @pytest.mark.parametrize(
     "content_type",
-    ["application/json; charset=utf-8", "application/problem+json", "APPLICATION/JSON"],
+    [
+        "application/json",
+        "application/json; charset=utf-8",
+        "APPLICATION/JSON",
+        "Application/Json ; charset=UTF-8",
+    ],
 )
 def test_json_media_types_are_read(client, content_type):
     r = client.post(

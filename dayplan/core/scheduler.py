@@ -487,8 +487,20 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     bounds: dict[int, tuple] = {}  # mask -> its upper bound
     # a candidate can join a mask that holds neither it nor one it excludes
     blocks = [(1 << j) | clash[j] for j in range(n)]
-    block_bits = [(1 << j, blocks[j]) for j in range(n)]
-    weight_bits = [(1 << j, weights[j]) for j in range(n)]  # index order: the same float sums
+    # per mask, built from the mask without its highest bit: (the sum of its members' weights
+    # in index order, the very additions ``sum`` makes; the candidates it can still add, since
+    # ``clash`` is symmetric: a candidate is cut by a member exactly when that member's block
+    # holds it)
+    folds: dict[int, tuple[float, int]] = {0: (0, (1 << n) - 1)}
+
+    def fold(mask: int) -> tuple[float, int]:
+        got = folds.get(mask)
+        if got is None:
+            high = mask.bit_length() - 1
+            total, bits = fold(mask ^ (1 << high))
+            got = folds[mask] = (total + weights[high], bits & ~blocks[high])
+        return got
+
     # the meal break may also be taken on arrival, before the next visit (drive, eat, visit)
     lunch_i = next((i for i, x in enumerate(cands) if x.role == "lunch"), None)
     lunch_bit = 0 if lunch_i is None else 1 << lunch_i
@@ -499,14 +511,10 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         depend on the best key so far)."""
         got = bounds.get(mask)
         if got is None:
-            weight = round(sum([w for b, w in weight_bits if mask & b]), 9)
-            bits = 0
-            for b, block in block_bits:
-                if not mask & block:
-                    bits |= b
+            total, bits = fold(mask)
             got = bounds[mask] = _upper_bound(
                 (mask & must_bits).bit_count(),
-                weight,
+                round(total, 9),
                 limit - (mask & real_bits).bit_count(),
                 bits,
                 by_weight,

@@ -14,7 +14,8 @@ status      when
 404         no such route (no trailing-slash redirect: ``redirect_slashes`` is off)
 408         the body did not arrive within ``body_read_timeout_seconds`` (default 10 s)
 413         the body is over ``max_body_bytes`` (64 KiB), counted while it streams
-415         the body is sent as anything but JSON: ``text/plain``, form data, or no Content-Type
+415         the body is sent as anything but ``application/json``: ``text/plain``, form data,
+            a ``+json`` type (``application/vnd.api+json``), or no Content-Type
             (``Accept-Post: application/json``); checked before the body is parsed
 422         the body breaks the contract (wrong type, out of range, unknown field, ...), or an
             ``Idempotency-Key`` is reused with another body
@@ -208,14 +209,13 @@ class _StrictJSONRequest(Request):
 
 
 def _is_json_media_type(content_type: str | None) -> bool:
-    """``application/json`` or ``application/<anything>+json`` (parameters such as ``charset``
-    ignored), the media types FastAPI parses as JSON; a missing Content-Type is not JSON."""
+    """``application/json`` (any case; parameters such as ``charset`` ignored), the one media
+    type the contract and ``Accept-Post`` name. A ``+json`` type is not it, though FastAPI would
+    parse it: ``application/problem+json`` is an error report and ``application/vnd.api+json``
+    a JSON:API document, neither a day-plan request; a missing Content-Type is not JSON."""
     if not content_type:
         return False
-    media = content_type.split(";", 1)[0].strip().lower()
-    return media == "application/json" or (
-        media.startswith("application/") and media.endswith("+json")
-    )
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
 def _unsupported_media_type(request: Request) -> Response:
