@@ -2,7 +2,10 @@
 "next Saturday", "Boxing Day") and the ``holidays`` calendar for the named public holidays
 Duckling does not know ("Easter Saturday", "Anzac Day", "King's Birthday", "the Ekka holiday").
 Dates resolve relative to the request's local ``today``; a named day that has passed this year
-is next year's."""
+is next year's. A weekday said with a day of the month is read only when both name the same
+day; otherwise it asks, naming both and offering the nearest matching days (``weekday_dates``;
+"Saturday the 19th" with no month is the next 19th that is a Saturday within six weeks).
+"Saturday week" is the Saturday after next, as Australians say it, stated as an assumption."""
 
 from __future__ import annotations
 

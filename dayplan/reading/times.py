@@ -15,7 +15,17 @@
   neither the window nor an appointment, so it is left unread and asked about;
 - times in words the Australian way: "half four" 16:30, "quarter to ten" 09:45 (``clock``);
 - a blocked window is at home when the phrase or its sentence says so ("nap at home 1-3", "in
-  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that.
+  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that;
+- an appointment word's cue reaches a range before it, or right after it in the same clause
+  ("9-10 footy"), never across a comma ("9 till 4, quiet time at home 1-2": the day, then a
+  quiet time);
+- an appointment with one time is a blocked window too (``point_blocks``): "doctor at 1pm for
+  an hour", "piano lesson at 10 (45 mins)", "a party at 2pm (till 2:30)"; with no end said,
+  an afternoon one ("kids party at 3.30") ends the day at its start and an earlier one lasts
+  an hour, both stated as assumptions;
+- deadline shorthand: "home @ 4", "home b4 4", "latest home time 3pm", "finish up by 2:45";
+  a start: "the earliest we can go is 10:30"; 24-hour times without a colon ("home by
+  1530", "0930-1500", "1530hrs", "16h") are read by ``clock``.
 """
 
 from __future__ import annotations
