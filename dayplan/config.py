@@ -22,8 +22,6 @@ timeouts, attempts and backoff add up to each tool's budget and the run's deadli
 in one place, ``dayplan.budgets`` (printed by ``python -m dayplan settings``).
 """
 
-from __future__ import annotations
-
 import os
 from typing import TYPE_CHECKING, Literal
 
@@ -189,7 +187,7 @@ def offline_env(env: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def retry_options(settings: Settings, attempts: int | None = None) -> types.HttpRetryOptions:
+def retry_options(settings: Settings, attempts: int | None = None) -> "types.HttpRetryOptions":
     """google-genai retry policy: ``attempts`` tries in all (default ``retry_attempts``; the
     grounded search passes the number ``dayplan.budgets.search_budget`` fitted into its tool
     budget), exponential backoff from ``retry_initial_delay`` s (×2, plus jitter, capped at
@@ -208,7 +206,7 @@ def retry_options(settings: Settings, attempts: int | None = None) -> types.Http
 
 def http_options(
     settings: Settings, timeout_seconds: float | None = None, attempts: int | None = None
-) -> types.HttpOptions:
+) -> "types.HttpOptions":
     """HTTP options for every live call: explicit per-attempt timeout (default
     ``http_timeout_seconds``; google-genai takes milliseconds), ``retry_options``, and the
     httpx transports of ``dayplan.live_http`` (so a recording or replay tap sees every call)."""

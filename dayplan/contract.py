@@ -7,8 +7,6 @@ string and list lengths, and raises ``pydantic.ValidationError`` on bad input, w
 turns into exit code 2 and the service into HTTP 422 ``application/problem+json``.
 """
 
-from __future__ import annotations
-
 import re
 from datetime import date as date_type
 from datetime import datetime
@@ -147,7 +145,7 @@ class TimeWindow(_Strict):
     label: ShortText | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> TimeWindow:
+    def _ordered(self) -> "TimeWindow":
         if hhmm_to_minutes(self.end) <= hhmm_to_minutes(self.start):
             raise ValueError(
                 f"window ends at {self.end}, not after it starts at {self.start}"
@@ -198,7 +196,7 @@ class Party(_Strict):
     children: StrictInt = Field(default=0, ge=0, le=50)
 
     @model_validator(mode="after")
-    def _someone(self) -> Party:
+    def _someone(self) -> "Party":
         problem = party_problem(self.adults, self.children)
         if problem and self.adults == 0 and self.children:
             raise ValueError(f"{problem}: set adults to 1 or more")
@@ -371,7 +369,7 @@ class Appointment(_Strict):
     travel_in: Leg
 
 
-def appointment_before(plan: Plan, index: int) -> Appointment | None:
+def appointment_before(plan: "Plan", index: int) -> Appointment | None:
     """The away appointment that stop ``plan.stops[index]``'s leg leaves after (its leg is then
     counted from home at the appointment's end), else ``None``: the last appointment that ends
     by the stop's start and starts at or after the previous stop's end, with no home break
@@ -538,7 +536,7 @@ class DayPlanReport(_Strict):
     search_suggestions: list[SearchSuggestion] = Field(default_factory=list, max_length=8)
 
     @model_validator(mode="after")
-    def _status_fields(self) -> DayPlanReport:
+    def _status_fields(self) -> "DayPlanReport":
         if self.status == "complete" and self.plan is None:
             raise ValueError("a complete report needs a plan")
         if self.status != "complete" and self.plan is not None:

@@ -46,7 +46,8 @@ FAMILY = "Saturday in Brisbane, 2 adults 2 kids, {}, Lone Pine please, dry, home
         ("money's tight, 80 all up", "80 all up"),
         ("spending is tight, 120", "120"),
         ("under a hundred", "under a hundred"),
-        ("keep it under a hundred", "under a hundred"),
+        # "keep it under a hundred" is read (AUD 100, currency stated as assumed):
+        # tests/test_reading_bare_budget_caps.py
         ("no more than two hundred", "no more than two hundred"),
         ("a hundred tops, thanks", "a hundred tops"),
         ("around one hundred and fifty", "around one hundred and fifty"),

@@ -539,3 +539,24 @@ def test_a_model_recording_dry_beside_rain_is_asked_in_the_tool():
     ]
     [c] = conflicts(items)
     assert c.kind == "weather_conflict" and c.asks and "15:00-23:59" in c.found
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Saturday in Brisbane, 2 adults, rain from the afternoon", w("12:00", "23:59")),
+        ("Saturday in Brisbane, 2 adults, rain from the arvo", w("12:00", "23:59")),
+        ("Saturday in Brisbane, 2 adults, rain starting mid-morning", w("09:00", "23:59")),
+        ("Saturday in Brisbane, 2 adults, storms from early afternoon", w("12:00", "23:59")),
+        ("Saturday in Brisbane, 2 adults, rain from the evening", w("17:00", "23:59")),
+        ("Saturday, 2 adults, showers setting in from the arvo, Brisbane", w("12:00", "23:59")),
+        # a period range, an end, or a turn after it still bounds the rain
+        ("Saturday, 2 adults, rain from the morning until 2pm", w("06:00", "14:00")),
+        ("Saturday, 2 adults, showers from the arvo, clearing by 4", w("12:00", "16:00")),
+        ("Saturday, 2 adults, rain in the morning", w("06:00", "12:00")),
+    ],
+)
+def test_rain_from_a_part_of_the_day_lasts_from_then_on(text, want):
+    """ "rain from mid-morning" starts then and goes on: never only the period's span, which
+    would plan an outdoor stop in the rain after it."""
+    assert rain(text) == [want], rain(text)

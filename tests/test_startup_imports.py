@@ -49,10 +49,55 @@ def test_plan_loads_neither_sqlalchemy_nor_every_holiday_country(tmp_path):
         "    assert main(['plan', 'wet_weather_family', '--json']) == 0\n"
         # (FastAPI itself is loaded: ADK's auth schemes import its OpenAPI models)
         "names = ('sqlalchemy', 'alembic', 'dayplan.service.app', 'uvicorn', 'matplotlib',"
-        " 'holidays.countries', 'holidays.countries.australia', 'dayplan.store')\n"
+        " 'holidays.countries', 'holidays.countries.australia', 'dayplan.store',"
+        " 'dayplan.agent.live')\n"
         "print('OUT', sorted(n for n in names if n in sys.modules))\n"
     )
     assert _run(code, DAYPLAN_DB_URL=url) == "['holidays.countries.australia']"
+
+
+MODEL_MODULES = (
+    "dayplan.contract",
+    "dayplan.config",
+    "dayplan.tools.args",
+    "dayplan.evidence.records",
+    "dayplan.evidence.payload",
+    "dayplan.reading.records",
+)
+
+
+@pytest.mark.parametrize("module", MODEL_MODULES)
+def test_the_models_plan_builds_have_no_string_annotations(module):
+    """A string annotation (``from __future__ import annotations``) makes pydantic compile and
+    evaluate it (``typing.ForwardRef``) for every field of every model at start-up; these
+    modules' models are built on every ``plan``, so their annotations are the objects."""
+    import importlib
+
+    from pydantic import BaseModel
+
+    mod = importlib.import_module(module)
+    models = [
+        obj
+        for obj in vars(mod).values()
+        if isinstance(obj, type) and issubclass(obj, BaseModel) and obj.__module__ == module
+    ]
+    assert models
+    strings = {
+        f"{m.__name__}.{name}"
+        for m in models
+        for name, hint in vars(m).get("__annotations__", {}).items()
+        if isinstance(hint, str)
+    }
+    assert strings == set()
+
+
+def test_the_live_model_is_still_told_from_the_offline_one():
+    from dayplan.agent import live
+    from dayplan.agent.models import is_live_model, resolve_model
+
+    assert live.is_live_model is is_live_model
+    assert not is_live_model(resolve_model("offline"))
+    assert is_live_model(live.LiveGemini(model="gemini-3.5-flash"))
 
 
 def test_a_store_that_does_not_exist_yet_is_created_and_migrated_as_before(tmp_path):

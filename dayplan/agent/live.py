@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from google.adk.models.base_llm import BaseLlm
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from pydantic import Field
 
+from dayplan.agent.models import is_live_model
 from dayplan.config import (
     LiveConfigError,
     Settings,
@@ -66,8 +66,3 @@ def make_live_model(settings: Settings | None = None, model: str | None = None) 
         client_kwargs=kwargs,
         temperature=settings.effective_temperature(name),
     )
-
-
-def is_live_model(model: BaseLlm) -> bool:
-    """True for a Gemini model (the run then uses the live search and forecast backends)."""
-    return isinstance(model, Gemini)

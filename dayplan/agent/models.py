@@ -8,12 +8,20 @@ naming ``GOOGLE_API_KEY``; it never falls back to offline.
 from __future__ import annotations
 
 from google.adk.models.base_llm import BaseLlm
+from google.adk.models.google_llm import Gemini
 
 from dayplan.agent.offline_model import OFFLINE_MODEL_NAME, OfflinePlannerModel
 from dayplan.config import LiveConfigError, Settings, current_settings
 
 LIVE_SPEC = "live"
 REPLAY_SPEC = "replay"
+
+
+def is_live_model(model: BaseLlm) -> bool:
+    """True for a Gemini model (the run then uses the live search and forecast backends).
+
+    Here, not in ``agent.live``, so an offline run never imports the live model's module."""
+    return isinstance(model, Gemini)
 
 
 class ModelSpecError(ValueError):

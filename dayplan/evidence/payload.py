@@ -5,8 +5,6 @@
 turns a parsed JSON object into it or raises ``PayloadError`` naming the first bad field.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 

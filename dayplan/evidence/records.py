@@ -6,8 +6,6 @@ more than a reader needs, and a reader never loses what it does not know. Times 
 ``HH:MM``; minutes are ints; money is an amount in ``currency`` for the whole party.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -97,6 +97,9 @@ class Applied:
     """The request's structured fields that are set (``window``, ``budget``, ``party``, ...)."""
     leg_cap: int | None = None
     """The cap on each leg in minutes (structured, else read), if any."""
+    currency_assumed: str | None = None
+    """The sentence that says a read budget's currency was assumed ("keep it under 50": no
+    currency said), also in ``assumed``; the reading tool states it in the report."""
     party_refused: tuple[str, str] | None = None
     """``(quote, why)`` when the party read from the text breaks the contract's party rule
     (``contract.party_problem``: "0 adults and 3 kids"): the run asks, quoting it."""
@@ -148,6 +151,13 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         b = first["budget"]
         amount = float(b["amount"]) * (size if b.get("per_person") else 1)
         h["budget"], h["currency"] = round(amount, 2), b.get("currency", "AUD")
+        quote = next(i.quote for i in out.items if i.field == "budget")
+        if float(b["amount"]) > 0 and not money.says_currency(quote):
+            out.currency_assumed = (
+                f'Budget "{quote}" read as {h["currency"]} {float(b["amount"]):g} (no currency '
+                f"was said; venue prices are in {h['currency']})"
+            )
+            out.assumed.append(out.currency_assumed)
         if b.get("per_person"):
             out.assumed.append(
                 f"Budget {b.get('currency', 'AUD')} {float(b['amount']):g} per person x {size} "

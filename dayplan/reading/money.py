@@ -101,7 +101,7 @@ MONEY_CUE = re.compile(
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
-    r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
+    r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
     r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
     r"|\b(?:under|below|less than|max(?:imum)?|up to|no more than|at most)\s+\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?=\s*(?:all up|total|in total|for (?:all of )?us|for everyone)\b))"
@@ -198,6 +198,59 @@ def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:
     return [m.span() for m in _TIGHT_MAX.finditer(sentence)]
 
 
+_BARE_NUM = (
+    r"(?:\$\s?)?(?:\d(?:[\d,]*\d)?(?:\.\d{1,2})?|"
+    + _NUM_WORD
+    + r"(?:[\s-]+(?:and[\s-]+)?"
+    + _NUM_WORD
+    + r")*)"
+)
+BARE_BUDGET = re.compile(
+    r"\b(?:keep(?:ing)?\s+(?:it|things|the (?:day|cost|costs|spend|total|damage))\s+(?:under|below|to|within"
+    r"|at or under|less than)"
+    r"|spend(?:ing)?\s+(?:(?:no more than|not more than|under|less than|at most|max(?:imum)?|up to"
+    r"|around|about|roughly)\s+)"
+    r"|budget(?:'s|s)?(?:\s+(?:is|of))?(?:\s+(?:around|about|roughly|approx(?:imately)?|max(?:imum)?"
+    r"|under|up to|at most|only))?\s*[:=~-]?"
+    r"|(?:max(?:imum)?|total)\s+(?:spend|budget)(?:\s+(?:of|is))?\s*[:=~-]?)\s*(?:(?:about|around|roughly)\s+)?"
+    r"(" + _BARE_NUM + r")\b"
+    r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|kms|kilomet\w*|metres|meters|kids?|children|adults?"
+    r"|people|years?|yrs?|y/?o|am|pm|o'?clock|[:.]\d))",
+    re.I,
+)
+"""A budget cue with a bare amount ("keep it under 50", "a budget of about fifty", "budget:
+fifty", "spend no more than 80"): money in the request's currency (``LOCAL_CURRENCY`` unless an
+ISO code is said), never a time, a duration, a distance or a count of people after it."""
+_SAYS_CURRENCY = re.compile(
+    r"a\$|\$|\b(?:aud|usd|nzd|eur|gbp|cad)(?![a-z])|\bdollars?\b|\bbucks\b|\bdollarydoos\b", re.I
+)
+
+
+def says_currency(phrase: str) -> bool:
+    """Whether ``phrase`` names its currency ($, A$, AUD, dollars, bucks); "keep it under 50"
+    does not, so its currency is an assumption to state."""
+    return bool(_SAYS_CURRENCY.search(phrase))
+
+
+def bare_budget_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``BARE_BUDGET`` matches in ``sentence``."""
+    return [m.span() for m in BARE_BUDGET.finditer(sentence)]
+
+
+def _bare_amount(phrase: str) -> float | None:
+    m = BARE_BUDGET.search(phrase)
+    if not m:
+        return None
+    body = m.group(1).replace("$", "").replace(",", "").strip()
+    if re.fullmatch(r"\d+(?:\.\d+)?", body):
+        return float(body)
+    for span in duck.parse(body, datetime(2026, 1, 1), ("number",)):
+        amount = span.value.get("value")
+        if isinstance(amount, (int, float)) and amount >= 0 and span.end - span.start == len(body):
+            return float(amount)
+    return None
+
+
 def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
 
@@ -213,9 +266,14 @@ def read_money(phrase: str) -> Money | None:
         not MONEY_CUE.search(phrase)
         and not PER_HEAD_AMOUNT.search(phrase)
         and not _TIGHT_MAX.fullmatch(phrase.strip())
+        and not BARE_BUDGET.search(phrase)
     ):
         return None
     per = bool(PER_PERSON.search(phrase))
+    if not re.search(r"\d", phrase) or BARE_BUDGET.fullmatch(phrase.strip()):
+        bare = _bare_amount(phrase)  # "a budget of about fifty", "keep it under 50"
+        if bare is not None:
+            return Money(bare, _currency(phrase), per)
     cap = range_cap(phrase)
     if cap is not None:  # "$30-50": at most 50
         return Money(cap, _currency(phrase), per)

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
+from dayplan.core.mustdo import match_must_do
 from dayplan.reading import duck, money, people, times, weather
 
 VERB = (
@@ -73,10 +74,43 @@ PRE_CUE = re.compile(
     + _ADV
     + r"(?:miss|skip)"
     + r"|(?:must-?(?:dos?|sees?)|non-?negotiables?)\s*(?:are|is|include|:|-)"
+    + r"|must\s*:"
+    + r"|(?:please|pls|plz|can you|could you)\s+(?:(?:make sure|be sure|try)\s+(?:to|you|we)\s+)?"
+    + r"(?:include|fit in|squeeze in|add|work in)"
+    + r"|(?:make sure|be sure|ensure)\s+(?:(?:to|we|you|that we|the kids|they)\s+)+"
+    + _ADV
+    + VERB
+    + r"|(?:top|first|number one|no\.?\s?1|main|biggest)\s+priority\s*(?::|-|is|=)"
+    + r"|(?:the\s+)?(?:main|one|only)\s+thing\s+(?:(?:we|i|the kids|they)\s+(?:want|need|really want)s?"
+    + r"(?:\s+to\s+do)?\s+)?(?:is|:|-)"
+    + r"|(?:have|has|got)\s+(?:(?:their|her|his|our|my)\s+)?hearts?\s+set\s+on"
+    + r"(?:\s+(?:seeing|visiting|doing|going to|a trip to|a visit to))?"
+    + r"|(?:are|is|am|'re|'s|'m)\s+(?:dead\s+|really\s+|totally\s+)?set\s+on"
+    + r"(?:\s+(?:seeing|visiting|doing|going to|a trip to|a visit to))?"
+    + r"|promised\s+(?:"
+    + _WHOM
+    + r"\s+)?(?:a\s+)?(?:trip|visit|day|go|ride)\s+(?:to|at|on)"
+    + r"|(?:can't|cannot|can not|won't|couldn't)\s+(?:leave|go home|come home|go back)\s+without"
+    + r"(?:\s+(?:seeing|visiting|doing|going to|a trip to|a visit to|a go on|riding))?"
     + r")\s*(?::\s*)?(?:the\s+)?",
     re.I,
 )
 """An insisting cue before its object (the object starts at the match's end)."""
+WEAK_PRE = re.compile(
+    r"\b(?:definitely|for sure|absolutely|certainly|100%|100 per ?cent)\s+(?:(?:want|wanna|need|going|gonna|keen)"
+    r"(?:\s+to)?\s+)?(?:" + VERB + r"\s+)?(?:the\s+)?",
+    re.I,
+)
+"""A weak insisting word before its object ("definitely the planetarium"): a must-do only
+when the object is a place or activity the catalogue has (``_known``), so "for sure it'll
+rain", "definitely not the museum" and "definitely home by 3" are none."""
+WEAK_POST = re.compile(
+    r"\s+(?:for sure|for certain|definitely|no matter what|without fail|no matter what"
+    r"|(?:is\s+|are\s+)?(?:a\s+)?must(?:-?do|-?see)?)\s*(?=[,.;!?)]|\s-\s|$)",
+    re.I,
+)
+"""A weak insisting word after its object, ending its clause ("Lone Pine for sure", "the
+Wheel a must"): a must-do only when the object is known (``_known``)."""
 POST_CUE = re.compile(
     r"\s+(?:is|are|'s)\s+(?:(?:an?|our|the|definitely|absolutely|really)\s+){0,2}"
     r"(?:must(?:-?do|-?see)?|non-?negotiable|not negotiable|compulsory|mandatory|essential"
@@ -88,7 +122,8 @@ MUST_LIKE = re.compile(
     r"\b(?:must(?:-?dos?|-?sees?)?|have to|has to|had to|need to|needs to|got to|gotta"
     r"|promised|non-?negotiable|not negotiable|can't miss|cannot miss|can not miss"
     r"|mustn't miss|don't want to miss|do not want to miss|insist(?:s|ed)? on|no matter what"
-    r"|compulsory|mandatory|top priority)\b",
+    r"|compulsory|mandatory|top priority|please include|make sure we|set on"
+    r"|can't leave without|cannot leave without|main thing is)\b",
     re.I,
 )
 """Any insisting word or phrase, read or not (``must_like_cues``)."""
@@ -303,27 +338,65 @@ def must_items(phrase: str) -> list[MustItem]:
                 if _ends_list(phrase, claims, raw[i - 1][1], got[0], got[1]):
                     break
             add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
-    for m in POST_CUE.finditer(phrase):
-        left = phrase[: m.start()]
-        bound = max([0] + [x.end() for x in re.finditer(r"[,.;:!?()]|\bbut\b", left)])
-        lead = re.match(
-            r"\s*(?:(?:and|but|also|plus|oh|ps|so)\s+)*(?:(?:a visit to|a trip to|a day at|"
-            r"going to|seeing|visiting|a go on|a ride on|riding)\s+)?",
-            left[bound:],
-            re.I,
-        )
-        start = bound + (lead.end() if lead else 0)
-        if any(x <= start < y for x, y in taken):
+    for m in WEAK_PRE.finditer(phrase):
+        if any(x <= m.start() < y or x < m.end() <= y for x, y in taken):
             continue
-        raw = _merge(phrase, _members(phrase, start, m.start()))
-        if not raw or raw[-1][1] < m.start() - 1:
-            continue  # the cue's subject does not reach it ("X on Saturday is a must")
-        items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw]
-        if not items or any(x is None for x in items):
+        if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
             continue
-        for a, b, name in items:  # type: ignore[misc]
-            add(MustItem(name, a, b, start, m.end()))
+        raw = _merge(phrase, _members(phrase, m.end()))
+        for a, b, _ in raw:
+            got = _clean_member(phrase, a, b, strict=True)
+            if got is None or not _known(got[2]):
+                break
+            add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
+    for post, weak in ((POST_CUE, False), (WEAK_POST, True)):
+        for m in post.finditer(phrase):
+            _post_items(phrase, m, weak, taken, add)
     return out
+
+
+def _post_items(phrase: str, m: re.Match, weak: bool, taken: list[tuple[int, int]], add) -> None:
+    """The must-dos of an insisting cue ``m`` after its object (``must_items``); a weak cue's
+    members must each be ``_known``."""
+    left = phrase[: m.start()]
+    bound = max([0] + [x.end() for x in re.finditer(r"[,.;:!?()]|\bbut\b", left)])
+    lead = re.match(
+        r"\s*(?:(?:and|but|also|plus|oh|ps|so)\s+)*(?:(?:a visit to|a trip to|a day at|"
+        r"going to|seeing|visiting|a go on|a ride on|riding)\s+)?",
+        left[bound:],
+        re.I,
+    )
+    start = bound + (lead.end() if lead else 0)
+    if any(x <= start < y or x < m.end() <= y for x, y in taken):
+        return
+    if _NEGATED.search(phrase[max(0, start - 20) : start]):
+        return  # "not Lone Pine for sure"
+    raw = _merge(phrase, _members(phrase, start, m.start()))
+    if not raw or raw[-1][1] < m.start() - 1:
+        return  # the cue's subject does not reach it ("X on Saturday is a must")
+    items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw]
+    if not items or any(x is None for x in items):
+        return
+    if weak and not all(_known(x[2]) for x in items):  # type: ignore[index]
+        return
+    for a, b, name in items:  # type: ignore[misc]
+        add(MustItem(name, a, b, start, m.end()))
+
+
+def _known(name: str) -> bool:
+    """Whether the must-do ``name`` is a place or activity of the catalogue: a run of a venue's
+    name (``in_catalogue``) or a phrase ``core.mustdo.match_must_do`` matches to one venue or to
+    interchangeable venues of one kind (``dayplan.data.venues``; "a good lunch", matching many
+    different venues, is none): what a weak cue ("definitely", "for sure") needs."""
+    if in_catalogue(name):
+        return True
+    return _matches(name)
+
+
+@lru_cache(maxsize=512)
+def _matches(name: str) -> bool:
+    got = match_must_do(name, data.venues(), data.gazetteer())
+    return got.verdict in ("one", "alternatives") and got.level != "place"
 
 
 def must_like_cues(phrase: str) -> list[tuple[int, int]]:

@@ -65,6 +65,13 @@ CITY_CENTRE = re.compile(
 """"in the city", "into town", "around the CBD": the centre of the gazetteer's city (its
 ``cbd`` alias, Brisbane City), the way Brisbane people say it."""
 
+CITY_ALONE = re.compile(
+    r"(?:^|(?<=[,;.:+/]))\s*((?:the\s+)?(?:city|cbd|city centre|city center))\s*(?=[,;.:+/]|$)",
+    re.I,
+)
+""""city" said alone as one item of a comma list ("1 adult 2 kids, city, home by 3",
+"Sat.. city.. $50"): the centre of the gazetteer's city, as "in the city" is."""
+
 
 def city_centre() -> str | None:
     """The gazetteer's city-centre suburb (the ``cbd`` alias), or ``None`` when it has none."""
@@ -80,7 +87,7 @@ def read_place(phrase: str) -> str | None:
     place = find_place_in_text(phrase, data.gazetteer())
     if place:
         return place.name
-    if CITY_CENTRE.search(phrase):
+    if CITY_CENTRE.search(phrase) or CITY_ALONE.fullmatch(phrase.strip()):
         return city_centre()
     m = OTHER_PLACE.search(phrase)
     if m and m.group(1).split()[0] not in NOT_PLACES:
@@ -114,6 +121,10 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
         for m in CITY_CENTRE.finditer(lowered):
             found.append((m.start(), m.end(), "location", centre))
             break
+        else:
+            for m in CITY_ALONE.finditer(lowered):  # "..., city, home by 3"
+                found.append((m.start(1), m.end(1), "location", centre))
+                break
     found.sort()
     locations = [f for f in found if f[2] == "location"]
     if len(locations) > 1:

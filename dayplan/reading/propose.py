@@ -200,6 +200,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
             and not any(x <= m.start() < y for x, y in spans)  # "$30" of "$30-50"
         ]
+        spans += [
+            sp
+            for sp in money.bare_budget_spans(sent)  # "keep it under 50", "budget: fifty"
+            if not any(x < sp[1] and sp[0] < y for x, y in spans)
+        ]
         spans.sort()
         spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
@@ -269,6 +274,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                         add("max_leg_minutes", travel.read_cap(sent[a:b]), a, b)
                         break
                 break
+    if not any(i is not None and i.field == "max_leg_minutes" for i in out):
+        for a, b in travel.cap_phrase_spans(sent)[:1]:  # "nothing further than 20 mins"
+            if travel.read_cap(sent[a:b]):
+                add("max_leg_minutes", travel.read_cap(sent[a:b]), a, b)
     # places, preferences, must-dos
     for a, b, field, _ in places.place_spans(sent):
         value = places.read_place(sent[a:b])

@@ -25,8 +25,6 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ==================  ==========================================================================
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -84,10 +84,39 @@ def duration_minutes(phrase: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+_DUR = r"(?:\d{1,3}\s*-?\s*(?:min|mins|minute|minutes|m)\b|half an hour|an hour|(?:a\s+)?quarter of an hour)"
+CAP_PHRASE = re.compile(
+    r"\b(?:nothing|nowhere|no(?:thing)?|not|none)\s+(?:further|farther)(?:\s+away)?\s+than\s+(?:a\s+)?"
+    + _DUR
+    + r"|\b(?:(?:within|in)\s+(?:a\s+)?)?"
+    + _DUR
+    + r"\s*(?:drive\s+|driving\s+)?radius\b"
+    r"|\bkeep\s+(?:the\s+)?(?:drives?|trips?|legs?|travel(?:ling)?|driving)\s+(?:short|brief|quick)"
+    r"(?:\s*[,:-]\s*|\s+)(?:(?:like|say|about|max|under|no more than)\s+)?"
+    + _DUR
+    + r"|\b(?:under|less than|no more than|not more than|max(?:imum)?|at most|within|up to)\s+"
+    + _DUR
+    + r"\s+between\s+(?:places|stops|venues|spots|things|activities|each(?:\s+\w+)?)\b",
+    re.I,
+)
+"""A cap on each leg said without a travel word of ``TRAVEL_WORDS`` beside a cap word
+("nothing further than 20 mins", "20 min radius", "keep drives short, 20 mins", "under 15
+minutes between places"): the whole phrase is the quote, its duration the cap."""
+
+
+def cap_phrase_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``CAP_PHRASE`` matches in ``sentence`` that limit one leg (not ``is_total``)."""
+    return [m.span() for m in CAP_PHRASE.finditer(sentence) if not is_total(m.group(0))]
+
+
 def read_cap(phrase: str) -> int | None:
     """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
     ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
     limit on the whole day's travel, ``is_total``)."""
+    said = CAP_PHRASE.search(phrase)
+    if said and not is_total(phrase):
+        minutes = duration_minutes(said.group(0))
+        return minutes if minutes and 1 <= minutes <= 600 else None
     if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)) or is_total(phrase):
         return None
     minutes = duration_minutes(phrase)

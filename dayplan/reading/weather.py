@@ -25,7 +25,9 @@ clause such as "morning" first; "about 1", "around noon", "1ish" read as the hou
   overnight 00:00-06:00, lunchtime 12:00-14:00, "early" (alone) 06:00-10:00, "late" (alone)
   15:00-23:59, "later" 12:00-23:59; "late", "early" and "mid" narrow a period ("late arvo"
   14:30-18:00); two periods joined by "to" are one window ("late morning to mid-afternoon");
-- "all day", "on and off", "throughout", or no time at all: rain all day (``"all_day"``).
+- "all day", "on and off", "throughout", or no time at all: rain all day (``"all_day"``);
+- a period after "from", "starting", "since", "setting in" ("rain from mid-morning", "storms
+  from early afternoon") is where the rain starts: from then to the end of the day.
 
 Dry weather scoped to part of the day is never a whole day's "no rain":
 
@@ -441,6 +443,23 @@ def _clause_times(clause: str, weather_at: int) -> _Times:
                 t.starts.append((a, m.end(), s))  # "storms by the afternoon"
             else:
                 (t.turns if turn else t.ends).append((a, m.end(), at))
+            taken.append((a, m.end()))
+            continue
+        since = re.search(
+            r"\b(?:from|starting|start(?:s|ing)?\s+(?:in|around|about)|beginning|since|coming\s+in"
+            r"|moving\s+in|setting\s+in|rolling\s+in)\s+(?:about\s+|around\s+)?(?:the\s+)?$",
+            clause[max(0, m.start() - 24) : m.start()],
+            re.I,
+        )
+        if (
+            since
+            and m.group(2)
+            and not t.periods
+            and not re.match(r"\s*(?:to|till|til|until|-|through|into)\b", clause[m.end() :], re.I)
+        ):  # "rain from mid-morning", "storms from early afternoon": from then on, not the span
+            at = (s + e) // 2 if (m.group(1) or "").lower() == "mid" else s
+            a = m.start() - len(since.group(0))
+            t.starts.append((a, m.end(), at))
             taken.append((a, m.end()))
             continue
         if m.group(3) and ENDS.search(clause[max(0, m.start() - 40) : m.start()]):

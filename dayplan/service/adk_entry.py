@@ -36,8 +36,7 @@ from dayplan.agent.action_gate import SaveGatePlugin
 from dayplan.agent.build import build_agent
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
 from dayplan.agent.guardrails import build_plugins
-from dayplan.agent.live import is_live_model
-from dayplan.agent.models import resolve_model
+from dayplan.agent.models import is_live_model, resolve_model
 from dayplan.agent.offline_model import parse_request_message
 from dayplan.contract import DayPlanReport
 from dayplan.evidence import RunEvidence, keys

@@ -71,7 +71,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from dayplan import __version__
-from dayplan.agent.live import is_live_model
+from dayplan.agent.models import is_live_model
 from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
 from dayplan.service import auth, saved
 from dayplan.service.idempotency import IdempotencyStore, StoredResponse

@@ -32,9 +32,8 @@ from dayplan.agent.build import build_app
 from dayplan.agent.event_log import EventLog, EventLogPlugin, sink_from_env
 from dayplan.agent.events import ToolStep, format_trace, tool_steps
 from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig, refusals
-from dayplan.agent.live import is_live_model
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
-from dayplan.agent.models import ModelSpecError, resolve_model
+from dayplan.agent.models import ModelSpecError, is_live_model, resolve_model
 from dayplan.agent.offline_model import render_request
 from dayplan.agent.turn_end import TURN_END, retry_steps
 from dayplan.config import current_settings

@@ -18,8 +18,6 @@ Two seams apply the models, so no path skips them:
   including keys the function does not declare (ADK would drop those silently), then runs it.
 """
 
-from __future__ import annotations
-
 import functools
 import inspect
 import math

@@ -100,6 +100,8 @@ def _freeze(
         unread=list(dict.fromkeys(p.phrase for p in unread)),
         assumed=wins + applied.assumed,
     )
+    if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
+        ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
     # (no_candidates): no question about the party or the day is worth asking before that
     asks = [] if outside_coverage(state) else questions(unread, applied)
