@@ -381,7 +381,7 @@ def test_a_negated_walk_cannot_set_walking():
 
 
 def test_unread_time_money_and_party_are_listed_with_kinds():
-    kinds = dict(unread("the party starts at 2, and we have maybe 40ish to play with"))
+    kinds = dict(unread("the show starts at 2, and we have maybe 40ish to play with"))
     assert "time" in kinds.values()
     assert any("starts at 2" in p for p in kinds)
 
@@ -469,7 +469,7 @@ def test_defaults_are_assumed_in_words():
 
 
 def test_unread_deadline_asks_with_the_phrase():
-    _, qs = applied("the party starts at 2 so sort something before")
+    _, qs = applied("the show starts at 2 so sort something before")
     assert qs and '"' in qs[0] and "starts at 2" in qs[0]
 
 

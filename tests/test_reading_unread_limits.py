@@ -158,7 +158,6 @@ def test_children_counted_with_their_ages_ask_nothing(text):
         ),
         ("the Sunday before Christmas at South Bank, 2 adults", "the Sunday before Christmas"),
         ("the weekend after next, Saturday, New Farm, 2 adults", "the weekend after next"),
-        ("Saturday week in New Farm, 2 adults, home by 4", "Saturday week"),
         ("next Saturday fortnight, 2 adults 2 kids", "next Saturday fortnight"),
         ("a fortnight from Saturday, 2 adults", "a fortnight from Saturday"),
         ("Saturday in two weeks, 2 adults, $80", "Saturday in two weeks"),

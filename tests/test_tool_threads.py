@@ -28,7 +28,7 @@ def test_only_io_free_tools_are_marked_for_the_loop():
     assert not marked & {"get_forecast", "save_plan", "get_saved_plan", "remember_preference"}
 
 
-@pytest.mark.parametrize("text", ["Saturday in Brisbane City with the kids, 9am to 3pm"])
+@pytest.mark.parametrize("text", ["Saturday in Brisbane City with 2 kids, 9am to 3pm"])
 def test_a_run_checks_on_the_loop_and_forecasts_on_a_worker(monkeypatch, text):
     seen: dict[str, list[bool]] = {"check": [], "forecast": []}
     real_check, real_settings = plan.run_check, forecast.live_settings

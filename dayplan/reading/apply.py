@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest, party_problem
-from dayplan.reading import clock, money, people, times, travel, weather
+from dayplan.reading import clock, dates, money, people, times, travel, weather
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.propose import UnreadPhrase
@@ -79,7 +79,10 @@ class Applied:
     ``hints``: the constraint gaps the reading fills, in the shape
     ``dayplan.tools.state.constraints_for`` takes (``window_start``, ``window_end``, ``budget``,
     ``currency``, ``adults``, ``children``, ``mode``, ``max_leg_minutes``, ``rain``, ``blocked``;
-    ``adults_assumed`` when the one adult beside read children was assumed, not read) plus ``home``, ``location``, ``date``, ``preferences``, ``must_do`` for the planner;
+    ``adults_assumed`` when the one adult beside read children was assumed, not read;
+    ``stated``: assumptions an applied reading carries, stated in the plan: "Saturday week" as
+    the Saturday after next, an appointment with no end time) plus ``home``, ``location``,
+    ``date``, ``preferences``, ``must_do`` for the planner;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -193,6 +196,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         windows = [{"start": start, "end": end}]
     if windows:
         h["rain"] = windows
+    for item in out.items:  # "kids party at 3.30": an hour assumed, said so
+        said = item.field == "blocked" and times.point_block_assumption(item.quote, item.value)
+        if said:
+            out.assumed.append(said)
+            h.setdefault("stated", []).append(said)
     blocked = [i.value for i in out.items if i.field == "blocked"]
     if blocked:
         h["blocked"] = [
@@ -207,6 +215,11 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     for name in ("home", "location", "date"):
         if name in first:
             h[name] = first[name]
+    said_date = next((i for i in out.items if i.field == "date"), None)
+    week = said_date and dates.week_assumption(said_date.quote, str(said_date.value))
+    if week:  # "Saturday week": the Saturday after next, said so
+        out.assumed.append(week)
+        h.setdefault("stated", []).append(week)
     prefs = [i.value for i in out.items if i.field == "preference"]
     if prefs:
         h["preferences"] = prefs
@@ -288,7 +301,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
-    if kind == "date":  # "the Saturday after Christmas": only the structured date settles it
+    if kind in ("date", "date_conflict"):  # "the Saturday after Christmas", "Saturday 20th
+        # December" (a Sunday): only the structured date settles it
         return "date" in applied.given
     if kind == "party" and people.COUNT_RANGE.search(phrase):  # "1 or 2 adults", "2, maybe 3
         return "party" in applied.given  # kids": a range is no count; only the caller's party
@@ -403,7 +417,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
-        if p.kind in ("time_conflict", "weather_conflict") and p.found:
+        if p.kind in ("time_conflict", "weather_conflict", "date_conflict") and p.found:
             if p.found not in out:
                 out.append(p.found[:300])
             continue

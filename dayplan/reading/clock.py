@@ -1,10 +1,12 @@
 """Times of day in request text: points, ranges and deadlines, read to local ``HH:MM``.
 
-Digits (``3``, ``3pm``, ``4.30``, ``15:00``) are read here; words (``noon``, ``half past four``,
+Digits (``3``, ``3pm``, ``4.30``, ``15:00``, and 24-hour times without a colon: ``1530``,
+``0930``, ``1530hrs``, ``16h``) are read here; words (``noon``, ``half past four``,
 ``quarter to five``, ``lunch``) through Duckling. A bare hour ("back by 11") has two readings, 11:00
 and 23:00; which one is meant follows from context, by these rules (one place, tested):
 
-1. an explicit ``am``/``pm``, a 24-hour time (``15:00``, ``09:30``) or ``noon``/``midnight`` wins;
+1. an explicit ``am``/``pm``, a 24-hour time (``15:00``, ``09:30``, ``1100``, ``16h``) or
+   ``noon``/``midnight`` wins;
 2. a sentence about the morning (``morning``, ``nap``, ``breakfast``, ``brunch``) reads hours
    6–11 as am; one about the afternoon or evening (``afternoon``, ``arvo``, ``evening``,
    ``tonight``, ``dinner``, ``tea``) reads 1–11 as pm;
@@ -26,8 +28,22 @@ from dayplan.reading.prefilter import prefilter_module
 Role = str  # "start" | "end" | "point"
 
 _MERIDIEM = r"(a\.?\s?m\.?|p\.?\s?m\.?)"
+_HOURS_MARK = (
+    r"|(?<=\d{4})h(?:rs|ours)?\b|(?<=\d{4}\s)h(?:rs|ours)\b|(?<=\d:\d\d)h(?:rs)?\b"
+    r"|(?<=\b(?:1[3-9]|2[0-3]))h\b"
+)
+"""A 24-hour mark in the meridiem's place: "1530hrs", "1530 hours", "15:30h", "16h" (an hour
+13-23 only: "2h" is a duration)."""
+_FOUR_DIGITS = r"(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))(?=[0-5]\d(?!\d))"
+"""Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23 (19xx
+and 20xx are years: "January 2027")."""
 TOKEN = (
-    r"(?:(?<![\d:.$])(\d{1,2})(?:[:.](\d{2}))?\s*" + _MERIDIEM + r"?(?![\d%])"
+    r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|"
+    + _FOUR_DIGITS
+    + r")(\d{2}))?\s*"
+    + _MERIDIEM[:-1]
+    + _HOURS_MARK
+    + r")?(?![\d%])"
     r"(?!\s*(?:kids?|children|adults?|people|dollars|bucks|aud|min|mins|minutes|hours?|hrs?"
     r"|km|years?|yrs?|yo|month|of us|girls|boys|grand)\b)"
     r"|\b(noon|midday|midnight|lunchtime|lunch)\b)"
@@ -99,13 +115,16 @@ def token(match: re.Match, offset: int = 0) -> Clock | None:
     h, m = int(hour), int(minute or 0)
     if m > 59 or h > 23:
         return None
+    if mer and mer.strip().lower().startswith("h"):  # "1530hrs", "16h": 24-hour
+        return Clock(h, m, True, match.group(0))
     if mer:
         if h == 0 or h > 12:
             return None
         pm = mer.lower().startswith("p")
         h = (h % 12) + (12 if pm else 0)
         return Clock(h, m, True, match.group(0))
-    explicit = h == 0 or h > 12 or (len(hour) == 2 and hour.startswith("0"))
+    four = minute is not None and match.end(offset + 1) == match.start(offset + 2)  # "1100"
+    explicit = h == 0 or h > 12 or (len(hour) == 2 and hour.startswith("0")) or four
     return Clock(h, m, explicit, match.group(0))
 
 

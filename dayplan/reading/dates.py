@@ -2,11 +2,15 @@
 "next Saturday", "Boxing Day") and the ``holidays`` calendar for the named public holidays
 Duckling does not know ("Easter Saturday", "Anzac Day", "King's Birthday", "the Ekka holiday").
 Dates resolve relative to the request's local ``today``; a named day that has passed this year
-is next year's."""
+is next year's. A weekday said with a day of the month is read only when both name the same
+day; otherwise it asks, naming both and offering the nearest matching days (``weekday_dates``;
+"Saturday the 19th" with no month is the next 19th that is a Saturday within six weeks).
+"Saturday week" is the Saturday after next, as Australians say it, stated as an assumption."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
@@ -120,6 +124,12 @@ def read_date(phrase: str, today: date) -> date | None:
     hol = HOLIDAY_RE.search(phrase)
     if hol:
         return holiday_date(hol.group(1), today, _year(hol))
+    said = weekday_dates(phrase, today)
+    if said:  # "Saturday 19th December": both must name the day; else no date is read
+        return said[0].day
+    week = weekday_week(phrase, today)
+    if week:
+        return week[0][2]
     ref = datetime(today.year, today.month, today.day)
     # case-folded (Duckling's rules ignore case; only values and bodies are used here): the
     # stand-in's "Saturday" and the check of its quote "saturday" then share one parse
@@ -177,11 +187,22 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
         day = holiday_date(m.group(1), today, _year(m))
         if day:
             out.append((m.start(), m.end(), day))
+    unsure = []  # a weekday and a day of the month that disagree: no date is read there
+    for w in weekday_dates(text, today):
+        if w.day is not None:
+            out.append((w.start, w.end, w.day))
+        else:
+            unsure.append((w.start, w.end))
+    out += [
+        w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)
+    ]
     ref = datetime(today.year, today.month, today.day)
     for span in _date_candidates(text, ref):
         value = span.value
         if value.get("type") == "value" and value.get("grain") == "day":
             if any(s < span.end and span.start < e for s, e, _ in out):
+                continue
+            if any(s < span.end and span.start < e for s, e in unsure):
                 continue
             if re.fullmatch(r"\d{1,2}(?:\s*-\s*\d{1,2})?", span.body.strip()):
                 continue  # "12-2" is a time range, not the 2nd of December
@@ -224,7 +245,165 @@ plain readings)."""
 def relative_qualifier_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (normalised, lower case) that say a date relative to another day
     (``RELATIVE_QUALIFIER``)."""
-    return [m.span() for m in RELATIVE_QUALIFIER.finditer(text)]
+    read = {(a, b) for a, b, _ in weekday_week(text, date(2000, 1, 1))}  # "Saturday week"
+    return [m.span() for m in RELATIVE_QUALIFIER.finditer(text) if m.span() not in read]
+
+
+_WEEKDAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_MONTH_INDEX = {
+    m: i + 1
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+WEEKDAY_DATE_RE = re.compile(
+    r"\b(" + _WEEKDAY + r")\b\.?,?\s+(?:the\s+)?"
+    r"(?:(\d{1,2})/(\d{1,2})(?:/((?:20)?\d{2}))?\b(?![/:.]\d)"
+    r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:"
+    + _MONTH[1:]
+    + r"\b))"
+    r"(?![-:.]\d)(?:\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+((?:19|20)\d{2})\b)?)?)",
+    re.I,
+)
+"""A weekday with a day of the month ("Saturday 20th December", "Sat 20/12", "Saturday the
+20th", "Saturday 1 January 2027"): the two must name the same day (``weekday_date``)."""
+WEEKDAY_WEEK_RE = re.compile(
+    r"\b(" + _WEEKDAY + r")\s+week\b(?!\s*(?:end|long|after|before))", re.I
+)
+""""Saturday week": in Australian (and British) English the Saturday after next."""
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _say(day: date) -> str:
+    return f"{_DAY_NAMES[day.weekday()]} {day.day} {day.strftime('%B')} {day.year}"
+
+
+@dataclass(frozen=True)
+class WeekdayDate:
+    """A weekday said with a day of the month at ``start:end`` of the text: the ``day`` both
+    name, or ``None`` with the ``question`` that asks which day was meant (they disagree, or
+    the date does not exist), to follow the phrase in quotes: '"Saturday 20th December": 20 Dec
+    2026 is a Sunday. Did you mean Sun 20 Dec, Sat 19 Dec or Sat 26 Dec?'."""
+
+    start: int
+    end: int
+    day: date | None
+    question: str | None
+
+
+def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
+    weekday = _WEEKDAY_INDEX[m.group(1)[:3].lower()]
+    if m.group(2):  # "20/12" is day/month (Australian order)
+        dom, month = int(m.group(2)), int(m.group(3))
+        year = m.group(4) and int(m.group(4)) % 100 + 2000
+    else:
+        dom = int(m.group(5))
+        month = _MONTH_INDEX[m.group(6)[:3].lower()] if m.group(6) else None
+        year = int(m.group(7)) if m.group(7) else None
+    try:
+        if month is None:  # no month: the next such day of the month (within a month)
+            day = date(today.year, today.month, dom) if dom >= today.day else None
+            probe = today.replace(day=1)
+            while day is None or day < today:
+                probe = (probe + timedelta(days=32)).replace(day=1)
+                try:
+                    day = probe.replace(day=dom)
+                except ValueError:
+                    day = None
+                if probe.year > today.year + 1:
+                    raise ValueError
+        else:
+            day = date(year or today.year, month, dom)
+            if year is None and day < today:
+                day = date(today.year + 1, month, dom)
+    except ValueError:
+        return WeekdayDate(
+            m.start(), m.end(), None, " names no date in the calendar: which date do you mean?"
+        )
+    if day.weekday() == weekday:
+        return WeekdayDate(m.start(), m.end(), day, None)
+    if month is None:  # "Sunday the 3rd" on 1 Dec: Sunday 3 January, if within a few weeks
+        later = day
+        while later <= today + timedelta(days=MONTHLESS_DAYS):
+            if later.weekday() == weekday:
+                return WeekdayDate(m.start(), m.end(), later, None)
+            probe = (later.replace(day=1) + timedelta(days=32)).replace(day=1)
+            later = _day_of(probe, dom) or (probe + timedelta(days=32)).replace(day=dom)
+    ahead = (weekday - day.weekday()) % 7
+    options = [
+        d for d in (day - timedelta(days=7 - ahead), day + timedelta(days=ahead)) if d >= today
+    ]
+    offer = [_short(day)] + [_short(d) for d in options]
+    which = (
+        f"the next {dom}{_ordinal(dom)}"
+        if month is None
+        else f"{day.day} {day.strftime('%b')} {day.year}"
+    )
+    return WeekdayDate(
+        m.start(),
+        m.end(),
+        None,
+        f": {which} is a {_DAY_NAMES[day.weekday()]}. Did you mean "
+        + (", ".join(offer[:-1]) + " or " + offer[-1] if len(offer) > 1 else offer[0])
+        + "?",
+    )
+
+
+MONTHLESS_DAYS = 42
+"""How far ahead a weekday with a day of the month and no month may resolve ("Saturday the
+19th" is the next 19th that is a Saturday, when that is within six weeks; else it asks)."""
+
+
+def _day_of(month_start: date, dom: int) -> date | None:
+    try:
+        return month_start.replace(day=dom)
+    except ValueError:
+        return None
+
+
+def _short(day: date) -> str:
+    return f"{_DAY_NAMES[day.weekday()][:3]} {day.day} {day.strftime('%b')}"
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def weekday_dates(text: str, today: date) -> list[WeekdayDate]:
+    """Each weekday said with a day of the month in ``text`` (``WEEKDAY_DATE_RE``), resolved
+    against ``today``: with a month, that date (this year, or next year when it has passed; a
+    year said wins); without one, the next such day of the month. The day is read only when
+    its weekday is the one said; otherwise the phrase asks, naming both and offering the
+    nearest days that match (never a silent jump to another date)."""
+    return [_weekday_date(m, today) for m in WEEKDAY_DATE_RE.finditer(text)]
+
+
+def weekday_week(text: str, today: date) -> list[tuple[int, int, date]]:
+    """``(start, end, date)`` for each "Saturday week" of ``text``: the weekday after the next
+    one (asked on a Tuesday 1 Dec, "Saturday week" is Saturday 12 Dec; asked on a Saturday,
+    it is a week today). Stated as an assumption where applied (``week_assumption``)."""
+    out = []
+    for m in WEEKDAY_WEEK_RE.finditer(text):
+        if re.search(r"\b(?:next|this|last|a|the)\s+$", text[: m.start()], re.I):
+            continue  # "next Saturday week", "the Saturday week after": asked (relative)
+        weekday = _WEEKDAY_INDEX[m.group(1)[:3].lower()]
+        out.append(
+            (m.start(), m.end(), today + timedelta(days=(weekday - today.weekday()) % 7 + 7))
+        )
+    return out
+
+
+def week_assumption(quote: str, day: str) -> str | None:
+    """The assumption to state when a date reading's ``quote`` is "Saturday week"."""
+    m = WEEKDAY_WEEK_RE.search(quote)
+    if not m:
+        return None
+    name = _DAY_NAMES[_WEEKDAY_INDEX[m.group(1)[:3].lower()]]
+    return f'"{quote}" read as the {name} after next ({day}), as Australians say it'
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -50,6 +50,7 @@ ASKING_KINDS = frozenset(
         "distance",
         "time_conflict",
         "weather_conflict",
+        "date_conflict",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -63,7 +64,9 @@ booked (planned around) or to be planned then; ``weather`` is rain said where no
 when ("rain until the footy finishes"), or a rain reading code rejected: the forecast would
 otherwise decide silently; ``time_conflict`` and ``weather_conflict`` are accepted readings that
 cannot all hold (the day ends before it starts; no rain beside a rain window): ``found`` is the
-question (``conflicts``)."""
+question (``conflicts``); ``date_conflict`` is a weekday said with a day of the month that is
+another weekday ("Saturday 20th December", a Sunday in 2026): ``found`` asks which day, naming
+both and offering the nearest matching days (``dates.weekday_dates``)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,16 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             add("window_start", clock.hhmm(start), a, b)
             add("window_end", clock.hhmm(end), a, b)
             window_done = True
+    # appointments said with one time ("doctor at 1pm for an hour", "kids party at 3.30")
+    for a, b, _, _, _ in times.point_blocks(sent):
+        if weather_time(a, b) or near("blocked", a, b):
+            continue
+        prev = re.search(r"\b(\w+)\s+$", sent[:a])
+        if prev and (times.BLOCK_RE.fullmatch(prev.group(1)) or prev.group(1) in ("kids", "kid's")):
+            a = prev.start(1)  # "piano lesson", "kids party": both words name it
+        found = times.read_blocked(sent[a:b], sent)
+        if found:
+            add("blocked", found, a, b)
     # single times after a start or end cue
     for a, b, role, minutes in times.points(sent):
         if weather_time(a, b):
@@ -791,6 +804,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for a, b in dates.relative_qualifier_spans(norm):  # "the Saturday after Christmas"
         found.append((a, b, "date"))
         exact.add(a)
+    dated: list[UnreadPhrase] = []
+    for w in dates.weekday_dates(norm, today):  # "Saturday 20th December" (a Sunday): asked
+        if w.day is None:
+            said = cut(text, (w.start, w.end)).strip(" ,.;:!?")
+            dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
+            covered.append((w.start, w.end))
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
@@ -824,7 +843,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
-    return (conflicts(accepted) + out)[:10]
+    return (conflicts(accepted) + dated + out)[:10]
 
 
 def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:

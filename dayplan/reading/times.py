@@ -15,14 +15,25 @@
   neither the window nor an appointment, so it is left unread and asked about;
 - times in words the Australian way: "half four" 16:30, "quarter to ten" 09:45 (``clock``);
 - a blocked window is at home when the phrase or its sentence says so ("nap at home 1-3", "in
-  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that.
+  her cot", "asleep 1-3 so we'll be home then"); "must be home by 5" is a deadline, never that;
+- an appointment word's cue reaches a range before it, or right after it in the same clause
+  ("9-10 footy"), never across a comma ("9 till 4, quiet time at home 1-2": the day, then a
+  quiet time);
+- an appointment with one time is a blocked window too (``point_blocks``): "doctor at 1pm for
+  an hour", "piano lesson at 10 (45 mins)", "a party at 2pm (till 2:30)"; with no end said,
+  an afternoon one ("kids party at 3.30") ends the day at its start and an earlier one lasts
+  an hour, both stated as assumptions;
+- deadline shorthand: "home @ 4", "home b4 4", "latest home time 3pm", "finish up by 2:45";
+  a start: "the earliest we can go is 10:30"; 24-hour times without a colon ("home by
+  1530", "0930-1500", "1530hrs", "16h") are read by ``clock``.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
-from dayplan.reading import clock
+from dayplan.reading import clock, duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
@@ -32,14 +43,17 @@ BLOCK_WORDS = (
     r"|church|mass|rehearsal|game|match|tutoring|tutor|busy|booked|something on|pick-?up|drop-?off"
     r"|meeting|work|shift|birthday|haircut|physio|playdate|music|piano|karate|scouts|nippers"
     r"|football|basketball|tennis|hockey|gymnastics|athletics|futsal|baseball|softball|volleyball"
-    r"|auskick|oztag|swim club|swim squad|surf club|rowing"
+    r"|auskick|oztag|swim club|swim squad|surf club|rowing|blocked|call|zoom|zoom call|video call"
+    r"|christening|baptism|wedding|funeral|recital|exam|interview|vet|optometrist|orthodontist"
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
     r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?(?: to \w+(?: \w+)?)?"
     r"(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
-    r"(?: by| before| at| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
-    r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)? by|wrap(?:ped)? up by"
+    r"(?: by| before| b4| at| @| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
+    r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
+    r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
+    r"|wrap(?:ped)? up by"
     r"|in bed by|until|till|til|no later than|latest)\s*$",
     re.I,
 )
@@ -49,6 +63,8 @@ START_CUE = re.compile(
     r"\b(?:until|till|til|before)"
     r"|(?:busy|booked|tied up|stuck|occupied|sleep(?:ing)? in|at home|home) (?:until|till|til)"
     r"|after|from|earliest(?: start)?(?: is| of)?|(?:at )?the earliest|from about|from around"
+    r"|earliest (?:we|i|they|you) (?:can|could|would|will|'d|'ll)\s?(?:go|leave|start|head (?:off|out)"
+    r"|get (?:out|going|away)|be out)(?: is| would be| will be)?(?: at| about| around)?"
     r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
     r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)"
@@ -146,7 +162,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     if cues:
         _, kind, at = max(cues)
         return kind, span[0] - len(before) + at
-    tail = after.lstrip(" ,:(")
+    tail = after.lstrip(" :(")  # a comma ends the range's clause: "9 till 4, quiet time 1-2"
     m = BLOCK_RE.match(tail) if after.strip() else None
     if m:
         return "blocked", span[0]
@@ -315,11 +331,21 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
 
 def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     """``{"start", "end", "label", "at_home"}`` for an appointment phrase with a time range
-    ("footy training 9-10am", "nap at home 12-2"), else ``None``."""
+    ("footy training 9-10am", "nap at home 12-2") or with one time ("doctor at 1pm for an
+    hour", ``point_blocks``), else ``None``."""
     context = sentence or phrase
     rs = ranges(phrase, context)
-    if not rs:
-        return None
+    if not rs:  # "doctor at 1pm for an hour": one time and its length
+        said = point_blocks(phrase)
+        if not said:
+            return None
+        _, _, start, end, _ = said[0]
+        return {
+            "start": clock.hhmm(start),
+            "end": clock.hhmm(end),
+            "label": block_label(phrase),
+            "at_home": bool(AT_HOME.search(phrase)),
+        }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
         return None
     if BLOCK_RE.search(phrase) and range_kind(phrase, rs[0][:2])[0] != "blocked":
@@ -338,6 +364,110 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
         "label": block_label(phrase),
         "at_home": at_home,
     }
+
+
+POINT_BLOCK_RE = re.compile(
+    r"\b(?:" + BLOCK_WORDS + r")\b(?:\s+(?!at\b)[a-z'-]+){0,3}?\s*(?:\bat\b|@)\s*(?=\d)", re.I
+)
+"""An appointment word, then a single time after "at" within three words ("doctor at 1pm",
+"piano lesson at 10", "kids party at 3.30", "christening at the church at 11")."""
+_HOME_BEFORE = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+(?:in time\s+)?(?:for\s+)?(?:(?:a|the|her|his|their|our)\s+)?$",
+    re.I,
+)
+_LENGTH_LEAD = re.compile(r"\s*,?\s*(?:\(\s*|for\s+(?:about\s+|around\s+)?|lasting\s+|-\s*)", re.I)
+_END_LEAD = re.compile(r"\s*,?\s*\(?\s*(?:till|til|until|to|-|\u2013)\s*", re.I)
+OPEN_END = 23 * 60 + 59
+"""Where an appointment said with one time and no length ends when it starts at
+``LAST_OF_DAY`` or later ("kids party at 3.30", "a wedding at 4pm"): the day ends there, and
+nothing is planned after its start (its end is unknown)."""
+LAST_OF_DAY = 15 * 60
+POINT_BLOCK_MINUTES = 60
+"""How long an earlier appointment with one time and no length is taken to last ("ballet at
+9:30": 09:30-10:30). Both are stated as assumptions (``point_block_assumption``)."""
+
+
+def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
+    """``(span_start, span_end, start_min, end_min, assumed)`` for each appointment said with
+    one time ("doctor at 1pm for an hour" 13:00-14:00, "piano lesson at 10 (45 mins)"
+    10:00-10:45, "a party at 2pm (till 2:30)"): its end from a time after "till"/"to", or its
+    length through Duckling's duration right after the time ("for an hour", "(45 mins)"); else
+    ``POINT_BLOCK_MINUTES``, or open to the day's end from ``LAST_OF_DAY`` (``assumed``). A
+    trailing "at home" is part of it. "Home for the party at 3" is a time home, never this; a
+    time inside a range belongs to the range."""
+    out = []
+    masked = clock.mask_dates(sentence)
+    taken = [(a, b) for a, b, _, _ in ranges(sentence)]
+    for m in POINT_BLOCK_RE.finditer(masked):
+        tm = clock.TOKEN_RE.match(masked, m.end())
+        c = clock.token(tm) if tm and tm.group(1) else None
+        if c is None or any(a < tm.end() and tm.start() < b for a, b in taken):
+            continue
+        if _HOME_BEFORE.search(sentence[: m.start()]):
+            continue  # "home for the party at 3": when to be home, read as the day's end
+        start = clock.resolve(c, "start", sentence)
+        end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
+        end, assumed = _said_end(sentence, masked, end_at, c, start)
+        if end is None:
+            end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
+        else:
+            end, end_at = end
+        home = re.match(r"\s*(?:at home|back home)\b", sentence[end_at:])
+        if home:
+            end_at += home.end()
+        if start < end <= 24 * 60:
+            out.append((m.start(), end_at, start, min(end, OPEN_END), assumed))
+    return out
+
+
+def _said_end(
+    sentence: str, masked: str, at: int, first: clock.Clock, start: int
+) -> tuple[tuple[int, int] | None, bool]:
+    """The end an appointment's words give after its time at ``at``: ``((end_min, span_end),
+    False)``, or ``(None, True)`` when none is said."""
+    lead = _END_LEAD.match(masked, at)
+    tm = clock.TOKEN_RE.match(masked, lead.end()) if lead else None
+    second = clock.token(tm) if tm and tm.group(1) else None
+    rng = clock.range_of(first, second, sentence) if second else None
+    if rng and rng[0] == start:
+        stop = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
+        if sentence[stop : stop + 1] == ")":
+            stop += 1
+        return (rng[1], stop), False
+    lead = _LENGTH_LEAD.match(sentence, at)
+    if lead:
+        tail = sentence[lead.end() : lead.end() + 30]
+        for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
+            seconds = (sp.value.get("normalized") or {}).get("value")
+            if sp.start == 0 and isinstance(seconds, (int, float)) and 0 < seconds <= 12 * 3600:
+                stop = lead.end() + sp.end
+                if sentence[stop : stop + 1] == ")":
+                    stop += 1
+                return (start + int(seconds // 60), stop), False
+    return None, True
+
+
+def point_block_assumption(quote: str, value: dict) -> str | None:
+    """What is assumed for a blocked reading quoted from an appointment with one time and no
+    end ("kids party at 3.30", "ballet at 9:30"), said with its times: the day ends at an
+    afternoon one's start; an earlier one lasts an hour."""
+    found = point_blocks(normalise_space(quote))
+    if not (found and found[0][4] and not ranges(quote)):
+        return None
+    if value.get("end") == clock.hhmm(OPEN_END):
+        return (
+            f'"{quote}" has no end time: nothing is planned after {value.get("start")} '
+            "(say how long it lasts to plan after it)"
+        )
+    return (
+        f'"{quote}" has no end time: assumed to last an hour '
+        f"({value.get('start')}-{value.get('end')}; say if it is longer)"
+    )
+
+
+def normalise_space(text: str) -> str:
+    """``text`` lower-cased with runs of blanks as one space (the reader's matching form)."""
+    return " ".join(text.lower().split())
 
 
 def activity_ranges(sentence: str) -> list[tuple[int, int]]:

@@ -357,6 +357,12 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
     except ValueError:
         raise _Bad(f'date must be an ISO date "YYYY-MM-DD", got {value!r}') from None
     found = dates.read_date(quote, today)
+    norm, needle = normalise(sentence), normalise(quote).strip(" .,;:!?")
+    at = norm.find(needle) if needle else -1
+    for w in dates.weekday_dates(norm, today) if at >= 0 else ():
+        if w.day is None and w.start < at + len(needle) and at < w.end:
+            clash = norm[w.start : w.end]
+            raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
     if found is None:
         raise _Bad(f"no date found in the quote (today is {today.isoformat()})", None)
     if found.isoformat() != claimed:

@@ -306,6 +306,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     if cap is None and hints.get("max_leg_minutes") is not None:
         cap = int(hints["max_leg_minutes"])
     blocked = _windows(req.blocked) or _windows(hints.get("blocked"))
+    for i, said in enumerate(hints.get("stated") or ()):  # what the applied reading assumed:
+        add_assumption(state, f"reading{i}", str(said))  # "Saturday week", "party at 3.30"
     day = plan_date(state)
     if req.weather is not None:
         rain = [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
