@@ -29,6 +29,10 @@ DEADLINES = [  # a home-by/start time this reader cannot read: asked, never 17:0
 
 @pytest.mark.parametrize(("text", "phrase"), DEADLINES)
 def test_an_unread_time_asks_naming_it(text: str, phrase: str) -> None:
+    accepted, _ = read_request(text, today=TODAY)
+    quotes = [i.quote.lower() for i in accepted.items if i.field in ("window_start", "window_end")]
+    if any(phrase.lower() in q or q in phrase.lower() for q in quotes):
+        return  # the time reader reads it now (tests/test_reading_times_net.py has the values)
     kinds = {k for p, k in unread(text) if phrase.lower() in p.lower()}
     assert "time" in kinds, unread(text)
     qs = asked(text)
@@ -131,7 +135,7 @@ def test_a_structured_field_settles_what_the_net_lists() -> None:
             "travel": {"mode": "car", "max_leg_minutes": 20},
         }
     )
-    assert {p.kind for p in phrases} >= {"time", "distance"}
+    assert "distance" in {p.kind for p in phrases}  # "home by 1530" is read now
     assert questions(phrases, apply_reading(req, accepted)) == []
 
 
