@@ -145,7 +145,7 @@ def test_adk_web_lists_the_agent_and_runs_a_request(adk_web):
 def test_adk_run_prints_the_served_report_as_final_text():
     proc = subprocess.run(
         [ADK, "run", str(AGENTS / "day_planner")],
-        input="Rainy Saturday in Brisbane with the kids, museums\nexit\n",
+        input="Rainy Saturday in Brisbane with our 2 kids, museums\nexit\n",
         capture_output=True, text=True, env=offline_env(), cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -41,7 +41,7 @@ PARENT_TEXT = (
     "Plan my Saturday in New Farm with my partner and our 2 kids (4 and 7), budget 80 bucks, "
     "home by 4pm"
 )
-UNCLEAR_TEXT = PARENT_TEXT + ", and somewhere around the party at 3"
+UNCLEAR_TEXT = PARENT_TEXT + ", and something at 3"
 
 
 def _hm(value: str) -> int:
@@ -263,16 +263,18 @@ def test_text_and_html_show_the_same_readings_with_quotes(text_run):
 def test_an_unread_phrase_is_asked_about_and_listed_in_both_views():
     run = plan(PlanRequest.model_validate({"text": UNCLEAR_TEXT, "now": PIN}))
     report = run.report
-    assert report.status == "needs_clarification" and report.unread == ["party at 3"]
-    assert any("party at 3" in q for q in report.questions)
+    assert report.status == "needs_clarification" and report.unread == ["something at 3"]
+    assert any("something at 3" in q for q in report.questions)
     summary = what_i_read(report)
-    assert summary.unread == ("party at 3",)
+    assert summary.unread == ("something at 3",)
     assert {r.field for r in summary.read} >= {"window_end", "budget", "adults", "children"}
     text = render_report(report)
-    assert '  - not read: "party at 3"' in text
+    assert '  - not read: "something at 3"' in text
     html = reading_html(report)
-    assert '<ul class="dp-unread"><li class="dp-quote">“party at 3”</li></ul>' in html
-    assert "dp-assumed" not in html  # nothing was planned, so nothing was assumed yet
+    assert '<ul class="dp-unread"><li class="dp-quote">“something at 3”</li></ul>' in html
+    # nothing was planned, so the only assumption is the reading's: "80 bucks" has no currency
+    assert html.count("<li>", html.index('class="dp-assumed"')) == 1
+    assert "read as AUD 80 (no currency was said" in html
 
 
 def test_unread_phrase_is_listed_in_both_views():
