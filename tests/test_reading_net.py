@@ -77,6 +77,12 @@ MODES_ASKED = [
     ("Saturday, 2 adults, New Farm, home by 3, driving is not an option", "not an option"),
     ("Saturday, 2 adults, Toowong, home by 4, the car is broken down", "car is broken"),
     ("Saturday, 2 adults, Toowong, home by 4, my wife took the car", "took the car"),
+    ("Saturday, 2 adults, New Farm, home by 3, car-free day for us", "car-free"),
+    ("Saturday, 2 adults, New Farm, home by 3, we're a no-car household", "no-car"),
+    ("Saturday, 2 adults, New Farm, home by 3, we've ditched the car", "ditched the car"),
+    ("Saturday, 2 adults, New Farm, home by 3, neither of us drives", "neither of us drives"),
+    ("Saturday, 1 adult, New Farm, home by 3, I have no licence", "no licence"),
+    ("Saturday, 1 adult, New Farm, home by 3, I don't have a driver's license", "license"),
 ]
 
 
@@ -100,6 +106,8 @@ def test_a_negated_mode_is_never_the_mode_and_asks(text: str, phrase: str) -> No
         ("Saturday, 2 adults, New Farm, we'll drive, no more than 30 minutes in the car", "car"),
         ("Saturday, 2 adults, New Farm, don't mind driving, home by 3", "car"),
         ("Saturday, 2 adults, New Farm, we won't take the bus, we'll drive, home by 3", "car"),
+        ("Saturday, 2 adults, New Farm, home by 3, we sold the car so it's buses", "transit"),
+        ("Saturday, 2 adults, New Farm, home by 3, got rid of our car, we walk", "walk"),
     ],
 )
 def test_the_stated_alternative_is_the_mode(text: str, mode: str) -> None:

@@ -814,7 +814,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
         for a, b in travel.negated_spans(norm):  # "we don't have a car", "not driving": how
-            if travel.CAR.search(norm, a, b) or travel.TRANSIT.search(norm, a, b):
+            said = norm[a:b]
+            if (
+                travel.CAR.search(said)
+                or travel.TRANSIT.search(said)
+                or travel.LICENCE.search(said)
+            ):
                 found.append((a, b, "travel"))  # do they get around? (never the negated mode;
                 exact.add(a)  # "not too much walking" is a wish about walking, no mode)
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"

@@ -47,6 +47,8 @@ NOT_CAR = re.compile(
     r"|\bno (?:driving|drive|cars?)\b|\bwithout (?:driving|the car)\b",
     re.I,
 )
+LICENCE = re.compile(r"\blicen[cs](?:e|ed)\b", re.I)
+"""A driving licence word: "I have no licence" says the party cannot drive (``NEGATED_MODE``)."""
 CAP_WORDS = re.compile(
     r"\b(?:max(?:imum)?|no more than|not more than|at most|under|less than|longer than|more than"
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
@@ -72,12 +74,18 @@ NEGATED_MODE = re.compile(
     r"|(?:being )?(?:serviced|repaired|fixed)|broken(?: down)?|off the road|not available"
     r"|unavailable|a no-go|a no go|out)\b"
     r"|\b(?:hubby|husband|wife|partner|he|she|dad|mum|mom|my (?:other half|partner|husband|wife))"
-    r"\s+(?:has|has got|'s got|took|is taking|'s taking|needs|is using|'s using)\s+(?:the|our)\s+car\b",
+    r"\s+(?:has|has got|'s got|took|is taking|'s taking|needs|is using|'s using)\s+(?:the|our)\s+car\b"
+    r"|\b(?:sold|ditched|got rid of|gave up|given up|no longer have|lost)\s+(?:the|our|my)\s+car\b"
+    r"|\bcar[- ]free\b|\bno[- ]car\b|\bcarless\b"
+    r"|\b(?:neither of us|none of us|nobody|no one|no-one)\s+(?:can\s+)?(?:drives?|driving)\b"
+    r"|\b(?:no|without a|without my|haven't got a|don't have a|do not have a|lost my)\s+"
+    r"(?:driver'?s?\s+)?licen[cs]e\b|\bnot licen[cs]ed\b|\bunlicen[cs]ed\b",
     re.I,
 )
 """A travel mode said as not available ("not driving", "we won't be driving", "don't own a
 car", "car's in the shop", "hubby has the car", "driving is not an option", "I don't want to take
-the bus"): never the mode; a cap's words ("no more than 30 minutes in the car", "don't mind
+the bus", "we sold the car", "car-free day", "neither of us drives", "I have no licence"): never
+the mode; a cap's words ("no more than 30 minutes in the car", "don't mind
 driving") are not a negation."""
 
 
