@@ -76,7 +76,7 @@ NEGATED_MODE = re.compile(
     r"|\b(?:hubby|husband|wife|partner|he|she|dad|mum|mom|my (?:other half|partner|husband|wife))"
     r"\s+(?:has|has got|'s got|took|is taking|'s taking|needs|is using|'s using)\s+(?:the|our)\s+car\b"
     r"|\b(?:sold|ditched|got rid of|gave up|given up|no longer have|lost)\s+(?:the|our|my)\s+car\b"
-    r"|\bcar[- ]free\b|\bno[- ]car\b|\bcarless\b"
+    r"|\bcar[- ]free\b|\bno-car\b|\bcarless\b"  # "no car" itself: NOT_CAR
     r"|\b(?:neither of us|none of us|nobody|no one|no-one)\s+(?:can\s+)?(?:drives?|driving)\b"
     r"|\b(?:no|without a|without my|haven't got a|don't have a|do not have a|lost my)\s+"
     r"(?:driver'?s?\s+)?licen[cs]e\b|\bnot licen[cs]ed\b|\bunlicen[cs]ed\b",
