@@ -19,7 +19,7 @@ from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading.memo import per_run, per_run_list
-from dayplan.reading.musts import must_items
+from dayplan.reading.musts import known_venue, must_items
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
 
@@ -109,7 +109,9 @@ def _names_re() -> re.Pattern:
 @per_run_list
 def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
-    ``home`` after a home cue, else ``location``. One location at most (the longest name)."""
+    ``home`` after a home cue, else ``location``. One location at most: the longest name that
+    is no part of a venue mention (``venue_part``: "Toowong, ... Mt Coot-tha lookout" is
+    Toowong), or the longest of all when every name is."""
     gaz = data.gazetteer()
     lowered = text.lower()
     found: list[tuple[int, int, str, str]] = []
@@ -132,9 +134,32 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     found.sort()
     locations = [f for f in found if f[2] == "location"]
     if len(locations) > 1:
-        keep = max(locations, key=lambda f: f[1] - f[0])
+        plain = [f for f in locations if venue_part(lowered, f[0], f[1]) is None] or locations
+        keep = max(plain, key=lambda f: f[1] - f[0])
         found = [f for f in found if f[2] == "home" or f is keep]
     return found
+
+
+_NEXT_WORDS = re.compile(r"(?:\s+[a-z][\w'-]*){1,2}")
+
+
+def venue_part(text: str, a: int, b: int) -> str | None:
+    """The venue mention of ``text`` (lower case) that the place named at ``a:b`` is part of,
+    else ``None``: a must-do member around it ("the highlight has to be Mt Coot-tha lookout":
+    ``musts.must_items``) or the place with the words after it naming a venue of the catalogue
+    ("Mt Coot-tha lookout", "Chermside Library": ``musts.known_venue``). Such a place is where a
+    stop is, never the home or the day's location while the text names another place."""
+    for it in must_items(text):
+        if it.start <= a and b <= it.end and text[it.start : it.end] != text[a:b]:
+            return text[it.start : it.end]
+    nxt = _NEXT_WORDS.match(text, b)
+    if nxt:
+        words = nxt.group(0).split()
+        for n in range(len(words), 0, -1):
+            name = text[a:b] + " " + " ".join(words[:n])
+            if known_venue(name):
+                return name
+    return None
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:

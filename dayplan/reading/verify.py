@@ -341,6 +341,17 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     )
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
+    if field == "location":
+        needle = normalise(quote).strip(" .,;:!?")
+        at = sentence.find(needle) if needle else -1
+        part = places.venue_part(sentence, at, at + len(needle)) if at >= 0 else None
+        other = [p for p in places.place_spans(sentence) if p[2] == "location" and p[3] != found]
+        if part and other:  # "Toowong, the highlight has to be Mt Coot-tha lookout"
+            raise _Bad(
+                f"the quote names a place inside the venue mention {part!r}, where a stop is, "
+                f"not where the day is planned (the text names {other[0][3]!r})",
+                other[0][3],
+            )
     if field == "home" and not re.search(
         r"\b(?:live|from|home|based|starting|leaving|coming|staying|we're in|we are in)\b",
         quote,
