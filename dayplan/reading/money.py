@@ -229,13 +229,21 @@ PER_HEAD_AMOUNT = re.compile(
 )
 """An amount with no currency that still states a budget: "under 20 each", "15/head", "max 60
 all up" (a count of people never reads so: "2 each" needs "each" or "per" right after it)."""
+_COUNT_WORD = (
+    r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|(?:a|one|two|three|four|five)"
+    r"\s+hundred)(?:[\s-]+(?:and[\s-]+)?(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+    r"|ninety|one|two|three|four|five|six|seven|eight|nine))*"
+)
 _TIGHT_MAX = re.compile(
-    r"\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"\b(\d[\d,]*(?:\.\d{1,2})?|"
+    + _COUNT_WORD
+    + r")\s*(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"(?:\s+(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp)\b)?"
     r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|kids?|children|adults?|people))",
     re.I,
 )
-"""A bare amount capped by a word ("like 50 max", "100 tops"): money only in a sentence with a
-money cue ("$$ tight - like 50 max")."""
+"""A bare amount capped by a word ("like 50 max", "100 tops", "fifty max"): money only in a
+sentence with a money cue ("$$ tight - like 50 max", "money's tight - fifty max")."""
 
 
 def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:

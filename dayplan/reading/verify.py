@@ -106,6 +106,14 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
                 "not the day's end",
                 None,
             )
+    if at >= 0 and role == "end":
+        for a, b, start, _, _ in times.point_blocks(norm_sentence):
+            if a <= at and at + len(quote) <= b:
+                raise _Bad(  # "back home for lunch at 12:30 for an hour, home by 4"
+                    f"the quote names a stay at home from {clock.hhmm(start)} (a blocked window "
+                    "the day goes on after), not the day's end",
+                    None,
+                )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)
@@ -374,6 +382,9 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
         if w.day is None and w.start < at + len(needle) and at < w.end:
             clash = norm[w.start : w.end]
             raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
+    for a, b, year in dates.year_out_of_range_spans(norm) if at >= 0 else ():
+        if a < at + len(needle) and at < b:  # "1 January 9999": never this year's 1 January
+            raise _Bad(f'the quote is part of "{norm[a:b]}"{dates.out_of_range(year)}', None)
     if found is None:
         raise _Bad(f"no date found in the quote (today is {today.isoformat()})", None)
     if found.isoformat() != claimed:
