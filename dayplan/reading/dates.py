@@ -229,7 +229,7 @@ YEAR_SAID = re.compile(
     re.I,
 )
 """A day of a month said with its year ("1 January 9999", "January 1st, 2150", "1/1/9999"); a
-number that is also a 24-hour time ("1530") is no year here."""
+number that is also a day's 24-hour time ("1530", 00:00-18:59) is no year here."""
 
 
 def out_of_range(year: int) -> str:
@@ -248,7 +248,7 @@ def year_out_of_range_spans(text: str) -> list[tuple[int, int, int]]:
     out = []
     for m in YEAR_SAID.finditer(text):
         year = int(m.group(1))
-        if MIN_YEAR <= year <= MAX_YEAR or (year < 2400 and year % 100 < 60 and year // 100 != 19):
+        if MIN_YEAR <= year <= MAX_YEAR or (year < 1900 and year % 100 < 60):
             continue  # in range, or a time of day without a colon ("12 December 1530 finish")
         lead = re.search(r"\b" + _WEEKDAY + r"\b\.?,?\s+(?:the\s+)?$", text[: m.start()], re.I)
         out.append((lead.start() if lead else m.start(), m.end(), year))
@@ -310,7 +310,7 @@ WEEKDAY_DATE_RE = re.compile(
     + r"\b))"
     r"(?![-:.]\d)(?:\s+(?:of\s+)?"
     + _MONTH
-    + r"\b\.?(?:,?\s+((?:19|20)\d\d|(?!(?:[01]\d|2[0-3])[0-5]\d)\d{4})\b)?)?)",
+    + r"\b\.?(?:,?\s+((?:19|20)\d\d|(?!(?:0\d|1[0-8])[0-5]\d)\d{4})\b)?)?)",
     re.I,
 )
 """A weekday with a day of the month ("Saturday 20th December", "Sat 20/12", "Saturday the

@@ -402,10 +402,16 @@ def must_items(phrase: str) -> list[MustItem]:
             continue  # "we really want to see X": read by ``PRE_CUE``
         if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
             continue
-        for a, b, _ in _merge(phrase, _members(phrase, m.end())):
-            got = _clean_member(phrase, a, b, strict=True)
+        raw = _merge(phrase, _members(phrase, m.end()))
+        claims = None
+        for i, (a, b, _) in enumerate(raw):
+            got = _clean_member(phrase, a, b, strict=i > 0)
             if got is None or not _main_object(phrase, got):
                 break
+            if i > 0:
+                claims = claimed_spans(phrase) if claims is None else claims
+                if _ends_list(phrase, claims, raw[i - 1][1], got[0], got[1]):
+                    break
             add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
     for post, kind in ((POST_CUE, "strong"), (WEAK_POST, "weak"), (MAIN_POST, "main")):
         for m in post.finditer(phrase):

@@ -22,6 +22,7 @@ from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
+from dayplan.reading.text import normalise, sentences
 
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
@@ -152,6 +153,8 @@ def venue_part(text: str, a: int, b: int) -> str | None:
     for it in must_items(text):
         if it.start <= a and b <= it.end and text[it.start : it.end] != text[a:b]:
             return text[it.start : it.end]
+        if it.end <= a and re.fullmatch(r"\s+(?:in|at|near)\s+", text[it.end : a]):
+            return text[it.start : b]  # "the main event is Lone Pine in Fig Tree Pocket"
     nxt = _NEXT_WORDS.match(text, b)
     if nxt:
         words = nxt.group(0).split()
@@ -160,6 +163,19 @@ def venue_part(text: str, a: int, b: int) -> str | None:
             if known_venue(name):
                 return name
     return None
+
+
+def day_location(text: str) -> str | None:
+    """Where the request text plans the day: the first ``location`` of its sentences by the
+    proposer's rule (``place_spans``: a place inside a venue mention yields to another place),
+    else any place it names (``read_place``: a home, or "in Sydney"), else ``None``. One rule
+    for the reading, the report's location and the run's home."""
+    norm = normalise(text)
+    for s, e in sentences(text):
+        for _, _, field, place in place_spans(norm[s:e]):
+            if field == "location":
+                return place
+    return read_place(text)
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
