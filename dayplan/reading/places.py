@@ -22,7 +22,7 @@ from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
-from dayplan.reading.text import normalise, sentences
+from dayplan.reading.text import normalise
 
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
@@ -166,16 +166,27 @@ def venue_part(text: str, a: int, b: int) -> str | None:
 
 
 def day_location(text: str) -> str | None:
-    """Where the request text plans the day: the first ``location`` of its sentences by the
-    proposer's rule (``place_spans``: a place inside a venue mention yields to another place),
-    else any place it names (``read_place``: a home, or "in Sydney"), else ``None``. One rule
-    for the reading, the report's location and the run's home."""
-    norm = normalise(text)
-    for s, e in sentences(text):
-        for _, _, field, place in place_spans(norm[s:e]):
-            if field == "location":
-                return place
-    return read_place(text)
+    """Where the request text plans the day: the place ``read_place`` names (the longest
+    gazetteer name, else "in the city", else a capitalised name after "in"), unless that name
+    is part of a venue mention (``venue_part``: "Toowong, the highlight has to be Mt Coot-tha
+    lookout") while the text names another place: then the longest of the others (Toowong).
+    One rule for the reading, the report's location and the run's home."""
+    found = read_place(text)
+    if found is None:
+        return None
+    lowered = normalise(text).lower()
+    gaz = data.gazetteer()
+    named = [
+        (m.start(), m.end(), place.name)
+        for m in _names_re().finditer(lowered)
+        if (place := find_place_in_text(m.group(0), gaz)) is not None
+    ]
+    if not any(p == found for _, _, p in named):
+        return found
+    plain = [n for n in named if venue_part(lowered, n[0], n[1]) is None]
+    if any(p == found for _, _, p in plain) or not plain:
+        return found
+    return max(plain, key=lambda n: n[1] - n[0])[2]
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
