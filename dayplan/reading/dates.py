@@ -199,9 +199,9 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     out += [
         w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)
     ]
-    for m in dayparts.TODAY_RE.finditer(text):  # "this arvo", "tonight": today
-        if not any(s < m.end() and m.start() < e for s, e, _ in out):
-            out.append((m.start(), m.end(), today))
+    for a, b in dayparts.today_spans(text):  # "this arvo", "tonight": today
+        if not any(s < b and a < e for s, e, _ in out):
+            out.append((a, b, today))
     ref = datetime(today.year, today.month, today.day)
     for span in _date_candidates(text, ref):
         value = span.value

@@ -34,6 +34,9 @@ How a part bounds the window (``spans``):
   a part its end ("after the morning" 12:00); a part after an end cue is a deadline in vague
   words ("home by mid-afternoon", "back before evening", "out till late arvo"): not read
   here, so the coverage net lists it and the run asks, as for "home before dinner";
+- a part the party is busy for is the day's other side: "busy in the morning" starts the
+  day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
+  (12:00), "booked until the afternoon" starts it there;
 - a range of two parts, or of a part and a time, runs from the first's start to the second's
   end ("midday till late afternoon" 12:00-17:00, "morning till 2" 09:00-14:00, "9 till
   mid-afternoon" 09:00-16:00, "morning and afternoon" 09:00-17:00: "and" joins two parts
@@ -105,10 +108,19 @@ RANGE_RE = re.compile(
 )
 """Two ends, at least one a part of the day: "midday till late afternoon", "morning to 2"."""
 _CUE_BEFORE = re.compile(
-    r"\b(?:(by|before|b4)|(till|til|until|up\s+to|up\s+until|through)|(from|starting|start)"
+    r"\b(?:(by|before|b4|(?:home|back)(?:\s+home)?\s+(?:in|for|during|around|at))|(till|til|until|up\s+to|up\s+until|through)|(from|starting|start)"
     r"|(after))\s+(?:about\s+|around\s+)?(?:the\s+)?$",
     re.I,
 )
+_BUSY = re.compile(
+    r"\b(?:busy|booked(?:\s+up)?|tied\s+up|occupied|unavailable|not\s+free|not\s+available"
+    r"|(?:we're|we\s+are|i'm|i\s+am|they're)\s+working|at\s+work|can't\s+do|cannot\s+do"
+    r"|can\s+not\s+do)\s+(?:(in|on|for|during|all|until|till|til)\s+)?(?:the\s+)?"
+    r"(?:" + _DAY_WORD + r"\s+)?$",
+    re.I,
+)
+"""The party said busy for a part ("busy in the morning", "tied up Saturday arvo", "booked
+until the afternoon")."""
 _AFTER_WORDS = re.compile(
     r"\s*(?:tea|teas|nap|naps|napping|sleep|sleeps|rest|snooze|person|people|routine|shift"
     r"|markets?|delight|news|before|after|prior|beforehand|of\s+the\s+day\s+before)\b",
@@ -188,6 +200,8 @@ def stands(sentence: str, a: int, b: int) -> bool:
     if _BEFORE_WORDS.search(head) or _TIME_BEFORE.search(head):
         return False
     lo = _clause_start(sentence, a)
+    if _BUSY.search(sentence, lo, a) and (a - lo) < 60:
+        return True  # "busy in the morning": read by ``spans`` as the day's other side
     if _NEGATED.search(sentence, lo, a) or _NOT_DAY.search(sentence, lo, a):
         return False
     return not _blocked_before(sentence, lo, a)
@@ -245,6 +259,15 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         if not key:
             continue
         start, end = PARTS[key]
+        busy = _BUSY.search(sentence, max(0, m.start() - 40), m.start())
+        if busy and not re.search(r"[,;.!?]", sentence[busy.start() : m.start()]):
+            if busy.group(1) and busy.group(1).lower() in ("until", "till", "til"):
+                out.append((busy.start(), m.end(), "start", start))  # busy until the arvo
+            elif start < NOON:
+                out.append((busy.start(), m.end(), "start", end))  # busy in the morning
+            else:
+                out.append((busy.start(), m.end(), "end", start))  # busy in the afternoon
+            continue
         cue = _CUE_BEFORE.search(sentence, max(0, m.start() - 25), m.start())
         if cue and (cue.group(1) or cue.group(2)):
             continue  # "home by mid-afternoon": a vague deadline, left to the net (asked)
@@ -286,6 +309,17 @@ TODAY_RE = re.compile(
     re.I,
 )
 """A part of today ("this arvo", "this morning", "tonight"): the date is today."""
+
+
+def today_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (normalised) naming a part of today as the day out's ("this arvo",
+    "tonight"; not "I checked the forecast this morning", "party tonight"): the date is today."""
+    out = []
+    for m in TODAY_RE.finditer(text):
+        word = re.search(r"\S+$", m.group(0))
+        if stands(text, m.start() + word.start(), m.end()):
+            out.append(m.span())
+    return out
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)
