@@ -141,30 +141,35 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     return found
 
 
-_NEXT_WORDS = re.compile(r"(?:\s+[a-z][\w'-]*){1,2}")
+_NEXT_WORDS = re.compile(
+    r"(?:\s+(?:summit|botanic|koala|wading|aquatic))?\s+(?:lookout|library|park|parklands|pool|baths"
+    r"|museum|gallery|galleries|markets?|cinemas?|beach|gardens?|sanctuary|wetlands|pier"
+    r"|playground|playscape|centre|center|cafe|tower|reserve|hall|cliffs|powerhouse)\b",
+    re.I,
+)
+"""The kind word after a place that makes it a venue's name ("Mt Coot-tha lookout", "Chermside
+Library", "New Farm Park"); "Indooroopilly in Brisbane" is none."""
 
 
 def venue_part(text: str, a: int, b: int) -> str | None:
     """The venue mention of ``text`` (lower case) that the place named at ``a:b`` is part of,
     else ``None``: a must-do member around it ("the highlight has to be Mt Coot-tha lookout":
-    ``musts.must_items``) or the place with the words after it naming a venue of the catalogue
-    ("Mt Coot-tha lookout", "Chermside Library": ``musts.known_venue``). Such a place is where a
-    stop is, never the home or the day's location while the text names another place."""
+    ``musts.must_items``; "Lone Pine in Fig Tree Pocket"), or the place and its kind word
+    (``_NEXT_WORDS``: "Mt Coot-tha lookout", "Chermside Library") naming a venue of the
+    catalogue (``musts.known_venue``). Such a place is where a stop is, never the home or the
+    day's location while the text names another place."""
     for it in must_items(text):
         if it.start <= a and b <= it.end and text[it.start : it.end] != text[a:b]:
             return text[it.start : it.end]
         if it.end <= a and re.fullmatch(r"\s+(?:in|at|near)\s+", text[it.end : a]):
             return text[it.start : b]  # "the main event is Lone Pine in Fig Tree Pocket"
     nxt = _NEXT_WORDS.match(text, b)
-    if nxt:
-        words = nxt.group(0).split()
-        for n in range(len(words), 0, -1):
-            name = text[a:b] + " " + " ".join(words[:n])
-            if known_venue(name):
-                return name
+    if nxt and known_venue(text[a : nxt.end()]):
+        return text[a : nxt.end()]
     return None
 
 
+@per_run
 def day_location(text: str) -> str | None:
     """Where the request text plans the day: the place ``read_place`` names (the longest
     gazetteer name, else "in the city", else a capitalised name after "in"), unless that name
