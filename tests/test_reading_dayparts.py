@@ -338,3 +338,35 @@ def test_a_part_with_an_unread_party_still_asks():
     assert ("window_end", "12:00", "Saturday morning") in {
         (r.field, r.value, r.quote) for r in report.readings
     }
+
+
+# -- start-only and end-only parts; several parts in one sentence -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("The kids are up early, so an early morning start Saturday, 2 kids", "07:00", None),
+        ("Saturday, leaving early afternoon, 2 kids", "12:00", None),
+        ("Saturday, heading out late morning, 2 adults", "10:00", None),
+        ("Saturday: out in the morning, then back out in the afternoon", "09:00", "17:00"),
+        ("morning or afternoon, whatever works, Saturday 2 kids", "09:00", "17:00"),
+        ("Sunday morning before it gets too hot, 2 adults 2 kids, Bulimba", "09:00", "12:00"),
+    ],
+)
+def test_a_part_gives_one_bound_or_joins_another(text, start, end):
+    got_start, got_end = window(text)
+    assert (got_start and got_start[0]) == start and (got_end and got_end[0]) == end, (
+        got_start,
+        got_end,
+    )
+
+
+def test_a_start_part_leaves_a_vague_home_time_asked():
+    text = "Saturday, leaving early afternoon, back for dinner, 2 kids"
+    assert window(text) == (("12:00", "leaving early afternoon"), None)
+    assert ("back for dinner", "time") in unread(text)
+
+
+def test_the_morning_after_a_party_is_no_window():
+    assert window("the morning after the party, Saturday, 2 kids") == (None, None)

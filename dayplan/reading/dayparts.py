@@ -30,10 +30,14 @@ How a part bounds the window (``spans``):
 - a part alone is the window's start and end ("this arvo" 12:00-17:00, "Saturday morning"
   09:00-12:00); the day word said with it ("this", "tomorrow", a weekday) is part of the quote
   (the date is read from the same words: "this arvo" is today, ``dates``);
-- after a start cue, "from" a part is the window's start ("from mid-morning" 10:00), "after"
+- after a start cue, "from" a part is the window's start ("from mid-morning" 10:00, "leaving
+  early afternoon" 12:00), "after"
   a part its end ("after the morning" 12:00); a part after an end cue is a deadline in vague
   words ("home by mid-afternoon", "back before evening", "out till late arvo"): not read
   here, so the coverage net lists it and the run asks, as for "home before dinner";
+- a part said with "start" or "finish" gives that bound only ("an early morning start"
+  07:00); several parts said alone in one sentence span the earliest start to the latest end
+  ("out in the morning, home for naps, back out in the afternoon" 09:00-17:00);
 - a part the party is busy for is the day's other side: "busy in the morning" starts the
   day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
   (12:00), "booked until the afternoon" starts it there;
@@ -108,7 +112,10 @@ RANGE_RE = re.compile(
 )
 """Two ends, at least one a part of the day: "midday till late afternoon", "morning to 2"."""
 _CUE_BEFORE = re.compile(
-    r"\b(?:(by|before|b4|(?:home|back)(?:\s+home)?\s+(?:in|for|during|around|at))|(till|til|until|up\s+to|up\s+until|through)|(from|starting|start)"
+    r"\b(?:(by|before|b4|(?:home|back)(?:\s+home)?\s+(?:in|for|during|around|at))"
+    r"|(till|til|until|up\s+to|up\s+until|through)"
+    r"|(from|starting|start(?:ing)?\s+(?:in|at)|leav(?:e|ing)(?:\s+home|\s+the\s+house)?(?:\s+in)?"
+    r"|head(?:ing)?\s+(?:off|out)(?:\s+in)?|set(?:ting)?\s+off(?:\s+in)?|go(?:ing)?\s+out\s+in)"
     r"|(after))\s+(?:about\s+|around\s+)?(?:the\s+)?$",
     re.I,
 )
@@ -123,11 +130,15 @@ _BUSY = re.compile(
 until the afternoon")."""
 _AFTER_WORDS = re.compile(
     r"\s*(?:tea|teas|nap|naps|napping|sleep|sleeps|rest|snooze|person|people|routine|shift"
-    r"|markets?|delight|news|before|after|prior|beforehand|of\s+the\s+day\s+before)\b",
+    r"|markets?|delight|news|prior|beforehand|of\s+the\s+day\s+before"
+    r"|(?:before|after)(?=\s*(?:[,.;!?)]|$|-\s|we\b|i\b|they\b|you\b|our\b|my\b|that\b"
+    r"|the\s+(?:party|wedding|trip|flight|event|big\s+day|funeral|holiday|show|concert|game)\b"
+    r"|christmas\b|new\s+year)))\b",
     re.I,
 )
 """Words after a part that make it no part of the day out ("morning tea", "the evening
-before", "afternoon nap")."""
+before", "the morning after the party", "afternoon nap"); "morning before it gets hot" is the
+morning."""
 _BEFORE_WORDS = re.compile(
     r"\b(?:good|every|each|most|some|yesterday|last|other|that|one)\s+(?:" + _DAY_WORD + r"\s+)?$",
     re.I,
@@ -231,6 +242,7 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         return []
     out: list[tuple[int, int, str, int]] = []
     taken: list[tuple[int, int]] = []
+    alone: list[tuple[int, int, int, int]] = []  # parts said alone: (span, start, end)
     for m in RANGE_RE.finditer(sentence):
         a1, b1, a2, b2 = m.start("first"), m.end("first"), m.start("second"), m.end("second")
         parts = [x for x in ((a1, b1), (a2, b2)) if _part_key(sentence[x[0] : x[1]])]
@@ -275,8 +287,18 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
             out.append((cue.start(), m.end(), "start", start))
         elif cue and cue.group(4):
             out.append((cue.start(), m.end(), "start", end))
+        elif re.match(r"\s+start\b", sentence[m.end() :]):
+            out.append((m.start(), m.end(), "start", start))  # "an early morning start"
+        elif re.match(r"\s+finish\b", sentence[m.end() :]):
+            out.append((m.start(), m.end(), "end", end))  # "a mid-afternoon finish"
         else:
-            out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
+            alone.append((m.start(), m.end(), start, end))
+    if (
+        alone
+    ):  # "out in the morning, ... back out in the afternoon": the first start to the last end
+        first = min(alone, key=lambda x: (x[2], x[0]))
+        last = max(alone, key=lambda x: (x[3], -x[0]))
+        out += [(first[0], first[1], "start", first[2]), (last[0], last[1], "end", last[3])]
     return sorted(out)
 
 
