@@ -38,8 +38,8 @@ How a part bounds the window (``spans``):
 - a part said with "start" or "finish" gives that bound only ("an early morning start"
   07:00); several parts said alone in one sentence span the earliest start to the latest end
   ("out in the morning, home for naps, back out in the afternoon" 09:00-17:00);
-- a part the party is busy for is the day's other side: "busy in the morning" starts the
-  day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
+- a part the party is busy for, or rules out, is the day's other side: "busy in the morning"
+  and "nothing in the morning" start the day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
   (12:00), "booked until the afternoon" starts it there;
 - a range of two parts, or of a part and a time, runs from the first's start to the second's
   end ("midday till late afternoon" 12:00-17:00, "morning till 2" 09:00-14:00, "9 till
@@ -89,7 +89,7 @@ _DAY_WORD = r"(?:this|tomorrow|tmrw|today'?s|" + _WEEKDAY + r")"
 _QUAL = r"(?:(?:early|mid|late)[\s-]?)?"
 PART = (
     r"(?:(?:" + _DAY_WORD + r"|the|in\s+the)\s+" + _QUAL + r"(?:avo)(?![\w-])"
-    r"|" + _QUAL + r"(?:morning|afternoon|arvo|evening)(?![\w-])"
+    r"|" + _QUAL + r"(?:morning|morn|afternoon|arvo|evening)(?![\w-])"
     r"|tonight(?![\w-]))"
 )
 """One part of the day ("late arvo", "mid-morning", "this avo", "tonight")."""
@@ -122,12 +122,12 @@ _CUE_BEFORE = re.compile(
 _BUSY = re.compile(
     r"\b(?:busy|booked(?:\s+up)?|tied\s+up|occupied|unavailable|not\s+free|not\s+available"
     r"|(?:we're|we\s+are|i'm|i\s+am|they're)\s+working|at\s+work|can't\s+do|cannot\s+do"
-    r"|can\s+not\s+do)\s+(?:(in|on|for|during|all|until|till|til)\s+)?(?:the\s+)?"
+    r"|can\s+not\s+do|nothing|not)\s+(?:(in|on|for|during|all|until|till|til)\s+)?(?:the\s+)?"
     r"(?:" + _DAY_WORD + r"\s+)?$",
     re.I,
 )
-"""The party said busy for a part ("busy in the morning", "tied up Saturday arvo", "booked
-until the afternoon")."""
+"""The party said busy for a part, or the part ruled out ("busy in the morning", "tied up
+Saturday arvo", "booked until the afternoon", "nothing in the morning", "not the arvo")."""
 _AFTER_WORDS = re.compile(
     r"\s*(?:tea|teas|nap|naps|napping|sleep|sleeps|rest|snooze|person|people|routine|shift"
     r"|markets?|delight|news|prior|beforehand|of\s+the\s+day\s+before"
@@ -178,7 +178,7 @@ def _part_key(said: str) -> str | None:
         return None
     if words[-1] == "tonight":
         return "evening"
-    base = {"arvo": "afternoon", "avo": "afternoon"}.get(words[-1], words[-1])
+    base = {"arvo": "afternoon", "avo": "afternoon", "morn": "morning"}.get(words[-1], words[-1])
     if base not in ("morning", "afternoon", "evening"):
         return None
     qual = words[-2] if len(words) > 1 and words[-2] in ("early", "mid", "late") else ""
@@ -258,7 +258,7 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
         word = re.search(
-            r"(?:(?:early|mid|late)[\s-]?)?(?:morning|afternoon|arvo|avo|evening|tonight)$",
+            r"(?:(?:early|mid|late)[\s-]?)?(?:morning|morn|afternoon|arvo|avo|evening|tonight)$",
             m.group(0),
             re.I,
         )
