@@ -1412,6 +1412,15 @@ def _opening(spans: Sequence[Interval]) -> str:
     return ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in spans)
 
 
+def _kind_found(problem: Problem) -> str:
+    """``"indoor venue"`` when rain is in play and every candidate is indoors (the searches
+    were indoor-only, or found nothing else: "no indoor venue found is within the 15-min cap"
+    is then what is true), else ``"venue"``."""
+    cands = problem.candidates
+    indoor = bool(cands) and all(x.place is not None and not x.outdoor for x in cands)
+    return "indoor venue" if problem.constraints.rain and indoor else "venue"
+
+
 REASON_ORDER = (
     "closed all day",
     "closed during",
@@ -1500,7 +1509,7 @@ def nothing_fits(
         if sum(len(p) + 2 for p in parts) < DETAIL_CHARS - 80:
             break
     values["reasons"] = "; ".join(sorted(groups, key=lambda r: (-len(groups[r]), r)))
-    plural = "venue" if n == 1 else "venues"
+    plural = _kind_found(problem) + ("" if n == 1 else "s")
     fits = len(groups.get(FITS, ()))
     verdict = "none can be visited" if not fits else f"{n - fits} cannot be visited"
     day = problem.constraints.day.isoformat()
@@ -1562,6 +1571,7 @@ def _shared_failures(
     kinds = {k for k, _ in conflict}
     hours = {w for k, w in conflict if k == "hours"}
     out: list[Failure] = []
+    found = _kind_found(problem)
     legs = {
         x.key: _leg(problem.travel, problem.home, x.place) if x.place else 0 for x, _ in conflicts
     }
@@ -1575,7 +1585,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "over_budget",
-                f"no venue found fits the {c.currency} {c.budget:g} budget for the party "
+                f"no {found} found fits the {c.currency} {c.budget:g} budget for the party "
                 f"(cheapest: {names.get(x.key, x.key)}, {c.currency} {x.cost:g})",
                 values={"budget": c.budget or 0, "cheapest": x.cost},
             )
@@ -1585,7 +1595,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "leg_over_cap",
-                f"no venue found is within the {c.max_leg_minutes}-min cap by {c.mode} from "
+                f"no {found} found is within the {c.max_leg_minutes}-min cap by {c.mode} from "
                 f"home (nearest: {names.get(x.key, x.key)}, {legs[x.key]} min each way)",
                 values={"cap": c.max_leg_minutes or 0, "nearest": legs[x.key] or 0},
             )
@@ -1597,7 +1607,7 @@ def _shared_failures(
                 Failure(
                     "overlaps_blocked",
                     f"{b.label} {_hm(b.start)}–{_hm(b.end)} leaves no time in the {span} "
-                    "window for any venue found",
+                    f"window for any {found} found",
                     values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}"},
                 )
             )
@@ -1617,7 +1627,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "closed",
-                f"all {n} venues found are closed {when} on {c.day.isoformat()}",
+                f"all {n} {found}s found are closed {when} on {c.day.isoformat()}",
                 values={"window": f"{_hm(c.window[0])}-{_hm(c.window[1])}", "venues": n},
             )
         )
@@ -1625,7 +1635,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "window_too_short",
-                f"the {span} window is too short for any venue found (the legs there and "
+                f"the {span} window is too short for any {found} found (the legs there and "
                 "back and the shortest visit do not fit)",
                 values={"window_minutes": c.window[1] - c.window[0]},
             )
@@ -1798,7 +1808,11 @@ def joint_conflict(
         )
         short = f"without {says(kind, what)}, {len(meet) if many else 'only'}"
         parts.append((full, short, breaks(kind, what, many), [note(kind, x) for x in meet]))
-    lead = "no venue found fits " + " and ".join(says(*g[0]) for g in groups) + " together: "
+    lead = (
+        f"no {_kind_found(problem)} found fits "
+        + " and ".join(says(*g[0]) for g in groups)
+        + " together: "
+    )
 
     def render(shown: int, compact: bool) -> str:
         out = []
