@@ -225,13 +225,15 @@ def narrowed_search(evidence: Any) -> str | None:
         return f"no_feasible_plan needs a search before the last check_plan; {fix}"
     said = []
     if indoor:
-        spans = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in dry) or "some of the window"
+        spans = " and ".join(f"{_hm(a)}–{_hm(b)}" for a, b in dry) or "some of the window"
         said.append(
-            f"the searches of any kind were indoor-only, but {spans} is dry, so outdoor "
+            f"every search naming no kind was indoor-only, but {spans} "
+            f"{'is' if len(dry) < 2 else 'are'} dry, so outdoor "
             "venues can be visited then"
         )
     if kinds:
-        said.append(f"the other searches named a kind ({', '.join(sorted(set(kinds))[:4])})")
+        named = ", ".join(sorted(set(kinds))[:4])
+        said.append(f"{'the others' if indoor else 'every search'} named a kind ({named})")
     return (
         "no_feasible_plan is not proved while a filter you chose narrowed every search: "
         + "; ".join(said)
