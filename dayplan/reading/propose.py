@@ -15,6 +15,7 @@ from datetime import date
 from dayplan.reading import (
     clock,
     dates,
+    dayparts,
     duck,
     language,
     money,
@@ -341,7 +342,11 @@ def weather_items(text: str) -> list[ReadingItem]:
 
 
 def _is_period(quote: str) -> bool:
-    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip()))
+    """Whether a window reading's quote is a part of the day only ("morning only", "this
+    arvo"): it yields to a time said anywhere ("home by 4")."""
+    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip())) or dayparts.is_part_quote(
+        quote
+    )
 
 
 def in_list_kind(sent: str, a: int, b: int) -> str:

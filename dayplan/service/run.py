@@ -35,6 +35,7 @@ from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig, refusals
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, is_live_model, resolve_model
 from dayplan.agent.offline_model import render_request
+from dayplan.agent.telemetry import run_telemetry
 from dayplan.agent.turn_end import TURN_END, retry_steps
 from dayplan.config import current_settings
 from dayplan.contract import DayPlanReport, PlanRequest
@@ -233,6 +234,9 @@ async def run_plan(
         # synchronous tools block (store writes, live HTTP): run them on worker threads, never
         # on the event loop (ADK keeps one pool per loop and size, so this costs no new threads)
         tool_thread_pool_config=ToolThreadPoolConfig(max_workers=TOOL_THREADS),
+        # nothing receives telemetry unless OpenTelemetry is configured: then ADK's stable
+        # semconv without content, not schema 2's trees of every request (agent/telemetry.py)
+        telemetry=run_telemetry(),
     )
     events: list[Event] = []
     error: BoundaryError | None = None
