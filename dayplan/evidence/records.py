@@ -137,15 +137,15 @@ class SearchRecord(Record):
 
     ``indoor_only`` is the filter the search ran with (``None``: not recorded, which proves
     nothing: read as narrowed), ``location`` the place it searched near (``""``: the run's),
-    ``seq`` a sortable key of when it was recorded (``dayplan.evidence.view.next_seq``; ``""``
-    when not recorded), so a rule can tell a search before a check from one after it."""
+    ``checks_before`` how many check records the run had when it was recorded (``None``: not
+    recorded), so a rule can tell a search before a check from one after it."""
 
     query: str = ""
     venue_ids: list[str] = Field(default_factory=list)
     note: str = ""
     indoor_only: bool | None = None
     location: str = ""
-    seq: str = ""
+    checks_before: int | None = None
 
 
 class MustDoMatchRecord(Record):

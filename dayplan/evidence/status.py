@@ -186,7 +186,7 @@ def narrowed_search(evidence: Any) -> str | None:
     With an away-from-home must-do (``away_must_dos``) every plan holds it, so its failed
     check is the proof and nothing more is needed. Otherwise "nothing fits" speaks of every
     venue the hard limits allow, so it needs at least one search recorded before the last
-    check (``SearchRecord.seq``; a search without one proves nothing) that no filter the model
+    check (``SearchRecord.checks_before``; a search without it proves nothing) that no filter the model
     chose narrowed: its query names no kind of venue (``core.catalog.names_no_kind``, the
     run's home, location and the search's location counting as place words), and it is not
     ``indoor_only`` unless the last check's window has no dry time (``dry_time``; an unread
@@ -194,8 +194,8 @@ def narrowed_search(evidence: Any) -> str | None:
     ev = RunEvidence.of(evidence)
     if away_must_dos(ev):
         return None
-    last = ev.last_check()
-    before = ev.last_check_seq()
+    checks = ev.checks()
+    last = checks[-1] if checks else None
     dry = dry_time(last.constraints) if last is not None else []
     window = (last.constraints.get("window") or {}) if last is not None else {}
     wet_all_day = (
@@ -207,7 +207,9 @@ def narrowed_search(evidence: Any) -> str | None:
         req.location or "",
         req.home if isinstance(req.home, str) else "",
     ]
-    searches = [s for s in ev.searches() if s.seq and before and s.seq < before]
+    searches = [
+        s for s in ev.searches() if s.checks_before is not None and s.checks_before < len(checks)
+    ]
     kinds, indoor = [], False
     for s in searches:
         broad = names_no_kind(s.query, [*places, s.location])

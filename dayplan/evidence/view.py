@@ -308,10 +308,11 @@ class RunEvidence:
         return self._any_key(K.SEARCH)
 
     def record_search(self, call_id: str, record: SearchRecord | Mapping[str, Any]) -> None:
-        """Store one ``search:<call id>`` record, stamped with ``seq`` (when it was recorded,
-        ``next_seq``) unless it carries one."""
+        """Store one ``search:<call id>`` record, stamped with ``checks_before`` (how many
+        check records there are now) unless it carries one."""
         raw = dict(_dump(record))
-        raw["seq"] = raw.get("seq") or next_seq()
+        if raw.get("checks_before") is None:
+            raw["checks_before"] = len(self._prefixed(K.CHECK))
         self._set(K.key(K.SEARCH, call_id), SearchRecord.model_validate(raw))
 
     def must_do_matches(self) -> dict[str, MustDoMatchRecord]:
@@ -339,12 +340,6 @@ class RunEvidence:
     def last_check(self) -> CheckRecord | None:
         found = self.checks()
         return found[-1] if found else None
-
-    def last_check_seq(self) -> str | None:
-        """The sortable key (``next_seq``) the last check was recorded under (``None``: no
-        check), comparable with a ``SearchRecord.seq``."""
-        keys = [k for k, _ in self._prefixed(K.CHECK)]
-        return keys[-1] if keys else None
 
     @property
     def has_check(self) -> bool:
