@@ -51,6 +51,7 @@ def window(text: str) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
         ("Saturday, 2 kids, in the morning if possible", "09:00", "12:00", "morning"),
         ("Sat mid-morning, 2 adults", "10:00", "12:00", "Sat mid-morning"),
         ("SATURDAY MORNING - 2 adults 2 kids - Wynnum", "09:00", "12:00", "SATURDAY MORNING"),
+        ("Sat morn, 2 kids, Kenmore", "09:00", "12:00", "Sat morn"),
     ],
 )
 def test_a_part_of_the_day_alone_is_the_window(text, start, end, quote):
@@ -90,6 +91,19 @@ def test_a_part_of_the_day_alone_is_the_window(text, start, end, quote):
 )
 def test_a_range_of_parts_runs_from_the_first_start_to_the_second_end(text, start, end, quote):
     assert window(text) == ((start, quote), (end, quote))
+
+
+def test_a_part_ruled_out_is_the_days_other_side():
+    assert window("not the morning - bub sleeps. Saturday, 2 adults 1 baby") == (
+        ("12:00", "not the morning"),
+        None,
+    )
+    assert window("Saturday, 2 kids, nothing in the morning - swimming lessons")[0] == (
+        "12:00",
+        "nothing in the morning",
+    )
+    assert window("not in the arvo, bub naps. Saturday 2 kids")[1] == ("12:00", "not in the arvo")
+    assert window("we are not free in the morning, Saturday")[0][0] == "12:00"
 
 
 def test_busy_for_a_part_is_the_days_other_side():
@@ -208,7 +222,6 @@ def test_the_day_said_with_a_part_is_the_date(text, day):
         "showers in the afternoon, Saturday, 2 adults",
         "hot in the arvo so mornings are better",
         "Saturday, leave at 10 in the morning, 2 adults",
-        "not the morning - bub sleeps. Saturday, 2 adults 1 baby",
         "smashed avo brunch then the museum, Saturday",
         "every morning the kids watch Bluey; Saturday, 2 kids",
         "yesterday afternoon was a washout; Saturday, 2 adults",
@@ -243,6 +256,7 @@ def test_a_part_after_an_end_cue_is_a_vague_deadline_and_asked():
         ("home by mid-afternoon please", "home by mid-afternoon"),
         ("out till late arvo, 2 adults", "till late arvo"),
         ("back before evening, Saturday", "back before evening"),
+        ("Saturday, back in the evening for dinner, 2 adults", "back in the evening"),
     ):
         assert window(text)[1] is None, text
         assert (phrase, "time") in unread(text), unread(text)
@@ -338,3 +352,35 @@ def test_a_part_with_an_unread_party_still_asks():
     assert ("window_end", "12:00", "Saturday morning") in {
         (r.field, r.value, r.quote) for r in report.readings
     }
+
+
+# -- start-only and end-only parts; several parts in one sentence -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("The kids are up early, so an early morning start Saturday, 2 kids", "07:00", None),
+        ("Saturday, leaving early afternoon, 2 kids", "12:00", None),
+        ("Saturday, heading out late morning, 2 adults", "10:00", None),
+        ("Saturday: out in the morning, then back out in the afternoon", "09:00", "17:00"),
+        ("morning or afternoon, whatever works, Saturday 2 kids", "09:00", "17:00"),
+        ("Sunday morning before it gets too hot, 2 adults 2 kids, Bulimba", "09:00", "12:00"),
+    ],
+)
+def test_a_part_gives_one_bound_or_joins_another(text, start, end):
+    got_start, got_end = window(text)
+    assert (got_start and got_start[0]) == start and (got_end and got_end[0]) == end, (
+        got_start,
+        got_end,
+    )
+
+
+def test_a_start_part_leaves_a_vague_home_time_asked():
+    text = "Saturday, leaving early afternoon, back for dinner, 2 kids"
+    assert window(text) == (("12:00", "leaving early afternoon"), None)
+    assert ("back for dinner", "time") in unread(text)
+
+
+def test_the_morning_after_a_party_is_no_window():
+    assert window("the morning after the party, Saturday, 2 kids") == (None, None)

@@ -30,12 +30,16 @@ How a part bounds the window (``spans``):
 - a part alone is the window's start and end ("this arvo" 12:00-17:00, "Saturday morning"
   09:00-12:00); the day word said with it ("this", "tomorrow", a weekday) is part of the quote
   (the date is read from the same words: "this arvo" is today, ``dates``);
-- after a start cue, "from" a part is the window's start ("from mid-morning" 10:00), "after"
+- after a start cue, "from" a part is the window's start ("from mid-morning" 10:00, "leaving
+  early afternoon" 12:00), "after"
   a part its end ("after the morning" 12:00); a part after an end cue is a deadline in vague
   words ("home by mid-afternoon", "back before evening", "out till late arvo"): not read
   here, so the coverage net lists it and the run asks, as for "home before dinner";
-- a part the party is busy for is the day's other side: "busy in the morning" starts the
-  day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
+- a part said with "start" or "finish" gives that bound only ("an early morning start"
+  07:00); several parts said alone in one sentence span the earliest start to the latest end
+  ("out in the morning, home for naps, back out in the afternoon" 09:00-17:00);
+- a part the party is busy for, or rules out, is the day's other side: "busy in the morning"
+  and "nothing in the morning" start the day at the morning's end (12:00), "tied up Saturday arvo" ends it at the afternoon's start
   (12:00), "booked until the afternoon" starts it there;
 - a range of two parts, or of a part and a time, runs from the first's start to the second's
   end ("midday till late afternoon" 12:00-17:00, "morning till 2" 09:00-14:00, "9 till
@@ -85,7 +89,7 @@ _DAY_WORD = r"(?:this|tomorrow|tmrw|today'?s|" + _WEEKDAY + r")"
 _QUAL = r"(?:(?:early|mid|late)[\s-]?)?"
 PART = (
     r"(?:(?:" + _DAY_WORD + r"|the|in\s+the)\s+" + _QUAL + r"(?:avo)(?![\w-])"
-    r"|" + _QUAL + r"(?:morning|afternoon|arvo|evening)(?![\w-])"
+    r"|" + _QUAL + r"(?:morning|morn|afternoon|arvo|evening)(?![\w-])"
     r"|tonight(?![\w-]))"
 )
 """One part of the day ("late arvo", "mid-morning", "this avo", "tonight")."""
@@ -108,26 +112,33 @@ RANGE_RE = re.compile(
 )
 """Two ends, at least one a part of the day: "midday till late afternoon", "morning to 2"."""
 _CUE_BEFORE = re.compile(
-    r"\b(?:(by|before|b4|(?:home|back)(?:\s+home)?\s+(?:in|for|during|around|at))|(till|til|until|up\s+to|up\s+until|through)|(from|starting|start)"
+    r"\b(?:(by|before|b4|(?:home|back)(?:\s+home)?\s+(?:in|for|during|around|at))"
+    r"|(till|til|until|up\s+to|up\s+until|through)"
+    r"|(from|starting|start(?:ing)?\s+(?:in|at)|leav(?:e|ing)(?:\s+home|\s+the\s+house)?(?:\s+in)?"
+    r"|head(?:ing)?\s+(?:off|out)(?:\s+in)?|set(?:ting)?\s+off(?:\s+in)?|go(?:ing)?\s+out\s+in)"
     r"|(after))\s+(?:about\s+|around\s+)?(?:the\s+)?$",
     re.I,
 )
 _BUSY = re.compile(
     r"\b(?:busy|booked(?:\s+up)?|tied\s+up|occupied|unavailable|not\s+free|not\s+available"
     r"|(?:we're|we\s+are|i'm|i\s+am|they're)\s+working|at\s+work|can't\s+do|cannot\s+do"
-    r"|can\s+not\s+do)\s+(?:(in|on|for|during|all|until|till|til)\s+)?(?:the\s+)?"
+    r"|can\s+not\s+do|nothing|not)\s+(?:(in|on|for|during|all|until|till|til)\s+)?(?:the\s+)?"
     r"(?:" + _DAY_WORD + r"\s+)?$",
     re.I,
 )
-"""The party said busy for a part ("busy in the morning", "tied up Saturday arvo", "booked
-until the afternoon")."""
+"""The party said busy for a part, or the part ruled out ("busy in the morning", "tied up
+Saturday arvo", "booked until the afternoon", "nothing in the morning", "not the arvo")."""
 _AFTER_WORDS = re.compile(
     r"\s*(?:tea|teas|nap|naps|napping|sleep|sleeps|rest|snooze|person|people|routine|shift"
-    r"|markets?|delight|news|before|after|prior|beforehand|of\s+the\s+day\s+before)\b",
+    r"|markets?|delight|news|prior|beforehand|of\s+the\s+day\s+before"
+    r"|(?:before|after)(?=\s*(?:[,.;!?)]|$|-\s|we\b|i\b|they\b|you\b|our\b|my\b|that\b"
+    r"|the\s+(?:party|wedding|trip|flight|event|big\s+day|funeral|holiday|show|concert|game)\b"
+    r"|christmas\b|new\s+year)))\b",
     re.I,
 )
 """Words after a part that make it no part of the day out ("morning tea", "the evening
-before", "afternoon nap")."""
+before", "the morning after the party", "afternoon nap"); "morning before it gets hot" is the
+morning."""
 _BEFORE_WORDS = re.compile(
     r"\b(?:good|every|each|most|some|yesterday|last|other|that|one)\s+(?:" + _DAY_WORD + r"\s+)?$",
     re.I,
@@ -167,7 +178,7 @@ def _part_key(said: str) -> str | None:
         return None
     if words[-1] == "tonight":
         return "evening"
-    base = {"arvo": "afternoon", "avo": "afternoon"}.get(words[-1], words[-1])
+    base = {"arvo": "afternoon", "avo": "afternoon", "morn": "morning"}.get(words[-1], words[-1])
     if base not in ("morning", "afternoon", "evening"):
         return None
     qual = words[-2] if len(words) > 1 and words[-2] in ("early", "mid", "late") else ""
@@ -231,6 +242,7 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         return []
     out: list[tuple[int, int, str, int]] = []
     taken: list[tuple[int, int]] = []
+    alone: list[tuple[int, int, int, int]] = []  # parts said alone: (span, start, end)
     for m in RANGE_RE.finditer(sentence):
         a1, b1, a2, b2 = m.start("first"), m.end("first"), m.start("second"), m.end("second")
         parts = [x for x in ((a1, b1), (a2, b2)) if _part_key(sentence[x[0] : x[1]])]
@@ -246,7 +258,7 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
         word = re.search(
-            r"(?:(?:early|mid|late)[\s-]?)?(?:morning|afternoon|arvo|avo|evening|tonight)$",
+            r"(?:(?:early|mid|late)[\s-]?)?(?:morning|morn|afternoon|arvo|avo|evening|tonight)$",
             m.group(0),
             re.I,
         )
@@ -275,8 +287,18 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
             out.append((cue.start(), m.end(), "start", start))
         elif cue and cue.group(4):
             out.append((cue.start(), m.end(), "start", end))
+        elif re.match(r"\s+start\b", sentence[m.end() :]):
+            out.append((m.start(), m.end(), "start", start))  # "an early morning start"
+        elif re.match(r"\s+finish\b", sentence[m.end() :]):
+            out.append((m.start(), m.end(), "end", end))  # "a mid-afternoon finish"
         else:
-            out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
+            alone.append((m.start(), m.end(), start, end))
+    if (
+        alone
+    ):  # "out in the morning, ... back out in the afternoon": the first start to the last end
+        first = min(alone, key=lambda x: (x[2], x[0]))
+        last = max(alone, key=lambda x: (x[3], -x[0]))
+        out += [(first[0], first[1], "start", first[2]), (last[0], last[1], "end", last[3])]
     return sorted(out)
 
 
