@@ -10,6 +10,8 @@ session. ``bare_run(turns)`` is the same loop for in-process timing.
 ``telemetry`` (in process) or a second argument (a ``TelemetryConfig`` as JSON, as a script) is
 the ``RunConfig.telemetry`` the loop runs with: ``bench floor`` passes the one the planner's
 runs use (``dayplan.agent.telemetry.run_telemetry``), so both are timed with the same telemetry.
+As a script it also marks ADK's optional A2A agent absent when ``a2a`` is not installed, as the
+planner does (``dayplan.agent.optional_imports``): ADK would retry that failing import per run.
 """
 
 from __future__ import annotations
@@ -99,6 +101,10 @@ async def bare_run(turns: list[dict[str, Any]], telemetry: TelemetryConfig | Non
 
 
 if __name__ == "__main__":
+    import importlib.util
+
+    if importlib.util.find_spec("a2a") is None:  # as dayplan.agent.optional_imports does
+        sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
     with open(sys.argv[1], encoding="utf-8") as fh:
         script = json.load(fh)
     config = TelemetryConfig.model_validate_json(sys.argv[2]) if len(sys.argv) > 2 else None
