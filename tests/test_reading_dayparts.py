@@ -384,3 +384,20 @@ def test_a_start_part_leaves_a_vague_home_time_asked():
 
 def test_the_morning_after_a_party_is_no_window():
     assert window("the morning after the party, Saturday, 2 kids") == (None, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "morning " * 500,
+        "busy in the morning " * 200,
+        "Saturday morning and " * 190,
+        "土曜日の午後、子供2人",
+        "samedi après-midi avec 2 enfants",
+        "morning\x00tea, arvo\u2013evening",
+    ],
+)
+def test_any_text_reads_without_error(text):
+    found = dp.spans(" ".join(text.lower().split())[:4000])
+    assert all(role in ("start", "end") and 0 <= m < 24 * 60 for _, _, role, m in found)
+    read_request(text[:4000], today=TODAY)  # the whole reader too: never raises

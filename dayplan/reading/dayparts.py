@@ -66,6 +66,7 @@ from __future__ import annotations
 import re
 
 from dayplan.reading import clock
+from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 
 PARTS: dict[str, tuple[int, int]] = {
@@ -186,34 +187,41 @@ def _part_key(said: str) -> str | None:
     return key if key in PARTS else base
 
 
+_REACH = 200
+"""How far back (characters) a part's clause is searched for what it is said with: a clause
+longer than that is cut there (keeps a 4000-character text without commas linear)."""
+
+
 def _clause_start(sentence: str, at: int) -> int:
-    ends = [m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)]
-    return ends[-1] if ends else 0
+    lo = max(0, at - _REACH)
+    ends = [m.end() for m in _CLAUSE_BREAK.finditer(sentence[lo:at])]
+    return lo + ends[-1] if ends else lo
 
 
 def _blocked_before(sentence: str, lo: int, at: int) -> bool:
     from dayplan.reading import times  # times imports this module at load
 
-    return bool(times.BLOCK_RE.search(sentence, lo, at))
+    return bool(times.BLOCK_RE.search(sentence[lo:at]))
 
 
 def stands(sentence: str, a: int, b: int) -> bool:
     """Whether the part of the day at ``a:b`` of ``sentence`` (normalised) says the day out's
     time, by the false-friend rules of the module docstring."""
-    after = sentence[b:]
+    after = sentence[b : b + 80]
     if _AFTER_WORDS.match(after) or re.match(r"s\b", after):
         return False
     from dayplan.reading import times
 
     if times.BLOCK_RE.match(after.lstrip(" ")) and not re.match(r"\s*(?:lunch)\b", after):
         return False  # "afternoon nap", "morning footy", "evening party"
-    head = sentence[:a]
+    head = sentence[max(0, a - 60) : a]
     if _BEFORE_WORDS.search(head) or _TIME_BEFORE.search(head):
         return False
     lo = _clause_start(sentence, a)
-    if _BUSY.search(sentence, lo, a) and (a - lo) < 60:
+    clause = sentence[lo:a]  # sliced: the prefilter scans the string it is given
+    if _BUSY.search(clause) and (a - lo) < 60:
         return True  # "busy in the morning": read by ``spans`` as the day's other side
-    if _NEGATED.search(sentence, lo, a) or _NOT_DAY.search(sentence, lo, a):
+    if _NEGATED.search(clause) or _NOT_DAY.search(clause):
         return False
     return not _blocked_before(sentence, lo, a)
 
@@ -237,9 +245,14 @@ def _end(sentence: str, a: int, b: int, role: str) -> tuple[int, int] | None:
 def spans(sentence: str) -> list[tuple[int, int, str, int]]:
     """``(span_start, span_end, role, minutes)`` for each window bound a part of the day in
     ``sentence`` (normalised) says, role ``start`` or ``end``, by the module's rules: two items
-    for a part alone or a range, one after a cue ("home by late arvo")."""
+    for a part alone or a range, one after a start cue ("from mid-morning")."""
+    return list(_spans(sentence))
+
+
+@per_run
+def _spans(sentence: str) -> tuple[tuple[int, int, str, int], ...]:
     if not PART_RE.search(sentence):
-        return []
+        return ()
     out: list[tuple[int, int, str, int]] = []
     taken: list[tuple[int, int]] = []
     alone: list[tuple[int, int, int, int]] = []  # parts said alone: (span, start, end)
@@ -271,22 +284,24 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         if not key:
             continue
         start, end = PARTS[key]
-        busy = _BUSY.search(sentence, max(0, m.start() - 40), m.start())
-        if busy and not re.search(r"[,;.!?]", sentence[busy.start() : m.start()]):
+        bl = max(0, m.start() - 40)
+        busy = _BUSY.search(sentence[bl : m.start()])
+        if busy and not re.search(r"[,;.!?]", busy.group(0)):
             if busy.group(1) and busy.group(1).lower() in ("until", "till", "til"):
-                out.append((busy.start(), m.end(), "start", start))  # busy until the arvo
+                out.append((bl + busy.start(), m.end(), "start", start))  # busy until the arvo
             elif start < NOON:
-                out.append((busy.start(), m.end(), "start", end))  # busy in the morning
+                out.append((bl + busy.start(), m.end(), "start", end))  # busy in the morning
             else:
-                out.append((busy.start(), m.end(), "end", start))  # busy in the afternoon
+                out.append((bl + busy.start(), m.end(), "end", start))  # busy in the afternoon
             continue
-        cue = _CUE_BEFORE.search(sentence, max(0, m.start() - 25), m.start())
+        cl = max(0, m.start() - 25)
+        cue = _CUE_BEFORE.search(sentence[cl : m.start()])
         if cue and (cue.group(1) or cue.group(2)):
             continue  # "home by mid-afternoon": a vague deadline, left to the net (asked)
         if cue and cue.group(3):
-            out.append((cue.start(), m.end(), "start", start))
+            out.append((cl + cue.start(), m.end(), "start", start))
         elif cue and cue.group(4):
-            out.append((cue.start(), m.end(), "start", end))
+            out.append((cl + cue.start(), m.end(), "start", end))
         elif re.match(r"\s+start\b", sentence[m.end() :]):
             out.append((m.start(), m.end(), "start", start))  # "an early morning start"
         elif re.match(r"\s+finish\b", sentence[m.end() :]):
@@ -299,7 +314,7 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
         first = min(alone, key=lambda x: (x[2], x[0]))
         last = max(alone, key=lambda x: (x[3], -x[0]))
         out += [(first[0], first[1], "start", first[2]), (last[0], last[1], "end", last[3])]
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def is_part_quote(quote: str) -> bool:
