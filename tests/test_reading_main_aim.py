@@ -133,11 +133,27 @@ def test_a_main_aim_naming_an_unknown_venue_is_read_and_then_asked() -> None:
         "Saturday, 2 adults, Toowong, we really want a quiet day, home by 4",
         "Saturday, 2 adults, Toowong, really want some down time, home by 4",
         "Saturday, 2 adults, Toowong, the main event is to have fun together, home by 4",
+        "Saturday, 2 adults, Toowong, we really want lunch somewhere nice, home by 4",
+        "Saturday, 2 adults, Toowong, we really want something indoors, home by 4",
+        "Saturday, 2 adults, Toowong, the highlight is usually the playground, home by 4",
     ],
 )
 def test_an_aim_naming_no_place_is_no_must_do(text: str) -> None:
     assert quoted(text, "must_do") == []
     assert asked(text) == []
+
+
+@pytest.mark.parametrize(
+    ("cue", "must"),
+    [
+        ("top of the list is a museum", "a museum"),
+        ("we really want a swim", "a swim"),
+        ("the main event is the markets", "markets"),
+    ],
+)
+def test_a_kind_of_venue_as_the_main_aim_is_a_must_do(cue: str, must: str) -> None:
+    text = f"Saturday, 2 adults, South Brisbane, {cue}, home by 4"
+    assert [v for v, _ in quoted(text, "must_do")] == [must]
 
 
 @pytest.mark.parametrize(

@@ -423,11 +423,31 @@ def _main_object(phrase: str, got: tuple[int, int, str]) -> bool:
     """Whether the object ``got`` of a main-aim cue (``MAIN_PRE``, ``MAIN_POST``) is a must-do:
     a place or activity of the catalogue (``_known``), or a capitalised name that is no aim."""
     a, _, name = got
-    if _AIM.match(name):
+    if _AIM.match(name) or _NOT_A_NAME.match(name):
         return False
+    if in_catalogue(name) or _level(name) in ("name", "kind"):
+        return True  # "Lone Pine", "the koalas", "a swim"; never "something indoors" (a tag)
     bare = phrase[a:]
     bare = bare[_THE.match(bare).end() :] if _THE.match(bare) else bare
-    return _known(name) or bool(re.match(r"[A-Z][\w'-]", bare) and bare.split()[0] not in ("I",))
+    return bool(re.match(r"[A-Z][\w'-]", bare)) and bare.split()[0] != "I"
+
+
+_NOT_A_NAME = re.compile(
+    r"(?:" + "|".join(WEEKDAYS) + r"|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july"
+    r"|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|christmas|easter"
+    r"|something|somewhere|anything|anywhere|everything|nothing|some|time|lunch|a bit|fun)\b",
+    re.I,
+)
+"""Objects of a main-aim cue that name no venue: a day or month ("it has to be Saturday"),
+"something indoors", "lunch somewhere nice"."""
+
+
+@lru_cache(maxsize=512)
+def _level(name: str) -> str | None:
+    """How ``core.mustdo.match_must_do`` matches ``name`` to the catalogue (``name``, ``kind``,
+    ``tag``, ``place``), or ``None`` when it names no venue or many different ones."""
+    got = match_must_do(name, data.venues(), data.gazetteer())
+    return got.level if got.verdict in ("one", "alternatives") else None
 
 
 def _post_items(phrase: str, m: re.Match, kind: str, taken: list[tuple[int, int]], add) -> None:
