@@ -248,12 +248,23 @@ def prefilter(rx: re.Pattern) -> Prefiltered:
     return Prefiltered(rx)
 
 
+def _patterns_tuple(value: Any) -> bool:
+    """Whether ``value`` is a non-empty tuple of compiled patterns (a module's list of cues)."""
+    return (
+        isinstance(value, tuple) and bool(value) and all(isinstance(v, re.Pattern) for v in value)
+    )
+
+
 def prefilter_module(namespace: dict[str, Any]) -> None:
-    """Wrap every compiled pattern among a module's globals (``globals()``), in place: call it at
-    the end of the module, after the patterns are built from each other's ``pattern``."""
+    """Wrap every compiled pattern among a module's globals (``globals()``), in place, and every
+    member of a global tuple of compiled patterns (``people.PARTY_CUES``, ``clock.RANGE_RES``):
+    call it at the end of the module, after the patterns are built from each other's
+    ``pattern``."""
     for name, value in list(namespace.items()):
         if isinstance(value, re.Pattern):
             namespace[name] = Prefiltered(value)
+        elif _patterns_tuple(value):
+            namespace[name] = tuple(Prefiltered(v) for v in value)
 
 
 def write_table(path: str) -> int:
@@ -270,8 +281,10 @@ def write_table(path: str) -> int:
     for info in pkgutil.iter_modules(pkg.__path__):
         mod = importlib.import_module(f"dayplan.reading.{info.name}")
         for value in vars(mod).values():
-            if isinstance(value, Prefiltered):
-                table[table_key(value.rx)] = requirements(value.rx)
+            members = value if isinstance(value, tuple) else (value,)
+            for member in members:
+                if isinstance(member, Prefiltered):
+                    table[table_key(member.rx)] = requirements(member.rx)
     lines = [
         '"""Needles of the reading modules\' patterns (``dayplan.reading.prefilter``), derived by',
         "``scripts/write_needles.py``: a start-up saving only; a pattern missing here",
