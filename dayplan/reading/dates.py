@@ -9,13 +9,13 @@ day; otherwise it asks, naming both and offering the nearest matching days (``we
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module

@@ -4,7 +4,6 @@ quote says, by the parser for its dimension (see each reader module)."""
 from __future__ import annotations
 
 import math
-import re
 from datetime import date
 from typing import Any
 
@@ -14,6 +13,7 @@ from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
 from dayplan.reading import clock, dates, money, people, places, prefs, times, travel, weather
+from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
 from dayplan.reading.text import clean, find_quote, normalise, sentence_around
