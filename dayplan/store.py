@@ -79,6 +79,7 @@ from dayplan.store_read import (  # shared with the read that needs no SQLAlchem
     RECENT_PREFERENCES_SQL,
     db_url,
     lock_timeout_seconds,
+    sqlite_file,
 )
 
 POOL_SIZE = 8
@@ -286,7 +287,11 @@ class Store:
         if self.is_sqlite:
             _sqlite_recipe(self.engine, ms)
         self._pool = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="dayplan-db")
-        migrate(self.engine)
+        try:
+            migrate(self.engine)
+        except BaseException:
+            self.close()  # a store that cannot open holds no engine nor pool
+            raise
 
     # -- running off the event loop -----------------------------------------------------------
 
@@ -458,13 +463,52 @@ class Store:
 
 _STORES: dict[str, Store] = {}
 _LOCK = threading.Lock()
+_FAILED: dict[str, tuple[tuple, SQLAlchemyError]] = {}
+"""Per SQLite file URL, the file's ``_file_state`` after a ``Store`` failed to open it, and the
+error: while the file stays as it was, opening it again would fail again (a pre-Alembic file
+whose migration fails, a file that is no database), so ``get_store`` raises that error at once
+instead of building an engine and re-running the migrations on every call (every run's memory
+read). Any change to the file or its WAL (a repair, a migration, a replacement) opens it anew.
+Other URLs (PostgreSQL, in-memory) are tried on every call, as a server may come back."""
+
+
+def _file_state(url: str) -> tuple | None:
+    """The identity, size and modification time of the SQLite file ``url`` names and of its
+    ``-wal`` file (``None`` for a missing one); ``None`` for any URL that is not a plain
+    existing SQLite file (``store_read.sqlite_file``)."""
+    path = sqlite_file(url)
+    if path is None:
+        return None
+    out = []
+    for p in (path, path.with_name(path.name + "-wal")):
+        try:
+            st = p.stat()
+        except OSError:
+            out.append(None)
+            continue
+        out.append((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(out)
 
 
 def get_store(url: str | None = None) -> Store:
-    """The shared ``Store`` for ``url`` (default ``db_url()``), opened once per URL."""
+    """The shared ``Store`` for ``url`` (default ``db_url()``), opened once per URL.
+
+    Raises what ``Store(url)`` raises. A SQLite file that failed to open is not opened again
+    while it is unchanged: the same error is raised at once (``_FAILED``)."""
     key = url or db_url()
     with _LOCK:
         store = _STORES.get(key)
         if store is None:
-            store = _STORES[key] = Store(key)
+            failed = _FAILED.get(key)
+            if failed is not None and failed[0] == _file_state(key):
+                raise failed[1].with_traceback(None)
+            try:
+                store = Store(key)
+            except SQLAlchemyError as exc:
+                state = _file_state(key)
+                if state is not None:
+                    _FAILED[key] = (state, exc)
+                raise
+            _FAILED.pop(key, None)
+            _STORES[key] = store
         return store

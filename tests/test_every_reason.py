@@ -51,7 +51,10 @@ def test_one_reason_only_when_only_one_holds():
     assert why_not_alone_all(dry, x, {}) == [(FITS, "lone-pine")]
 
 
-def test_no_candidates_counts_each_venue_under_each_reason():
+def test_no_candidates_counts_each_venue_once_and_names_its_other_reasons():
+    """Disjoint counts (REVIEW4 F4): each venue under its first reason in REASON_ORDER (rain,
+    a fact of the day, before the budget), its other reasons with their numbers in its note;
+    the counts add up to the number found."""
     venues = _koalas() | {"museum": venue("museum", name="Museum", price_adult=30.0)}
     c = Constraints(day=SAT, rain=RAIN_ALL_DAY, budget=20.0)
     out = arrange([Pick(v) for v in venues], venues, c, matrix_travel(list(venues)))
@@ -59,11 +62,11 @@ def test_no_candidates_counts_each_venue_under_each_reason():
     assert first.code == "no_candidates"
     assert first.detail == (
         "3 venues found for 2026-12-05, none can be visited: "
-        "3 over the AUD 20 budget (Lone Pine (AUD 55 for the party), "
-        "Daisy Hill (AUD 25 for the party), Museum (AUD 30 for the party)); "
-        "2 outdoors in the rain (09:00–17:00) (Lone Pine, Daisy Hill)"
+        "2 outdoors in the rain (09:00–17:00) (Lone Pine (also over the AUD 20 budget: AUD 55 "
+        "for the party), Daisy Hill (also over the AUD 20 budget: AUD 25 for the party)); "
+        "1 over the AUD 20 budget (Museum (AUD 30 for the party))"
     )
-    assert first.values["over the AUD 20 budget"] == 3
+    assert first.values["over the AUD 20 budget"] == 1
     assert first.values["outdoors in the rain (09:00–17:00)"] == 2
 
 

@@ -48,7 +48,9 @@ def _check(passed: bool, *stops: dict, failures: list[dict] | None = None) -> di
 def _searched(ev: RunEvidence, *vids: str) -> None:
     for vid in vids:
         ev.record_source({"id": f"src-{vid}", "url": f"https://{vid}.example/", "kind": "web"})
-    ev.record_search("call-1", {"query": "museums", "venue_ids": list(vids)})
+    ev.record_search(
+        "call-1", {"query": "things to do", "venue_ids": list(vids), "indoor_only": False}
+    )
 
 
 @pytest.fixture

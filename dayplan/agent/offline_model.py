@@ -54,7 +54,7 @@ from dayplan.agent.offline_actions import memory_calls, save_calls
 from dayplan.agent.phrasing import TextHints
 from dayplan.contract import PlanRequest, hhmm_to_minutes
 from dayplan.core.blocked import is_pause
-from dayplan.core.catalog import query_terms
+from dayplan.core.catalog import names_no_kind, query_terms
 from dayplan.core.checker import depart_after
 from dayplan.core.clock import LocalDay, minutes_to_hhmm, overlaps
 from dayplan.core.dates import DateResolutionError, resolve_date
@@ -75,6 +75,9 @@ MAX_ARRANGE = 10
 MAX_ARRANGE_CALLS = 3
 WIDER_QUERIES = ("parks", "cinema", "cafe")
 """Searched together once the broad search left the day short: kinds that open most days."""
+WIDE_QUERY = "things to do"
+"""The unfiltered search's query (it names no kind of venue): searched with ``indoor_only``
+off before "no plan" is served when every search so far was narrowed (``wide_search``)."""
 WHERE_QUESTION = "Which city or suburb should I plan the day in?"
 OUTDOOR_PREFERENCES = frozenset(
     {
@@ -864,7 +867,87 @@ class Conversation:
             return self.arrange(exclude=frozenset(tried))
         # preferences are soft: when nothing preferred can be visited, look at what is open
         broader = self.broad_search(wide=True) if self.can("search_public_web") else []
+        # indoor-only because of rain is a preference too: outdoor venues can use dry hours,
+        # so the unfiltered search goes in the same turn (unless one of these already is it)
+        said = {
+            (p.function_call.args.get("query"), bool(p.function_call.args.get("indoor_only")))
+            for p in broader
+        }
+        broader += [
+            p for p in self.wide_search() if (p.function_call.args.get("query"), False) not in said
+        ]
         return _reply(*broader) if broader else None
+
+    def place_words(self) -> list[str]:
+        """The run's place names (location, home text): words of a query that name no kind."""
+        home = self.req.home if isinstance(self.req.home, str) else ""
+        return [self.location() or "", home]
+
+    def wide_searched(self) -> bool:
+        """Whether a search no filter narrowed has answered ``ok``: a query naming no kind of
+        venue (``core.catalog.names_no_kind``) with ``indoor_only`` off, or indoor-only when
+        rain covers the whole window (outdoor venues could not be visited anyway)."""
+        wet_all_day = bool(self.rain()) and self.wet_minutes()[1] <= 0
+        for ex in self.calls("search_public_web"):
+            if not (ex.response or {}).get("ok"):
+                continue
+            if not names_no_kind(str(ex.args.get("query", "")), self.place_words()):
+                continue
+            if not ex.args.get("indoor_only") or wet_all_day:
+                return True
+        return False
+
+    def wide_search(self) -> list[types.Part]:
+        """The search before "no plan" that no filter narrows (``WIDE_QUERY``, ``indoor_only``
+        off), when the day has no away-from-home must-do (its failed check is the proof), no
+        search so far was that wide (``wide_searched``), it was not asked already, the search
+        budget is not used up and search is offered; else ``[]``. An indoor filter chosen
+        because rain covers most of the day is a preference, not a proof: outdoor stops can
+        use the dry hours, and the checker keeps them out of the rain."""
+        if self.has_musts() or not self.can("search_public_web") or self.wide_searched():
+            return []
+        searches = self.calls("search_public_web")
+        if any(
+            x.args.get("query") == WIDE_QUERY and not x.args.get("indoor_only") for x in searches
+        ):
+            return []
+        if any((x.response or {}).get("status") == "budget_exhausted" for x in searches):
+            return []
+        location = self.location() or (self.req.home if isinstance(self.req.home, str) else "")
+        return [
+            _call("search_public_web", query=WIDE_QUERY, location=location or "", indoor_only=False)
+        ]
+
+    def after_wide_search(self) -> LlmResponse | None:
+        """The wide search (``wide_search``) just answered after a plan was tried: plan again
+        over what it found — ``arrange_plan`` without the venues a proof already ruled out
+        (each of them cannot be visited on its own), else a greedy itinerary without the
+        venues a check failed on."""
+        answered = [h for h in self.history if h.response is not None]
+        newest = answered[-1] if answered else None
+        if newest is None or newest.name != "search_public_web":
+            return None
+        if newest.args.get("query") != WIDE_QUERY or newest.args.get("indoor_only"):
+            return None
+        if not (self.calls("arrange_plan") or self.calls("check_plan")):
+            return None  # the first search of the run: the usual steps follow
+        if not newest.response.get("ok"):
+            return None
+        arranged = [a.response for a in self.calls("arrange_plan") if a.response]
+        if self.can("arrange_plan") and arranged:
+            proved = arranged[-1].get("ok") and not arranged[-1].get("arranged")
+            return self.arrange(
+                exclude=frozenset(self.tried_in_arrange()) if proved else frozenset()
+            )
+        excluded = {
+            f["venue_id"]
+            for ex in self.answered_checks()
+            for f in (ex.response or {}).get("failures", [])
+            if f.get("venue_id")
+        }
+        dates = self.calls("resolve_date")
+        retry = self.itinerary(self.day(dates[-1]) if dates else None, excluded)
+        return self.check(retry) if retry else None
 
     def flexible(self) -> bool:
         """Whether looking beyond the stated preferences keeps to the request: no preferences
@@ -953,6 +1036,12 @@ class Conversation:
         return self.check(retry)
 
     def finish_failed(self, checks: list[ToolExchange]) -> LlmResponse:
+        """Finish ``no_feasible_plan`` on the last failed check — unless every search was
+        narrowed by a filter chosen here (indoor-only for the rain, a kind): then search
+        once without one first (``wide_search``), so the proof speaks of every venue."""
+        wide = self.wide_search()
+        if wide:
+            return _reply(*wide)
         last = checks[-1].response or {}
         return self.finish(
             {
@@ -1000,6 +1089,11 @@ def save_and_verify(c: Conversation) -> LlmResponse | None:
         return None
     actions = save_calls(c.req, c.history, c.can)
     return _reply(*(_call(name, **args) for name, args in actions)) if actions else None
+
+
+def after_wide_search(c: Conversation) -> LlmResponse | None:
+    """The unfiltered search before "no plan" answered: plan again over what it found."""
+    return c.after_wide_search()
 
 
 def after_check(c: Conversation) -> LlmResponse | None:
@@ -1189,6 +1283,7 @@ RULES: tuple[Rule, ...] = tuple(
         clarified,
         read,
         save_and_verify,
+        after_wide_search,
         after_check,
         contradiction,
         no_location,

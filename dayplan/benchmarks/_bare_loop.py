@@ -6,6 +6,12 @@ program of this shape costs: an ``LlmAgent`` whose scripted ``BaseLlm`` makes th
 (the same function calls, in the same turns, as the planner's wet-weather run) against
 trivial tools of the same names that answer ``{"ok": true}``, in a ``Runner`` with an in-memory
 session. ``bare_run(turns)`` is the same loop for in-process timing.
+
+``telemetry`` (in process) or a second argument (a ``TelemetryConfig`` as JSON, as a script) is
+the ``RunConfig.telemetry`` the loop runs with: ``bench floor`` passes the one the planner's
+runs use (``dayplan.agent.telemetry.run_telemetry``), so both are timed with the same telemetry.
+As a script it also marks ADK's optional A2A agent absent when ``a2a`` is not installed, as the
+planner does (``dayplan.agent.optional_imports``): ADK would retry that failing import per run.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.run_config import RunConfig
 from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
+from google.adk.telemetry.context import TelemetryConfig
 from google.adk.tools.base_tool import BaseTool
 from google.genai import types
 
@@ -60,8 +68,9 @@ class TrivialTool(BaseTool):
         return {"ok": True}
 
 
-async def bare_run(turns: list[dict[str, Any]]) -> int:
-    """Run the scripted loop once; returns the number of events."""
+async def bare_run(turns: list[dict[str, Any]], telemetry: TelemetryConfig | None = None) -> int:
+    """Run the scripted loop once (with ``RunConfig(telemetry=telemetry)``); returns the number
+    of events."""
     names = sorted(
         {
             p["function_call"]["name"]
@@ -82,12 +91,21 @@ async def bare_run(turns: list[dict[str, Any]]) -> int:
     session = await runner.session_service.create_session(app_name="bare", user_id="u")
     message = types.Content(role="user", parts=[types.Part(text="plan")])
     events = 0
-    async for _ in runner.run_async(user_id="u", session_id=session.id, new_message=message):
+    run_config = RunConfig(telemetry=telemetry)
+    async for _ in runner.run_async(
+        user_id="u", session_id=session.id, new_message=message, run_config=run_config
+    ):
         events += 1
     await runner.close()
     return events
 
 
 if __name__ == "__main__":
+    import importlib.util
+
+    if importlib.util.find_spec("a2a") is None:  # as dayplan.agent.optional_imports does
+        sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
     with open(sys.argv[1], encoding="utf-8") as fh:
-        print(asyncio.run(bare_run(json.load(fh))))
+        script = json.load(fh)
+    config = TelemetryConfig.model_validate_json(sys.argv[2]) if len(sys.argv) > 2 else None
+    print(asyncio.run(bare_run(script, config)))

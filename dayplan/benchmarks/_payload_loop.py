@@ -17,10 +17,12 @@ import copy
 from typing import Any
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.run_config import RunConfig
 from google.adk.apps import App
 from google.adk.events import Event
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
+from google.adk.telemetry.context import TelemetryConfig
 from google.adk.tools.base_tool import BaseTool
 from google.genai import types
 
@@ -59,11 +61,15 @@ def recorded_answers(events: list[Event]) -> dict[str, list[dict[str, Any]]]:
 
 
 async def payload_run(
-    turns: list[dict[str, Any]], answers: dict[str, list[dict[str, Any]]], message: str
+    turns: list[dict[str, Any]],
+    answers: dict[str, list[dict[str, Any]]],
+    message: str,
+    telemetry: TelemetryConfig | None = None,
 ) -> int:
     """Run the scripted loop once on the planner's payloads; returns the number of events.
     ``turns``: the planner's model turns; ``answers``: ``recorded_answers`` of its run;
-    ``message``: the request message ``run_plan`` sent."""
+    ``message``: the request message ``run_plan`` sent; ``telemetry``: ``RunConfig.telemetry``
+    (the planner's, ``dayplan.agent.telemetry.run_telemetry``)."""
     tools = [
         RecordedTool(tool._get_declaration(), answers.get(tool.name, []))
         for tool in planner_tools()
@@ -77,7 +83,10 @@ async def payload_run(
     session = await runner.session_service.create_session(app_name=APP_NAME, user_id="u")
     content = types.Content(role="user", parts=[types.Part(text=message)])
     events = 0
-    async for _ in runner.run_async(user_id="u", session_id=session.id, new_message=content):
+    run_config = RunConfig(telemetry=telemetry)
+    async for _ in runner.run_async(
+        user_id="u", session_id=session.id, new_message=content, run_config=run_config
+    ):
         events += 1
     await runner.close()
     return events

@@ -17,6 +17,11 @@ turn (one run of each, then the next), so a change of the machine's load falls o
 each line is followed by the same comparison in CPU time (the process's, all threads), which a
 loaded machine disturbs less than wall time. The load average is printed with the figures.
 Timings depend on the machine and its load; the ratios are what the targets are about.
+
+Both sides run with the same telemetry configuration, the one the planner's runs choose
+(``dayplan.agent.telemetry.run_telemetry``: with no OpenTelemetry provider configured, ADK's
+stable GenAI semconv without message content), and the benchmark prints which, so the ratio
+measures the planner's own code, not a telemetry format one side skips.
 """
 
 from __future__ import annotations
@@ -97,6 +102,7 @@ async def _time_both(runs: int, *, bare: bool = True) -> tuple[Samples, Samples,
     """The planner and the bare loop, one run of each in turn (so a change of the machine's
     load falls on both alike), after one warm-up run of each (first-run caches: venue snapshot,
     hours parser, ADK's lazy imports). Returns both samples and the planner's model turns."""
+    from dayplan.agent.telemetry import run_telemetry
     from dayplan.benchmarks._bare_loop import bare_run
     from dayplan.evals.replay import model_turns
     from dayplan.service.run import run_plan
@@ -107,12 +113,13 @@ async def _time_both(runs: int, *, bare: bool = True) -> tuple[Samples, Samples,
         raise InputError(f"the {CASE} run was rejected: {first.error}")
     turns = model_turns(first.events)
     ours, floor = Samples(), Samples()
+    telemetry = run_telemetry()  # what each planner run picks, in this process's environment
     if bare:
-        await bare_run(turns)
+        await bare_run(turns, telemetry)
     for _ in range(runs):
         await _timed(ours, lambda: run_plan(request))
         if bare:
-            await _timed(floor, lambda: bare_run(turns))
+            await _timed(floor, lambda: bare_run(turns, telemetry))
     return ours, floor, turns
 
 
@@ -121,6 +128,7 @@ async def _payload_line(runs: int, turns: list[dict]) -> str:
     ``runs`` of each in turn, in CPU time: the share of the planner's ratio that ADK alone pays
     for the planner's larger conversation (the rest is the planner's code and plugins)."""
     from dayplan.agent.offline_model import render_request
+    from dayplan.agent.telemetry import run_telemetry
     from dayplan.benchmarks._bare_loop import bare_run
     from dayplan.benchmarks._payload_loop import payload_run, recorded_answers
     from dayplan.service.run import run_plan
@@ -129,11 +137,12 @@ async def _payload_line(runs: int, turns: list[dict]) -> str:
     answers = recorded_answers((await run_plan(request)).events)
     message = render_request(request)
     payload, bare = Samples(), Samples()
-    await payload_run(turns, answers, message)
-    await bare_run(turns)
+    telemetry = run_telemetry()
+    await payload_run(turns, answers, message, telemetry)
+    await bare_run(turns, telemetry)
     for _ in range(runs):
-        await _timed(payload, lambda: payload_run(turns, answers, message))
-        await _timed(bare, lambda: bare_run(turns))
+        await _timed(payload, lambda: payload_run(turns, answers, message, telemetry))
+        await _timed(bare, lambda: bare_run(turns, telemetry))
     a, b = statistics.median(payload.cpu) * 1000, statistics.median(bare.cpu) * 1000
     ratio = a / b if b else float("nan")
     return (
@@ -199,13 +208,17 @@ def run(args: argparse.Namespace) -> int:
     """Print the in-process lines and (unless skipped) the whole-process lines."""
     if args.runs < 1 or args.processes < 1:
         raise InputError("--runs and --processes must be at least 1")
+    from dayplan.agent.telemetry import describe, run_telemetry
+
     ours, floor, turns = asyncio.run(_time_both(args.runs))
     calls = sum(1 for t in turns for p in t.get("parts", []) if "function_call" in p)
     load = os.getloadavg()[0]
+    telemetry = run_telemetry()
     print(
         f"{CASE}: {len(turns)} model turns, {calls} tool calls; medians of {args.runs} runs "
         f"of each, taken in turn; load average {load:.1f} on {os.cpu_count()} cores"
     )
+    print(f"telemetry, both sides: {describe(telemetry)}")
     print(
         _line(
             "in-process",
@@ -227,7 +240,8 @@ def run(args: argparse.Namespace) -> int:
         mine, bare = _time_processes(
             [
                 [sys.executable, "-m", "dayplan", "plan", CASE, "--json"],
-                [sys.executable, script, str(script_turns)],
+                [sys.executable, script, str(script_turns)]
+                + ([telemetry.model_dump_json(exclude_none=True)] if telemetry else []),
             ],
             args.processes,
             str(Path(tmp) / "pycache"),

@@ -260,3 +260,60 @@ def matches_preference(venue: Venue, preference: str) -> bool:
         if {term, singular} & labels or any(w.startswith(singular) for w in words):
             return True
     return False
+
+
+ANY_KIND_WORDS = frozenset(
+    {
+        "kids",
+        "activity",
+        "activities",
+        "adult",
+        "adults",
+        "couple",
+        "couples",
+        "idea",
+        "ideas",
+        "outing",
+        "outings",
+        "nearby",
+        "local",
+        "weekend",
+        "saturday",
+        "sunday",
+        "today",
+        "visit",
+        "see",
+        "go",
+        "what",
+        "this",
+        "us",
+        "our",
+        "me",
+        "around",
+        "some",
+        "something",
+        "anything",
+        "everything",
+        "good",
+        "best",
+        "popular",
+        "top",
+        "brisbane",
+        "qld",
+        "queensland",
+    }
+)
+"""Content words (after ``query_terms``) that name no kind of venue: the party ("kids",
+"adults"), "anything" ("activities", "ideas", "outing"), the day, and the region. A filter word
+("indoor", "outdoor", "free", "cheap") is not among them: it narrows what is found."""
+
+
+def names_no_kind(query: str, place_words: Iterable[str] = ()) -> bool:
+    """Whether the search query ``query`` names no kind of venue, so it is not narrowed to one:
+    every content word (``query_terms``: "things to do" has none) is in ``ANY_KIND_WORDS`` or
+    is a word of ``place_words`` (the run's home, location and search location, any case).
+    ``"things to do"``, ``"family activities kids"``, ``"things to do in Sandgate"`` (with
+    Sandgate a place word) name no kind; ``"parks"``, ``"indoor activities"``, ``"free
+    things"`` do. Pure; never raises."""
+    places = {w for p in place_words for w in _WORD.findall(str(p).lower())}
+    return all(t in ANY_KIND_WORDS or t in places for t in query_terms(str(query or "")))

@@ -1366,7 +1366,7 @@ def why_not_alone(
     kinds = {k for k, _ in items}
     name = names.get(x.key, x.key)
     span = f"{_hm(c.window[0])}–{_hm(c.window[1])}"
-    opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open) or "closed all day"
+    opens = _opening(x.open) or "closed all day"
     leg = _leg(problem.travel, problem.home, x.place) if x.place else 0
     if not items:
         return "a leg cannot be measured (no coordinates for it or for home)", name
@@ -1404,6 +1404,54 @@ def why_not_alone(
     return f"blocked by {labels}", name
 
 
+def _opening(spans: Sequence[Interval]) -> str:
+    """Opening hours for people: ``"09:30–17:00"``, ``"24 hours"`` for a span over the
+    whole day (never ``"00:00–00:00 the next day"``), ``""`` when closed all day."""
+    if any(a <= 0 and b >= 24 * 60 for a, b in spans):
+        return "24 hours"
+    return ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in spans)
+
+
+def _kind_found(problem: Problem) -> str:
+    """``"indoor venue"`` when rain is in play and every candidate is indoors (the searches
+    were indoor-only, or found nothing else: "no indoor venue found is within the 15-min cap"
+    is then what is true), else ``"venue"``."""
+    cands = problem.candidates
+    indoor = bool(cands) and all(x.place is not None and not x.outdoor for x in cands)
+    return "indoor venue" if problem.constraints.rain and indoor else "venue"
+
+
+REASON_ORDER = (
+    "closed all day",
+    "closed during",
+    "not open long enough",
+    "outdoors in the rain",
+    "no time between the blocked windows",
+    "too far or too long",
+    "over the",
+    "a leg over the",
+    "blocked by",
+    "a leg cannot be measured",
+)
+"""The order ``nothing_fits`` counts a venue's reasons in (by how each reason starts): facts
+of the day (the venue's hours, rain, the blocked windows) before the request's own limits
+(window, budget, travel cap), then reasons of several constraints together. A venue is counted
+once, under the first of its reasons; its other reasons follow in its note ("also …")."""
+
+
+def _reason_rank(reason: str) -> int:
+    return next((i for i, p in enumerate(REASON_ORDER) if reason.startswith(p)), len(REASON_ORDER))
+
+
+def _also(note: str, others: Sequence[str]) -> str:
+    """``note`` with the venue's other reasons: "Lone Pine (AUD 55 for the party; also
+    outdoors in the rain (09:00–17:00))"."""
+    if not others:
+        return note
+    extra = "also " + ", ".join(others)
+    return f"{note[:-1]}; {extra})" if note.endswith(")") else f"{note} ({extra})"
+
+
 def nothing_fits(
     problem: Problem,
     names: Mapping[str, str],
@@ -1413,11 +1461,13 @@ def nothing_fits(
     """The failures of a problem without must-dos where not one candidate can be visited.
 
     First one ``no_candidates`` failure: how many were found and, grouped by reason, why each
-    cannot be visited — every independent reason of each (``alone_conflicts``: a venue in the
-    rain and over the budget is counted under both) — with numbers ("10 venues found, none can be visited: 7 closed during
-    06:00–08:30 (Queensland Museum (open 09:30–17:00), …); 3 over the AUD 20 budget (…)");
-    ``names`` maps candidate keys to venue names; ``values`` has ``found`` (count), one count
-    per reason and ``reasons``. Then, for a hard constraint that takes part in every
+    cannot be visited, with numbers ("10 venues found, none can be visited: 7 closed during
+    06:00–08:30 (Queensland Museum (open 09:30–17:00), …); 3 over the AUD 20 budget (…)").
+    The counts are disjoint and add up to the number found: each venue is counted once, under
+    the first of its independent reasons (``alone_conflicts``) in ``REASON_ORDER``, and its
+    other reasons are said in its note ("Lone Pine (AUD 55 for the party; also outdoors in
+    the rain (09:00–17:00))"). ``names`` maps candidate keys to venue names; ``values`` has
+    ``found`` (count), one count per reason (they sum to ``found``) and ``reasons``. Then, for a hard constraint that takes part in every
     candidate's conflict (the budget, the travel cap, a blocked window, the window, rain, or
     every venue's hours), one failure with its own code and numbers: it alone leaves nothing.
     """
@@ -1429,10 +1479,22 @@ def nothing_fits(
             groups.setdefault(FITS, []).append(names.get(x.key, x.key))
             continue
         conflicts.append((x, found[0]))
-        for items in found:  # every independent reason, each venue under each of its reasons
-            reason, note = why_not_alone(problem, x, names, items)
-            if note not in groups.setdefault(reason, []):
-                groups[reason].append(note)
+        pairs: list[tuple[str, str]] = []
+        for items in found:  # every independent reason of this venue
+            pair = why_not_alone(problem, x, names, items)
+            if pair not in pairs:
+                pairs.append(pair)
+        pairs.sort(key=lambda p: _reason_rank(p[0]))  # stable: found order within a rank
+        reason, note = pairs[0]  # counted once, under its first reason
+        name = names.get(x.key, x.key)
+        others = list(
+            dict.fromkeys(
+                f"{r}: {n[len(name) + 2 : -1]}" if n.startswith(f"{name} (") else r
+                for r, n in pairs[1:]
+                if r != reason
+            )
+        )
+        groups.setdefault(reason, []).append(_also(note, others))
     n = len(problem.candidates)
     values: dict[str, float | int | str] = {"found": n}
     ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
@@ -1447,7 +1509,7 @@ def nothing_fits(
         if sum(len(p) + 2 for p in parts) < DETAIL_CHARS - 80:
             break
     values["reasons"] = "; ".join(sorted(groups, key=lambda r: (-len(groups[r]), r)))
-    plural = "venue" if n == 1 else "venues"
+    plural = _kind_found(problem) + ("" if n == 1 else "s")
     fits = len(groups.get(FITS, ()))
     verdict = "none can be visited" if not fits else f"{n - fits} cannot be visited"
     day = problem.constraints.day.isoformat()
@@ -1509,6 +1571,7 @@ def _shared_failures(
     kinds = {k for k, _ in conflict}
     hours = {w for k, w in conflict if k == "hours"}
     out: list[Failure] = []
+    found = _kind_found(problem)
     legs = {
         x.key: _leg(problem.travel, problem.home, x.place) if x.place else 0 for x, _ in conflicts
     }
@@ -1522,7 +1585,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "over_budget",
-                f"no venue found fits the {c.currency} {c.budget:g} budget for the party "
+                f"no {found} found fits the {c.currency} {c.budget:g} budget for the party "
                 f"(cheapest: {names.get(x.key, x.key)}, {c.currency} {x.cost:g})",
                 values={"budget": c.budget or 0, "cheapest": x.cost},
             )
@@ -1532,7 +1595,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "leg_over_cap",
-                f"no venue found is within the {c.max_leg_minutes}-min cap by {c.mode} from "
+                f"no {found} found is within the {c.max_leg_minutes}-min cap by {c.mode} from "
                 f"home (nearest: {names.get(x.key, x.key)}, {legs[x.key]} min each way)",
                 values={"cap": c.max_leg_minutes or 0, "nearest": legs[x.key] or 0},
             )
@@ -1544,7 +1607,7 @@ def _shared_failures(
                 Failure(
                     "overlaps_blocked",
                     f"{b.label} {_hm(b.start)}–{_hm(b.end)} leaves no time in the {span} "
-                    "window for any venue found",
+                    f"window for any {found} found",
                     values={"blocked": f"{_hm(b.start)}-{_hm(b.end)}"},
                 )
             )
@@ -1564,7 +1627,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "closed",
-                f"all {n} venues found are closed {when} on {c.day.isoformat()}",
+                f"all {n} {found}s found are closed {when} on {c.day.isoformat()}",
                 values={"window": f"{_hm(c.window[0])}-{_hm(c.window[1])}", "venues": n},
             )
         )
@@ -1572,7 +1635,7 @@ def _shared_failures(
         out.append(
             Failure(
                 "window_too_short",
-                f"the {span} window is too short for any venue found (the legs there and "
+                f"the {span} window is too short for any {found} found (the legs there and "
                 "back and the shortest visit do not fit)",
                 values={"window_minutes": c.window[1] - c.window[0]},
             )
@@ -1652,13 +1715,13 @@ def joint_conflict(
             return "opening hours"
         return _label((kind, what), problem)
 
-    def meets(kind: str, what: object) -> str:
+    def meets(kind: str, what: object, whole_day: bool = False) -> str:
         if kind in ("budget", "cap"):
             return f"within {says(kind, what)}"
         if kind == "window":
             return f"fitting {says(kind, what)}"
-        if kind == "hours":
-            return "open then"
+        if kind == "hours":  # with the window switched off, "then" is the whole day
+            return "open that day" if whole_day else "open then"
         if kind == "rain":
             return f"out of the {_label((kind, what), problem)}"
         return f"outside {_label((kind, what), problem)}"
@@ -1667,7 +1730,7 @@ def joint_conflict(
 
     def within(group: list[tuple[str, object]]) -> str:
         kept = sorted((g[0] for g in groups if g != group), key=lambda i: rank[i[0]])
-        return " and ".join(meets(*i) for i in kept)
+        return " and ".join(meets(*i, whole_day=group[0][0] == "window") for i in kept)
 
     def breaks(kind: str, what: object, many: bool) -> str:
         s = "" if many else "s"
@@ -1690,13 +1753,12 @@ def joint_conflict(
             return f"{name} ({cost})"
         if kind == "cap":
             return f"{name} ({leg(x)} min each way)"
-        opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open)
+        opens = _opening(x.open)
         if kind == "window":
             return (
                 f"{name} (open {opens or 'never'}, {leg(x)} min each way, "
                 f"at least {x.min_minutes} min visit)"
             )
-        opens = ", ".join(f"{_hm(a)}–{_hm(b)}" for a, b in x.open)
         return f"{name} (open {opens})" if x.open else f"{name} (closed all day)"
 
     values: dict[str, float | int | str] = {"members": "+".join(g[0][0] for g in groups)}
@@ -1721,6 +1783,16 @@ def joint_conflict(
         for item in group:
             relax = relax.add(item)
         meet = [x for x in problem.candidates if _witness(_alone(problem, x), relax) is not None]
+        if kind != "hours" and any(g[0][0] == "hours" for g in groups):
+            # the list says "open then": a venue whose own hours were switched off (outside
+            # the conflict: closed all day, say) is not open then, so it is not counted
+            open_then = [
+                x
+                for x in meet
+                if _witness(_alone(problem, x), replace(relax, hours=relax.hours - {x.key}))
+                is not None
+            ]
+            meet = open_then or meet
         order = {"budget": lambda x: (x.cost, x.key), "cap": lambda x: (leg(x), x.key)}
         meet.sort(key=order.get(kind, lambda x: (names.get(x.key, x.key), x.key)))
         values[f"meet_all_but_{kind}"] = len(meet)
@@ -1736,7 +1808,11 @@ def joint_conflict(
         )
         short = f"without {says(kind, what)}, {len(meet) if many else 'only'}"
         parts.append((full, short, breaks(kind, what, many), [note(kind, x) for x in meet]))
-    lead = "no venue found fits " + " and ".join(says(*g[0]) for g in groups) + " together: "
+    lead = (
+        f"no {_kind_found(problem)} found fits "
+        + " and ".join(says(*g[0]) for g in groups)
+        + " together: "
+    )
 
     def render(shown: int, compact: bool) -> str:
         out = []

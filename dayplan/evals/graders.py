@@ -684,8 +684,16 @@ def _earned(
             return False, "no failed check_plan before no_feasible_plan"
         proved = set(checks[-1].failure_codes)
         served_codes = {f.get("code") for f in body.get("constraint_failures") or []}
-        return served_codes <= proved and bool(served_codes), (
-            f"served failures {sorted(served_codes)} from the failed check {sorted(proved)}"
+        if not (served_codes <= proved and served_codes):
+            return False, (
+                f"served failures {sorted(served_codes)} from the failed check {sorted(proved)}"
+            )
+        gap = None if must_dos else _narrowed_before_proof(steps)
+        if gap is not None:
+            return False, gap
+        return (
+            True,
+            f"served failures {sorted(served_codes)} from the failed check {sorted(proved)}",
         )
     if status == "needs_clarification":
         clar = [i for i, s in enumerate(steps) if s.tool == keys.CLARIFY_TOOL and s.ok]
@@ -696,6 +704,62 @@ def _earned(
         ok = bool(clar) and not (searched and searched[0] < clar[0])
         return ok, "clarification recorded before any search" if ok else "no clean clarification"
     return False, f"unknown status {status!r}"
+
+
+_ANY_KIND = frozenset({"kids", "kid", "family", "activities", "activity", "children"})
+"""Catalogue tags that name the party, not a kind of venue (``_narrowed_before_proof``)."""
+
+
+def _kind_words() -> frozenset[str]:
+    """Every venue kind and tag of the bundled catalogue (plural ``s`` off), less the party's."""
+    words = {w for v in data.venues() for w in (v.kind, *v.kind.split("_"), *v.tags)}
+    return frozenset(w.rstrip("s") for w in words) - {w.rstrip("s") for w in _ANY_KIND}
+
+
+def _dry_in(constraints: dict) -> bool:
+    """Whether a check's constraints window has a minute outside every rain window (an
+    unreadable window counts as dry)."""
+    try:
+        w = constraints["window"]
+        t, end = hhmm_to_minutes(w["start"]), hhmm_to_minutes(w["end"])
+        rain = sorted(
+            (hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"]))
+            for r in constraints.get("rain") or []
+        )
+    except _UNREADABLE:
+        return True
+    for a, b in rain:
+        if a > t:
+            return True
+        t = max(t, b)
+    return t < end
+
+
+def _narrowed_before_proof(steps: Sequence[ToolStep]) -> str | None:
+    """Why a ``no_feasible_plan`` without away-from-home must-dos is not proved by its trace
+    (``None`` when it is), stated here again from the trace alone: some successful search
+    before the last ``check_plan`` must be unfiltered — its query has no word that is a
+    kind or tag of a catalogue venue (the party's words aside), and it is not
+    ``indoor_only`` unless the last check's rain covers its whole window. Otherwise an
+    outdoor venue in the dry hours, or a venue of another kind, was never considered."""
+    last = max((i for i, s in enumerate(steps) if s.tool == keys.CHECK_TOOL), default=None)
+    if last is None:
+        return "no check_plan before no_feasible_plan"
+    constraints = (steps[last].response or {}).get("constraints") or {}
+    indoor_ok = not _dry_in(constraints)
+    kinds = _kind_words()
+    for s in steps[:last]:
+        if s.tool != keys.SEARCH_TOOL or not s.ok:
+            continue
+        words = {w.rstrip("s") for w in re.findall(r"[a-z]+", str(s.args.get("query", "")).lower())}
+        if words & kinds:
+            continue
+        if not s.args.get("indoor_only") or indoor_ok:
+            return None
+    return (
+        "no_feasible_plan without an unfiltered search before the last check_plan (every "
+        "search was indoor-only with dry time in the window, or named a kind of venue)"
+    )
 
 
 def _unmatched_must_do(

@@ -133,11 +133,19 @@ class CheckRecord(Record):
 
 
 class SearchRecord(Record):
-    """One ``search:<call id>`` record: the query and the ids of the venues it returned."""
+    """One ``search:<call id>`` record: the query and the ids of the venues it returned.
+
+    ``indoor_only`` is the filter the search ran with (``None``: not recorded, which proves
+    nothing: read as narrowed), ``location`` the place it searched near (``""``: the run's),
+    ``checks_before`` how many check records the run had when it was recorded (``None``: not
+    recorded), so a rule can tell a search before a check from one after it."""
 
     query: str = ""
     venue_ids: list[str] = Field(default_factory=list)
     note: str = ""
+    indoor_only: bool | None = None
+    location: str = ""
+    checks_before: int | None = None
 
 
 class MustDoMatchRecord(Record):

@@ -16,7 +16,11 @@ stops (DESIGN.md, "Evidence rules"). In order:
     ``complete`` needs a passing check on **exactly the answer's stops in the answer's order**
     (the i-th stop handed in is the i-th checked stop; a reordered, shortened or extended list
     is not the checked plan, because order decides times and travel); no stops handed in means
-    the last passing check. ``no_feasible_plan`` needs the last check to have failed.
+    the last passing check. ``no_feasible_plan`` needs the last check to have failed and,
+    when no away-from-home must-do is at stake, a search before that check that no filter
+    the model chose narrowed (``narrowed_search``): a query naming no kind of venue, and
+    ``indoor_only`` off whenever the window has dry time (rain for part of the day makes
+    indoor a preference, not a proof: outdoor venues can use the dry hours).
     ``needs_clarification`` needs a recorded clarification and no search in the run, with
     one narrow exception (``must_do_unmatched_after_search``): after searches, a clarification
     whose ``missing`` fields all name must-dos (``"must_do"`` or ``"must_do:<activity>"``) is
@@ -38,9 +42,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dayplan.contract import hhmm_to_minutes
+from dayplan.core.catalog import names_no_kind
 from dayplan.evidence.payload import ClaimedStop, FinishPayload, PayloadError, validate_payload
 from dayplan.evidence.records import CheckRecord
 from dayplan.evidence.view import RunEvidence
+from dayplan.reading.times import AT_HOME
 
 RULES = (
     "finish_payload",
@@ -117,6 +124,9 @@ def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict
             return _no(
                 "status_gate", "no_feasible_plan claimed, but the last check_plan passed", claimed
             )
+        why = narrowed_search(ev)
+        if why is not None:
+            return _no("status_gate", why, claimed)
         return Verdict(payload=claimed, check=last)
     if ev.clarification is None:
         return _no("status_gate", "needs_clarification needs record_clarification first", claimed)
@@ -125,6 +135,116 @@ def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict
         if why is not None:
             return _no("status_gate", why, claimed)
     return Verdict(payload=claimed)
+
+
+WIDE_QUERY = "things to do"
+"""The query ``narrowed_search`` suggests: it names no kind of venue."""
+
+
+def away_must_dos(evidence: Any) -> list[str]:
+    """The run's must-dos away from home: the request's structured ``activities`` (they win),
+    else the frozen reading's ``must_do`` values; at-home ones ("lunch at home") left out."""
+    ev = RunEvidence.of(evidence)
+    acts = ev.request.activities
+    if acts:
+        return [a.name for a in acts if not (a.at_home or AT_HOME.search(a.name))]
+    reading = ev.reading
+    values = [str(i.value) for i in reading.items if i.field == "must_do"] if reading else []
+    return [v for v in values if not AT_HOME.search(v)]
+
+
+def dry_time(constraints: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """The stretches of a check's ``constraints`` window (``{"window": {start, end}, "rain":
+    [{start, end}], "blocked": [...]}``, ``HH:MM``) that are neither rain nor blocked, in
+    minutes after midnight; the whole window when no rain is recorded. ``[]`` when the window
+    cannot be read (nothing proves dry time, but nothing proves rain either: the caller
+    treats an unread window as having dry time)."""
+    try:
+        w = constraints["window"]
+        start, end = hhmm_to_minutes(w["start"]), hhmm_to_minutes(w["end"])
+        busy = sorted(
+            (hhmm_to_minutes(r["start"]), hhmm_to_minutes(r["end"]))
+            for r in [*(constraints.get("rain") or []), *(constraints.get("blocked") or [])]
+        )
+    except (KeyError, TypeError, ValueError):
+        return []
+    out, t = [], start
+    for a, b in busy:
+        if a > t:
+            out.append((t, min(a, end)))
+        t = max(t, b)
+        if t >= end:
+            break
+    if t < end:
+        out.append((t, end))
+    return [(a, b) for a, b in out if b > a]
+
+
+def narrowed_search(evidence: Any) -> str | None:
+    """Why the run's searches do not support ``no_feasible_plan`` (``None`` when they do).
+
+    With an away-from-home must-do (``away_must_dos``) every plan holds it, so its failed
+    check is the proof and nothing more is needed. Otherwise "nothing fits" speaks of every
+    venue the hard limits allow, so it needs at least one search recorded before the last
+    check (``SearchRecord.checks_before``; a search without it proves nothing) that no filter the model
+    chose narrowed: its query names no kind of venue (``core.catalog.names_no_kind``, the
+    run's home, location and the search's location counting as place words), and it is not
+    ``indoor_only`` unless the last check's window has no dry time (``dry_time``; an unread
+    window counts as dry). The reason names what is missing, for the model to fix."""
+    ev = RunEvidence.of(evidence)
+    if away_must_dos(ev):
+        return None
+    checks = ev.checks()
+    last = checks[-1] if checks else None
+    dry = dry_time(last.constraints) if last is not None else []
+    window = (last.constraints.get("window") or {}) if last is not None else {}
+    wet_all_day = (
+        last is not None and not dry and bool(window) and bool(last.constraints.get("rain"))
+    )
+    req = ev.request
+    places = [
+        ev.location_name or "",
+        req.location or "",
+        req.home if isinstance(req.home, str) else "",
+    ]
+    searches = [
+        s for s in ev.searches() if s.checks_before is not None and s.checks_before < len(checks)
+    ]
+    kinds, indoor = [], False
+    for s in searches:
+        broad = names_no_kind(s.query, [*places, s.location])
+        if broad and (s.indoor_only is False or (s.indoor_only and wet_all_day)):
+            return None
+        if not broad:
+            kinds.append(_short(s.query))
+        elif s.indoor_only is not False:
+            indoor = True
+    fix = (
+        f"search again with indoor_only=false and a query that names no kind of venue (e.g. "
+        f"{WIDE_QUERY!r}), arrange_plan or check_plan what it finds, then finish"
+    )
+    if not searches:
+        return f"no_feasible_plan needs a search before the last check_plan; {fix}"
+    said = []
+    if indoor:
+        spans = " and ".join(f"{_hm(a)}–{_hm(b)}" for a, b in dry) or "some of the window"
+        said.append(
+            f"every search naming no kind was indoor-only, but {spans} "
+            f"{'is' if len(dry) < 2 else 'are'} dry, so outdoor "
+            "venues can be visited then"
+        )
+    if kinds:
+        named = ", ".join(sorted(set(kinds))[:4])
+        said.append(f"{'the others' if indoor else 'every search'} named a kind ({named})")
+    return (
+        "no_feasible_plan is not proved while a filter you chose narrowed every search: "
+        + "; ".join(said)
+        + f"; {fix}"
+    )
+
+
+def _hm(m: int) -> str:
+    return f"{m // 60:02d}:{m % 60:02d}"
 
 
 MUST_DO_FIELD = "must_do"

@@ -308,7 +308,12 @@ class RunEvidence:
         return self._any_key(K.SEARCH)
 
     def record_search(self, call_id: str, record: SearchRecord | Mapping[str, Any]) -> None:
-        self._set(K.key(K.SEARCH, call_id), SearchRecord.model_validate(_dump(record)))
+        """Store one ``search:<call id>`` record, stamped with ``checks_before`` (how many
+        check records there are now) unless it carries one."""
+        raw = dict(_dump(record))
+        if raw.get("checks_before") is None:
+            raw["checks_before"] = len(self._prefixed(K.CHECK))
+        self._set(K.key(K.SEARCH, call_id), SearchRecord.model_validate(raw))
 
     def must_do_matches(self) -> dict[str, MustDoMatchRecord]:
         """Code's latest match of each must-do over the found venues, by activity."""

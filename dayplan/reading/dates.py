@@ -5,7 +5,8 @@ Dates resolve relative to the request's local ``today``; a named day that has pa
 is next year's. A weekday said with a day of the month is read only when both name the same
 day; otherwise it asks, naming both and offering the nearest matching days (``weekday_dates``;
 "Saturday the 19th" with no month is the next 19th that is a Saturday within six weeks).
-"Saturday week" is the Saturday after next, as Australians say it, stated as an assumption."""
+"Saturday week" is the Saturday after next, as Australians say it, stated as an assumption.
+A part of today ("this arvo", "this morning", "tonight") is today (``dayparts.TODAY_RE``)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from functools import lru_cache
 
 from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
+from dayplan.reading import dayparts, duck
 from dayplan.reading import deferred_re as re
-from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
@@ -130,6 +131,8 @@ def read_date(phrase: str, today: date) -> date | None:
     week = weekday_week(phrase, today)
     if week:
         return week[0][2]
+    if dayparts.TODAY_RE.fullmatch(phrase.strip().lower()):
+        return today  # "this arvo", "tonight": a part of today (Duckling gives an hour interval)
     ref = datetime(today.year, today.month, today.day)
     # case-folded (Duckling's rules ignore case; only values and bodies are used here): the
     # stand-in's "Saturday" and the check of its quote "saturday" then share one parse
@@ -196,6 +199,9 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     out += [
         w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)
     ]
+    for a, b in dayparts.today_spans(text):  # "this arvo", "tonight": today
+        if not any(s < b and a < e for s, e, _ in out):
+            out.append((a, b, today))
     ref = datetime(today.year, today.month, today.day)
     for span in _date_candidates(text, ref):
         value = span.value

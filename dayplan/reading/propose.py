@@ -14,6 +14,7 @@ from datetime import date
 from dayplan.reading import (
     clock,
     dates,
+    dayparts,
     duck,
     language,
     money,
@@ -341,7 +342,11 @@ def weather_items(text: str) -> list[ReadingItem]:
 
 
 def _is_period(quote: str) -> bool:
-    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip()))
+    """Whether a window reading's quote is a part of the day only ("morning only", "this
+    arvo"): it yields to a time said anywhere ("home by 4")."""
+    return bool(times.PERIOD_ONLY.fullmatch(normalise(quote).strip())) or dayparts.is_part_quote(
+        quote
+    )
 
 
 def in_list_kind(sent: str, a: int, b: int) -> str:
@@ -438,7 +443,7 @@ time this reader cannot place, so it is asked about."""
 
 VAGUE_TIME = re.compile(
     r"\b(?:(?:be\s+|get\s+|got\s+|need\s+to\s+be\s+|have\s+to\s+be\s+|must\s+be\s+)?(?:home|back)"
-    r"(?:\s+home)?\s+(?:by|before|for|around|in time for|ahead of)|leave\s+(?:by|before|around)"
+    r"(?:\s+home)?\s+(?:by|before|for|around|in time for|ahead of|in)|leave\s+(?:by|before|around)"
     r"|finish(?:ed)?\s+(?:by|before)|done\s+(?:by|before)|(?:not\s+)?(?:before|after|until|till|by))\s+"
     r"(?:(?:the|our|my|his|her|their|kids'?|kid's|baby's|bub's|little one's|school)\s+){0,2}"
     r"(?:dinner(?:\s?time)?|tea(?:\s?time)?|supper|bed\s?time|bath\s?time|dark|dusk|sunset|sundown"
@@ -448,7 +453,8 @@ VAGUE_TIME = re.compile(
     re.I,
 )
 """A deadline or start said by an event, not a clock ("home before dinner", "back for tea",
-"before it gets dark", "after school pickup", "home by mid-afternoon"): when it is, depends on
+"before it gets dark", "after school pickup", "home by mid-afternoon", "back in the evening"):
+when it is, depends on
 the family, so no convention is assumed: it is listed unread (kind ``time``) and asked about."""
 _WORDY_DEADLINE = re.compile(
     r"\b(?:(?:be\s+|get\s+)?(?:home|back)(?:\s+home)?\s+(?:by|before|no later than)|need\s+to\s+leave\s+by"

@@ -8,8 +8,10 @@ phrases nobody could read (``unread``) and what was assumed because nothing was 
 Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`` units):
 
 ==================  ==========================================================================
-``window_start``    ``"HH:MM"`` — the earliest the day may start ("not before 10", "after lunch")
-``window_end``      ``"HH:MM"`` — the time the party must be home ("back by 11", "home by 3pm")
+``window_start``    ``"HH:MM"`` — the earliest the day may start ("not before 10", "after lunch",
+                    "this arvo" 12:00 by ``dayplan.reading.dayparts``)
+``window_end``      ``"HH:MM"`` — the time the party must be home ("back by 11", "home by 3pm",
+                    "Saturday morning" 12:00)
 ``budget``          ``{"amount": float, "currency": "AUD", "per_person": bool}``
 ``adults``          ``int`` (0–50)
 ``children``        ``int`` (0–50)

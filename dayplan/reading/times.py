@@ -8,7 +8,9 @@
 - a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
   "start at", "leave home at", "out the door at", "head off at";
 - "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00); "morning only"
-  ("just the morning") is 09:00-12:00 and "arvo only" 12:00-17:00;
+  ("just the morning") is 09:00-12:00 and "arvo only" 12:00-17:00; any other part of the day
+  said as the day out's ("this arvo", "Saturday morning", "evening", "midday till late
+  afternoon") bounds the window by ``dayparts`` (its mapping and false friends);
 - "nothing before 10", "can't leave till 10", "10 or later", "10am at the earliest" are a start;
 - ranges in words: "from two to five", "ten till two", "half nine to three" (``clock``);
 - a range beside an outing ("museum trip 10-12") is an outing at a set time (``activity``):
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dayplan.reading import clock, duck
+from dayplan.reading import clock, dayparts, duck
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
@@ -239,6 +241,11 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         start, end = DAY_PERIODS["morning" if said.startswith("morn") else "afternoon"]
         out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
         taken.append(m.span())
+    parts = [
+        p for p in dayparts.spans(sentence) if not any(s < p[1] and p[0] < e for s, e in taken)
+    ]  # "this arvo", "Saturday morning", "midday till late afternoon"
+    out += parts
+    taken += [(a, b) for a, b, _, _ in parts]
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(sentence)):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
@@ -305,8 +312,11 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
             return None
         if re.search(r"\bbetween\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I):
             return start if role == "start" else end
-    for _, _, r, minutes in points(phrase):
+    parts = {(a, b, r) for a, b, r, _ in dayparts.spans(phrase)}
+    for a, b, r, minutes in points(phrase):
         if r == role:
+            if (a, b, r) in parts:  # a part of the day: its mapping, no clock to re-read
+                return minutes
             # re-resolve with the whole sentence for context words (nap, dinner, ...)
             return _with_context(phrase, role, context, minutes)
     return None

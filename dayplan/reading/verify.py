@@ -12,7 +12,18 @@ from pydantic import ValidationError
 from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
-from dayplan.reading import clock, dates, money, people, places, prefs, times, travel, weather
+from dayplan.reading import (
+    clock,
+    dates,
+    dayparts,
+    money,
+    people,
+    places,
+    prefs,
+    times,
+    travel,
+    weather,
+)
 from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
@@ -106,6 +117,12 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
                 "not the day's end",
                 None,
             )
+    if dayparts.is_part_quote(quote) and not dayparts.stands_in(quote, norm_sentence):
+        raise _Bad(  # "morning tea", "afternoon nap 1-2", "10 in the morning", "showers this arvo"
+            "the quote's part of the day is not when the day out is, where it stands in its "
+            "sentence (a meal, an appointment's time, a time's am/pm, or the weather)",
+            None,
+        )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)
@@ -134,7 +151,11 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
     if clock.hhmm(found) != claimed:
         raise _Bad(
             f"the quote says {clock.hhmm(found)} for the day's {role}, not {claimed}"
-            " (a bare hour reads by the day-out rule: say am or pm to change it)",
+            + (
+                " (a part of the day reads by the mapping of dayplan.reading.dayparts)"
+                if dayparts.is_part_quote(quote)
+                else " (a bare hour reads by the day-out rule: say am or pm to change it)"
+            ),
             clock.hhmm(found),
         )
     return claimed

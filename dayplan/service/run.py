@@ -35,6 +35,8 @@ from dayplan.agent.guardrails import LOOP_GUARD, GuardrailConfig, refusals
 from dayplan.agent.memory_context import MemoryContextPlugin, context_steps
 from dayplan.agent.models import ModelSpecError, is_live_model, resolve_model
 from dayplan.agent.offline_model import render_request
+from dayplan.agent.optional_imports import mark_a2a_absent
+from dayplan.agent.telemetry import run_telemetry
 from dayplan.agent.turn_end import TURN_END, retry_steps
 from dayplan.config import current_settings
 from dayplan.contract import DayPlanReport, PlanRequest
@@ -59,6 +61,7 @@ TOOL_THREADS = 8
 # those records to stderr through its last-resort handler; this handler keeps them out of the CLI
 # and the notebooks. Configured logging (e.g. ``logging.basicConfig``) still receives them.
 logging.getLogger("google_adk").addHandler(logging.NullHandler())
+mark_a2a_absent()  # ADK retries a failing optional import on every run (agent/optional_imports)
 
 __all__ = [
     "ModelSpecError",
@@ -233,6 +236,9 @@ async def run_plan(
         # synchronous tools block (store writes, live HTTP): run them on worker threads, never
         # on the event loop (ADK keeps one pool per loop and size, so this costs no new threads)
         tool_thread_pool_config=ToolThreadPoolConfig(max_workers=TOOL_THREADS),
+        # nothing receives telemetry unless OpenTelemetry is configured: then ADK's stable
+        # semconv without content, not schema 2's trees of every request (agent/telemetry.py)
+        telemetry=run_telemetry(),
     )
     events: list[Event] = []
     error: BoundaryError | None = None

@@ -92,9 +92,17 @@ def venue_record(venue: Venue) -> dict:
 
 
 def record_results(
-    state, call_id: str, query: str, venues: list[Venue], note: str = ""
+    state,
+    call_id: str,
+    query: str,
+    venues: list[Venue],
+    note: str = "",
+    *,
+    indoor_only: bool | None = None,
+    location: str = "",
 ) -> list[dict]:
-    """Store venues and sources in state by id, plus one search record; return the model's view.
+    """Store venues and sources in state by id, plus one search record (with the filter it ran
+    with, ``indoor_only``, and its ``location``); return the model's view.
 
     A venue whose link is not ``https``/``http`` with a host (``javascript:``, ``data:``, ...) is
     dropped here, at ingestion, and the drop is stated (search note and an assumption): its
@@ -125,7 +133,16 @@ def record_results(
         view["source_id"] = source["id"]
         view["source_url"] = source["url"]
         results.append(view)
-    ev.record_search(call_id, {"query": query, "venue_ids": [v.id for v in venues], "note": note})
+    ev.record_search(
+        call_id,
+        {
+            "query": query,
+            "venue_ids": [v.id for v in venues],
+            "note": note,
+            "indoor_only": indoor_only,
+            "location": location,
+        },
+    )
     return results
 
 
@@ -144,11 +161,13 @@ def _search(
     if place is None:
         where = location or "the request's location"
         note = f"The offline catalog covers {gaz['city']} only; nothing is known about {where}."
-        record_results(state, call_id, query, [], note)
+        record_results(state, call_id, query, [], note, indoor_only=indoor_only, location=location)
         return {"ok": True, "backend": "offline_snapshot", "results": [], "note": note}
     venues = found if found is not None else offline_backend(query, indoor_only, place.point)
     note = f"{len(venues)} venue(s) near {place.name} from the offline snapshot"
-    results = record_results(state, call_id, query, venues, note)
+    results = record_results(
+        state, call_id, query, venues, note, indoor_only=indoor_only, location=location
+    )
     return {"ok": True, "backend": "offline_snapshot", "results": results, "note": note}
 
 

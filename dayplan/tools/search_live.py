@@ -501,6 +501,8 @@ def search_outcome(
         "query": query,
         "venue_ids": venue_ids,
         "note": note,
+        "indoor_only": bool(indoor_only),
+        "location": location,
         "backend": BACKEND,
         "source_ids": list(source_ids.values()),
     }
