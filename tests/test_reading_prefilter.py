@@ -323,3 +323,45 @@ def test_importing_the_reader_compiles_none_of_its_patterns():
     )
     n, compiled = map(int, done.stdout.split())
     assert n > 150 and compiled == 0
+
+
+def test_the_compiled_snapshot_gives_what_re_compile_gives():
+    """Every pattern the snapshot holds is, built from it, the very pattern ``re.compile``
+    makes (``re.Pattern`` equality: text, flags and code), with the same groups."""
+    from dayplan.reading import deferred_re, sre_snapshot
+
+    _deferred_everywhere()  # every reading module imported
+    found = 0
+    for text, flags in deferred_re.made():
+        rx = sre_snapshot.compiled(text, flags)
+        if rx is None:  # a pattern changed since the snapshot was written is compiled instead
+            continue
+        found += 1
+        want = re.compile(text, flags)
+        assert rx == want, text
+        assert (rx.flags, rx.groups, rx.groupindex) == (want.flags, want.groups, want.groupindex)
+        for t in EXTRA:
+            assert [m.span() for m in rx.finditer(t)] == [m.span() for m in want.finditer(t)]
+    assert found > 100
+
+
+def test_a_snapshot_for_another_engine_or_a_broken_file_is_ignored(tmp_path):
+    import zlib
+
+    from dayplan.reading import sre_snapshot
+
+    data = zlib.decompress(sre_snapshot.build([(r"\bkids?\b", re.I)]))
+    head, _, code = data.partition(b"\n")
+    meta = json.loads(head)
+    good = sre_snapshot._Snapshot()
+    (tmp_path / "good.bin").write_bytes(zlib.compress(data))
+    good.load(tmp_path / "good.bin")
+    assert len(good.entries) == 1
+    meta["engine"][1] += 1  # another _sre.MAGIC
+    (tmp_path / "other.bin").write_bytes(zlib.compress(json.dumps(meta).encode() + b"\n" + code))
+    for name, raw in [("other.bin", None), ("broken.bin", b"not zlib"), ("missing.bin", None)]:
+        if raw is not None:
+            (tmp_path / name).write_bytes(raw)
+        snap = sre_snapshot._Snapshot()
+        snap.load(tmp_path / name)
+        assert snap.entries == {}, name

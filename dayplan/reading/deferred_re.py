@@ -36,9 +36,14 @@ class Deferred:
         self._rx: _re.Pattern | None = None
 
     def compiled(self) -> _re.Pattern:
-        """The compiled pattern (compiled on the first call; ``re.error`` if faulty)."""
+        """The compiled pattern, made on the first call: from the build-time snapshot of the
+        reader's patterns when it holds this one (``sre_snapshot``: the same object, built
+        without parsing), else by ``re.compile`` (``re.error`` if faulty)."""
         if self._rx is None:
-            self._rx = _re.compile(self.pattern, self.given_flags)
+            from dayplan.reading import sre_snapshot
+
+            rx = sre_snapshot.compiled(self.pattern, self.given_flags)
+            self._rx = rx if rx is not None else _re.compile(self.pattern, self.given_flags)
         return self._rx
 
     def __getattr__(self, name: str) -> Any:
@@ -72,9 +77,28 @@ class Deferred:
         return f"Deferred({self.pattern!r}, {self.given_flags})"
 
 
+_MADE: dict[tuple[type, Any, int], Deferred] = {}
+_MAX_MADE = 1024
+
+
 def compile(pattern: Any, flags: int = 0) -> Any:  # noqa: A001 - stands in for re.compile
-    """``pattern`` (a string or bytes) as a ``Deferred``; a compiled pattern or a ``Deferred``
-    is returned as it is (as ``re.compile`` does with a compiled pattern)."""
+    """``pattern`` (a string or bytes) as a ``Deferred``, the same one for the same text and
+    flags (as ``re.compile`` caches its results, so a pattern compiled inside a function is
+    compiled once per process); a compiled pattern or a ``Deferred`` is returned as it is (as
+    ``re.compile`` does with a compiled pattern)."""
     if isinstance(pattern, _re.Pattern | Deferred):
         return pattern
-    return Deferred(pattern, flags)
+    key = (type(pattern), pattern, int(flags))
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _MAX_MADE:
+            _MADE.clear()
+        found = _MADE[key] = Deferred(pattern, flags)
+    return found
+
+
+def made() -> list[tuple[Any, int]]:
+    """The text and flags of every pattern ``compile`` has made in this process so far (what
+    ``scripts/write_needles.py`` writes into the snapshot, after importing the reading modules
+    and reading the cases' texts)."""
+    return [(d.pattern, d.given_flags) for d in _MADE.values()]
