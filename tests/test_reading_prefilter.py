@@ -72,6 +72,12 @@ def _wrapped() -> list[tuple[str, Prefiltered]]:
         for attr, value in vars(mod).items():
             if isinstance(value, Prefiltered):
                 out.append((f"{name}.{attr}", value))
+            elif isinstance(value, tuple):  # a tuple of patterns (people.PARTY_CUES)
+                out += [
+                    (f"{name}.{attr}[{i}]", v)
+                    for i, v in enumerate(value)
+                    if isinstance(v, Prefiltered)
+                ]
     return out
 
 
@@ -80,6 +86,14 @@ def test_every_module_pattern_is_wrapped_and_most_have_needles():
     assert len(wrapped) > 100
     with_needles = [n for n, p in wrapped if p.needles]
     assert len(with_needles) >= 0.9 * len(wrapped)
+
+
+def test_tuples_of_patterns_are_wrapped_member_by_member():
+    from dayplan.reading import clock, people
+
+    for cues in (people.PARTY_CUES, clock.RANGE_RES):
+        assert isinstance(cues, tuple) and all(isinstance(c, Prefiltered) for c in cues)
+    assert any(name.startswith("people.PARTY_CUES[") for name, _ in _wrapped())
 
 
 def test_a_skipped_text_is_one_the_pattern_cannot_match():

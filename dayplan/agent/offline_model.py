@@ -12,7 +12,9 @@ answers with the next function call(s), following fixed rules:
    (indoor only when rain is expected), then ``arrange_plan`` with the chosen candidates (the
    exact scheduler orders and times them, or proves no arrangement exists), ``check_plan`` on
    what it arranged (or on its proof's witness), and ``finish`` (only when the tool is
-   offered). If ``arrange_plan`` is not offered or errors, a greedy itinerary is checked
+   offered). Indoor-only for the rain is a preference, not a proof: before "no plan" without
+   a must-do, it searches once with no filter (``WIDE_QUERY``, ``indoor_only`` off; in the
+   same turn as the wider searches when it can), so outdoor venues can use the dry hours. If ``arrange_plan`` is not offered or errors, a greedy itinerary is checked
    instead, with at most two repairs that drop the stops a failed check named.
 4. Actions and memory (``dayplan.agent.offline_actions``): with ``save: true``, ``save_plan``
    and ``get_saved_plan`` after the passing check and before ``finish``; a text that asks to be
@@ -24,7 +26,8 @@ serves concurrent runs.
 Shape: ``OfflinePlannerModel`` is a thin ADK ``BaseLlm`` adapter. Each turn it builds a
 ``Conversation`` (the typed view: the request, what ``read`` took from its text, the tool
 exchanges so far, the tools offered) and asks the named rules of ``RULES`` in order
-(``finished``, ``clarified``, ``save_and_verify``, ``after_check``, ``contradiction``,
+(``finished``, ``clarified``, ``read``, ``save_and_verify``, ``after_wide_search``,
+``after_check``, ``contradiction``,
 ``no_location``, ``unreadable_date``, ``resolve``, ``forecast``, ``search``,
 ``searches_failed``, ``arrange``, ``unmatched_must_do``, ``retry_after_proof``,
 ``fill_the_day``, ``check_arranged``, ``check_greedy``);

@@ -302,13 +302,26 @@ def prefilter(rx: re.Pattern | Deferred) -> Prefiltered:
     return Prefiltered(rx)
 
 
+def _patterns_tuple(value: Any) -> bool:
+    """Whether ``value`` is a non-empty tuple of patterns, compiled or ``Deferred`` (a module's
+    list of cues)."""
+    return (
+        isinstance(value, tuple)
+        and bool(value)
+        and all(isinstance(v, re.Pattern | Deferred) for v in value)
+    )
+
+
 def prefilter_module(namespace: dict[str, Any]) -> None:
     """Wrap every pattern among a module's globals (``globals()``; compiled, or ``Deferred``
-    from ``deferred_re.compile``), in place: call it at the end of the module, after the
+    from ``deferred_re.compile``), in place, and every member of a global tuple of patterns
+    (``people.PARTY_CUES``, ``clock.RANGE_RES``): call it at the end of the module, after the
     patterns are built from each other's ``pattern``."""
     for name, value in list(namespace.items()):
         if isinstance(value, re.Pattern | Deferred):
             namespace[name] = Prefiltered(value)
+        elif _patterns_tuple(value):
+            namespace[name] = tuple(Prefiltered(v) for v in value)
 
 
 def write_table(path: str) -> int:
@@ -325,8 +338,10 @@ def write_table(path: str) -> int:
     for info in pkgutil.iter_modules(pkg.__path__):
         mod = importlib.import_module(f"dayplan.reading.{info.name}")
         for value in vars(mod).values():
-            if isinstance(value, Prefiltered):
-                table[table_key(value)] = requirements(value)
+            members = value if isinstance(value, tuple) else (value,)
+            for member in members:
+                if isinstance(member, Prefiltered):
+                    table[table_key(member)] = requirements(member)
     lines = [
         '"""Needles of the reading modules\' patterns (``dayplan.reading.prefilter``), derived by',
         "``scripts/write_needles.py``: a start-up saving only; a pattern missing here",
