@@ -23,6 +23,7 @@ import re
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 PREFERENCE_KINDS = ("home_suburb", "children_ages", "like", "dislike")
 """What a remembered preference can be (the ``preferences.kind`` column)."""
@@ -101,14 +102,27 @@ def _drop_reader() -> None:
     _READER.clear()
 
 
+def _query(conn: sqlite3.Connection, user_id: str, limit: int) -> list | None:
+    """The preferences read through ``conn``; ``None`` when the Store must answer (the file is
+    not in WAL mode, or its schema is not at the migrations' head). Raises ``sqlite3.Error``."""
+    from dayplan.migrations import head_revisions
+
+    if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+        return None  # the Store would switch it to WAL first
+    versions = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+    heads = head_revisions()
+    if set(versions) != heads or len(versions) != len(heads):
+        return None  # the Store migrates first
+    rows = conn.execute(RECENT_PREFERENCES_SQL, {"user_id": user_id, "limit": limit})
+    return [{"kind": k, "value": v, "updated_at": t} for k, v, t in rows]
+
+
 def recent_preferences_sqlite(user_id: str, limit: int, url: str | None = None) -> list | None:
     """The user's recent preferences as ``[{"kind", "value", "updated_at"}]`` (newest first, at
     most ``limit``), read with ``sqlite3`` from the store file ``url`` (default ``db_url()``);
     ``None`` when only the ``Store`` can answer it (see the module docstring). Blocks (up to the
     lock timeout when a writer holds the file): run it off the event loop. Thread-safe: calls
     share one kept connection (``_READER``) under a lock."""
-    from dayplan.migrations import head_revisions
-
     path = sqlite_file(url or db_url())
     if path is None:
         return None
@@ -122,16 +136,52 @@ def recent_preferences_sqlite(user_id: str, limit: int, url: str | None = None) 
         except (OSError, sqlite3.Error):
             return None
         try:
-            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-                _drop_reader()  # let the Store switch it (and hold no file it may replace)
-                return None  # the Store would switch it to WAL first
-            versions = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
-            heads = head_revisions()
-            if set(versions) != heads or len(versions) != len(heads):
-                _drop_reader()
-                return None  # the Store migrates first
-            rows = conn.execute(RECENT_PREFERENCES_SQL, {"user_id": user_id, "limit": limit})
-            return [{"kind": k, "value": v, "updated_at": t} for k, v, t in rows]
+            found = _query(conn, user_id, limit)
         except sqlite3.Error:
+            found = None
+        if found is None:
+            _drop_reader()  # let the Store fix the file (and hold none it may replace)
+        return found
+
+
+NOT_NOW = object()
+"""``recent_preferences_now``'s answer when the read would have to wait: call
+``recent_preferences_sqlite`` off the event loop instead."""
+
+
+def recent_preferences_now(user_id: str, limit: int, url: str | None = None) -> Any:
+    """``recent_preferences_sqlite``'s answer when it can be had without waiting, else
+    ``NOT_NOW``: only through the connection already kept for the file (opening one is left to
+    the thread), with SQLite's busy timeout at 0 for the read, and only when no other thread
+    holds the kept connection. Never blocks on a lock, so the event loop may call it: in WAL
+    mode a read of a local file waits for no writer; any error, a busy file or a missing
+    connection answers ``NOT_NOW`` (the blocking read then decides, as it always did)."""
+    path = sqlite_file(url or db_url())
+    if path is None:
+        return None
+    try:
+        timeout = lock_timeout_seconds()
+    except ValueError:
+        return None
+    if not _READER_LOCK.acquire(blocking=False):
+        return NOT_NOW
+    try:
+        try:
+            st = path.stat()
+        except OSError:
+            return NOT_NOW
+        conn = _READER.get((os.getpid(), st.st_dev, st.st_ino, timeout))
+        if conn is None:
+            return NOT_NOW
+        try:
+            conn.execute("PRAGMA busy_timeout = 0")
+            found = _query(conn, user_id, limit)
+            conn.execute(f"PRAGMA busy_timeout = {max(1, int(timeout * 1000))}")
+        except sqlite3.Error:
+            _drop_reader()  # its busy timeout may be 0 now: the blocking read opens another
+            return NOT_NOW
+        if found is None:
             _drop_reader()
-            return None
+        return found
+    finally:
+        _READER_LOCK.release()

@@ -35,3 +35,9 @@ def asked(text: str) -> list[str]:
     """The clarification questions a request of ``text`` alone would get."""
     accepted, phrases = read_request(text, today=TODAY)
     return questions(phrases, apply_reading(PlanRequest(text=text), accepted))
+
+
+def quoted(text: str, field: str) -> list[tuple[object, str]]:
+    """The accepted readings of ``field`` in ``text`` as ``(value, quote)``, in order."""
+    accepted, _ = read_request(text, today=TODAY)
+    return [(i.value, i.quote) for i in accepted.items if i.field == field]

@@ -130,3 +130,74 @@ def test_a_store_file_that_failed_to_open_is_not_migrated_again_until_it_changes
         assert len(built) == 2 and url not in store_mod._FAILED
     finally:
         store_mod._STORES.pop(url).close()
+
+
+def test_a_read_that_cannot_wait_is_made_on_the_loop_and_answers_the_same(tmp_path):
+    from dayplan.store_read import NOT_NOW, recent_preferences_now
+
+    url, store = _store(tmp_path / "m.sqlite")
+    try:
+        store.remember("ann", "like", "museums")
+        store_read._drop_reader()
+        assert recent_preferences_now("ann", 5, url) is NOT_NOW  # no kept connection: a thread
+        want = recent_preferences_sqlite("ann", 5, url)
+        assert recent_preferences_now("ann", 5, url) == want
+        store.remember("ann", "like", "parks")
+        assert recent_preferences_now("ann", 5, url) == recent_preferences_sqlite("ann", 5, url)
+        assert recent_preferences_now("ann", 5, "sqlite://") is None  # the Store answers
+    finally:
+        store.close()
+
+
+def test_a_busy_file_is_never_waited_for_on_the_loop(tmp_path):
+    """A read through the kept connection that meets a lock (``database is locked``) is left
+    to the blocking read: ``NOT_NOW``, the connection dropped (its busy timeout was 0), and
+    the blocking read answers as before."""
+    from dayplan.store_read import NOT_NOW, recent_preferences_now
+
+    url, store = _store(tmp_path / "m.sqlite")
+    try:
+        store.remember("ann", "like", "zoo")
+        assert recent_preferences_sqlite("ann", 5, url) is not None
+        ((key, conn),) = store_read._READER.items()
+        seen = []
+
+        class Busy:  # the kept connection, as a writer holding the file leaves it
+            def execute(self, sql, *args):
+                seen.append(sql)
+                if sql.startswith("SELECT"):
+                    raise sqlite3.OperationalError("database is locked")
+                return conn.execute(sql, *args)
+
+            def close(self):
+                conn.close()
+
+        store_read._READER[key] = Busy()
+        assert recent_preferences_now("ann", 5, url) is NOT_NOW
+        assert seen[0] == "PRAGMA busy_timeout = 0" and store_read._READER == {}
+        assert [p["value"] for p in recent_preferences_sqlite("ann", 5, url)] == ["zoo"]
+    finally:
+        store.close()
+
+
+def test_a_run_reads_its_memories_without_a_thread_once_the_connection_is_kept(monkeypatch):
+    import asyncio
+
+    from dayplan.agent import memory_context
+    from dayplan.benchmarks.floor import _request
+    from dayplan.service.run import run_plan
+
+    asyncio.run(run_plan(_request()))  # the store file exists and is at its head
+    first = asyncio.run(run_plan(_request()))  # its read keeps the connection
+    hops = []
+    real = memory_context.asyncio.to_thread
+
+    async def counting(fn, *args, **kwargs):
+        hops.append(fn.__name__)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(memory_context.asyncio, "to_thread", counting)
+    again = asyncio.run(run_plan(_request()))
+    assert hops == []
+    assert again.state["recent_memories"] == first.state["recent_memories"]
+    assert again.state["context_note"] == first.state["context_note"]

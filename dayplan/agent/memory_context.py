@@ -29,7 +29,7 @@ from google.genai import types
 
 from dayplan.agent.event_log import EventLog
 from dayplan.agent.events import ToolStep
-from dayplan.store_read import recent_preferences_sqlite
+from dayplan.store_read import NOT_NOW, recent_preferences_now, recent_preferences_sqlite
 
 MEMORY_KEY = "recent_memories"
 CONTEXT_STEP = "load_context"
@@ -72,8 +72,12 @@ class MemoryContextPlugin(BasePlugin):
 
     async def _read(self, user: str) -> tuple[list[dict[str, Any]], str]:
         """The user's recent preferences (``Preference.as_dict`` rows) and the CONTEXT_LOADED
-        note. Both reads run off the event loop (a thread; the store's own pool)."""
-        found = await asyncio.to_thread(recent_preferences_sqlite, user, self.limit)
+        note. A read that cannot wait for anything (``recent_preferences_now``: the kept
+        connection, busy timeout 0) is made on the loop; any read that might wait runs off the
+        event loop (a thread; the store's own pool)."""
+        found = recent_preferences_now(user, self.limit)
+        if found is NOT_NOW:
+            found = await asyncio.to_thread(recent_preferences_sqlite, user, self.limit)
         if found is not None:
             return found, f"{len(found)} recent preference(s) of user {user}"
         from sqlalchemy.exc import SQLAlchemyError  # only when the Store must answer

@@ -1,7 +1,7 @@
 """Times of day in request text: points, ranges and deadlines, read to local ``HH:MM``.
 
 Digits (``3``, ``3pm``, ``4.30``, ``15:00``, and 24-hour times without a colon: ``1530``,
-``0930``, ``1530hrs``, ``16h``) are read here; words (``noon``, ``half past four``,
+``0930``, ``1530hrs``, ``16h``, ``14h30``) are read here; words (``noon``, ``half past four``,
 ``quarter to five``, ``lunch``) through Duckling. A bare hour ("back by 11") has two readings, 11:00
 and 23:00; which one is meant follows from context, by these rules (one place, tested):
 
@@ -38,7 +38,7 @@ _FOUR_DIGITS = r"(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))(?=[0-5]\d(?!\d))"
 """Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23 (19xx
 and 20xx are years: "January 2027")."""
 TOKEN = (
-    r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|"
+    r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|(?<=(?<!\d)(?:[01]\d|2[0-3]))h(?=[0-5]\d(?!\d))|"
     + _FOUR_DIGITS
     + r")(\d{2}))?\s*"
     + _MERIDIEM[:-1]
@@ -124,6 +124,7 @@ def token(match: re.Match, offset: int = 0) -> Clock | None:
         h = (h % 12) + (12 if pm else 0)
         return Clock(h, m, True, match.group(0))
     four = minute is not None and match.end(offset + 1) == match.start(offset + 2)  # "1100"
+    four = four or (minute is not None and match.string[match.end(offset + 1)] in "hH")  # "14h30"
     explicit = h == 0 or h > 12 or (len(hour) == 2 and hour.startswith("0")) or four
     return Clock(h, m, explicit, match.group(0))
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
+from dayplan.contract import MAX_YEAR, MIN_YEAR
 from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import dayparts, duck
@@ -128,6 +129,8 @@ def read_date(phrase: str, today: date) -> date | None:
     said = weekday_dates(phrase, today)
     if said:  # "Saturday 19th December": both must name the day; else no date is read
         return said[0].day
+    if year_out_of_range_spans(phrase):
+        return None  # "1 January 9999": never this year's 1 January
     week = weekday_week(phrase, today)
     if week:
         return week[0][2]
@@ -199,6 +202,7 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     out += [
         w for w in weekday_week(text, today) if not any(s < w[1] and w[0] < e for s, e, _ in out)
     ]
+    unsure += [(a, b) for a, b, _ in year_out_of_range_spans(text)]  # "1 January 9999"
     for a, b in dayparts.today_spans(text):  # "this arvo", "tonight": today
         if not any(s < b and a < e for s, e, _ in out):
             out.append((a, b, today))
@@ -219,6 +223,44 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
 
 
 _WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_MONTH_WORD = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+YEAR_SAID = re.compile(
+    r"(?:\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_WORD + r"\b\.?"
+    r"|\b" + _MONTH_WORD + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}/\d{1,2}/)"
+    r",?\s*(\d{4,6})\b(?![:.]\d)",
+    re.I,
+)
+"""A day of a month said with its year ("1 January 9999", "January 1st, 2150", "1/1/9999"); a
+number that is also a day's 24-hour time ("1530", 00:00-18:59) is no year here."""
+
+
+def out_of_range(year: int) -> str:
+    """The question for a date said in a year the planner does not plan for (after the quoted
+    phrase): the year said is named, never replaced by another."""
+    return (
+        f": the year {year} is outside the years this planner plans for ({MIN_YEAR}-{MAX_YEAR})."
+        " Which date do you mean?"
+    )
+
+
+def year_out_of_range_spans(text: str) -> list[tuple[int, int, int]]:
+    """``(start, end, year)`` for each date of ``text`` said with a year outside
+    ``MIN_YEAR``-``MAX_YEAR`` ("1 January 9999", a weekday before it included): no date is read
+    there (the year is never dropped for this year's or next year's date); it is asked."""
+    out = []
+    for m in YEAR_SAID.finditer(text):
+        year = int(m.group(1))
+        if MIN_YEAR <= year <= MAX_YEAR or (year < 1900 and year % 100 < 60):
+            continue  # in range, or a time of day without a colon ("12 December 1530 finish")
+        lead = re.search(r"\b" + _WEEKDAY + r"\b\.?,?\s+(?:the\s+)?$", text[: m.start()], re.I)
+        out.append((lead.start() if lead else m.start(), m.end(), year))
+    return out
+
+
 _ANCHOR = (
     r"(?:next|this one|christmas(?: day| eve)?|xmas(?: day| eve)?|boxing day|new year'?s?(?: day| eve)?"
     r"|easter(?: (?:sunday|monday|saturday|weekend))?|good friday|anzac day|australia day"
@@ -272,7 +314,9 @@ WEEKDAY_DATE_RE = re.compile(
     r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:"
     + _MONTH[1:]
     + r"\b))"
-    r"(?![-:.]\d)(?:\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+((?:19|20)\d{2})\b)?)?)",
+    r"(?![-:.]\d)(?:\s+(?:of\s+)?"
+    + _MONTH
+    + r"\b\.?(?:,?\s+((?:19|20)\d\d|(?!(?:0\d|1[0-8])[0-5]\d)\d{4})\b)?)?)",
     re.I,
 )
 """A weekday with a day of the month ("Saturday 20th December", "Sat 20/12", "Saturday the
@@ -310,6 +354,8 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
         dom = int(m.group(5))
         month = _MONTH_INDEX[m.group(6)[:3].lower()] if m.group(6) else None
         year = int(m.group(7)) if m.group(7) else None
+    if year and not MIN_YEAR <= year <= MAX_YEAR:
+        return WeekdayDate(m.start(), m.end(), None, out_of_range(year))
     try:
         if month is None:  # no month: the next such day of the month (within a month)
             day = date(today.year, today.month, dom) if dom >= today.day else None

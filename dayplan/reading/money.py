@@ -88,8 +88,53 @@ _ZERO_AMOUNT = (
 )
 """A zero amount stated as such ("$0", "0 dollars", "zero dollars", "budget: nil", "we have no
 budget", "no budget at all"); "no budget" alone, or "no budget limit", is no cap (nothing read)."""
+_NOT_PAID_ITEM = (
+    r"(?:attractions?|activities|activity|entry|entries|admission|things|stuff|tickets?|venues?"
+    r"|places?|events?|outings?|anything|options?|ones|sights?|rides?|shows?|experiences?|tours?)"
+)
+_FREE_ONLY = (
+    r"\b(?:nothing|no\s+(?:activities|activity|things|stuff|places|attractions))\s+"
+    r"(?:that|which|where you|where we)?\s*"
+    r"(?:costs?|charges?|costing|charging|needs? money|(?:have|has) to (?:be )?pa(?:y|id)(?: for)?)\b"
+    r"(?:\s+(?:money|anything|a cent|a dollar|any money|entry|admission))?"
+    r"(?!\s*(?:\$|\d|more than|over|under|above|much|a lot|heaps|too much|extra)\b)"
+    r"|\banything\s+(?:that|which)\s+costs?\s+(?:money|anything)\s+is\s+(?:out|a no|off the table"
+    r"|not an option)"
+    r"|\bnothing\s+(?:we|you|i)\s+(?:have|need|'d have|would have)\s+to\s+pay\s+for"
+    r"|\b(?:only\s+)?(?:things|stuff|places|activities|attractions|venues|options|ones|spots)\s+"
+    r"(?:that|which)\s+(?:are|is|'re|'s)\s+(?:completely\s+|totally\s+|100%\s+)?free"
+    r"(?!\s*(?:for|of|from|after|until|till|til|before|by|at|on|in|between|during|\d)\b)"
+    r"|\b(?:no|nothing)\s+paid(?:\s+" + _NOT_PAID_ITEM + r")?(?!\s*(?:parking|car\s?park)\b)"
+    r"|\b(?:no|nothing with|nothing that has|nowhere with|without)\s+(?:an?\s+|any\s+)?"
+    r"(?:entry|entrance|admission|ticket|door)\s+(?:fees?|costs?|charges?|prices?)"
+    r"|\bnowhere\s+(?:that|which)\s+charges"
+    r"|\bcan(?:'t|not| not)\s+afford\s+(?:any\s+)?(?:tickets|entry|admission|anything|to pay|to spend"
+    r"(?:\s+(?:any(?:thing)?|a cent|money))?|paid\s+\w+)"
+    r"|\b(?:no|zero)[\s-]spend(?:ing)?\b(?:\s+(?:today|day|at all|this (?:time|weekend)|for us))?"
+    r"(?!\s+(?:limit|cap|more than|over|above)\b)"
+    r"|\b(?:not|won't be|aren't|are not|can't be|cannot be)\s+spending\s+(?:any(?:thing| money)?|a cent"
+    r"|a dollar|money|a thing)"
+    r"|\bwithout\s+(?:spending|paying)(?:\s+(?:a cent|anything|any money|money|a dollar|a thing))?"
+    r"(?!\s+(?:more than|over|too much|much|a lot|heaps)\b)"
+    r"|\bnot\s+(?:a|one)\s+(?:cent|dollar)\b"
+    r"|\bkeep(?:ing)?\s+(?:it|things|everything|it all|the day)\s+(?:all\s+|totally\s+|completely\s+)?"
+    r"(?:free|cost-free|costless)(?!\s*(?:of|from|for|until|till|til|after|before|by|at|in|\d)\b)"
+    r"|\b(?:it|everything|all|all of it|things|stuff|the day|it all)\s+(?:has|have|needs?|must|should"
+    r"|got|gotta)\s+(?:to\s+)?be\s+free"
+    r"(?!\s*(?:of|from|for|until|till|til|after|before|by|at|in|\d)\b)"
+    r"|\b(?:zero|no)[\s-]cost\b(?!\s+(?:limit|cap|concerns?|worries)\b)|\bcost[\s-]free\b"
+    r"|\bfree[\s-](?:entry|admission)\s+(?:only|places|venues|stuff|things|attractions|spots|please)"
+    r"|\bfree\s+(?:attractions|venues|events|options|ones|spots|fun|entertainment|day out"
+    r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
+    r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
+)
+"""Free only said in words: "nothing that costs money", "only things that are free", "no paid
+attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
+today", "we want to keep it free", "it all has to be free". "free" in other senses is no budget:
+"feel free", "free time", "gluten free", "free from 2pm", "kids go free", "keep the morning
+free", "no paid parking"."""
 ZERO = re.compile(
-    r"(?:" + _ZERO_AMOUNT + r")"
+    r"(?:" + _ZERO_AMOUNT + r")|(?:" + _FREE_ONLY + r")"
     r"|\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
     r"|zero budget|nothing to spend|spend nothing|(?:nothing|things|stuff) that costs? nothing"
     r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing"
@@ -184,13 +229,21 @@ PER_HEAD_AMOUNT = re.compile(
 )
 """An amount with no currency that still states a budget: "under 20 each", "15/head", "max 60
 all up" (a count of people never reads so: "2 each" needs "each" or "per" right after it)."""
+_COUNT_WORD = (
+    r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|(?:a|one|two|three|four|five)"
+    r"\s+hundred)(?:[\s-]+(?:and[\s-]+)?(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+    r"|ninety|one|two|three|four|five|six|seven|eight|nine))*"
+)
 _TIGHT_MAX = re.compile(
-    r"\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"\b(\d[\d,]*(?:\.\d{1,2})?|"
+    + _COUNT_WORD
+    + r")\s*(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"(?:\s+(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp)\b)?"
     r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|kids?|children|adults?|people))",
     re.I,
 )
-"""A bare amount capped by a word ("like 50 max", "100 tops"): money only in a sentence with a
-money cue ("$$ tight - like 50 max")."""
+"""A bare amount capped by a word ("like 50 max", "100 tops", "fifty max"): money only in a
+sentence with a money cue ("$$ tight - like 50 max", "money's tight - fifty max")."""
 
 
 def tight_max_spans(sentence: str, context: str = "") -> list[tuple[int, int]]:

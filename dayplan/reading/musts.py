@@ -113,6 +113,48 @@ WEAK_POST = re.compile(
 )
 """A weak insisting word after its object, ending its clause ("Lone Pine for sure", "the
 Wheel a must"): a must-do only when the object is known (``_known``)."""
+_IS = r"(?:\s+(?:is|was|will be|has to be|must be|needs to be|should be|has got to be|'s got to be)|'s|\s*[:=-])"
+MAIN_PRE = re.compile(
+    r"(?:\b(?:(?:the|our|my|their|today's)\s+(?:whole|entire|main|only|real|sole)\s+"
+    r"(?:point|reason|purpose|aim|goal|plan)"
+    r"(?:\s+(?:of|for)\s+(?:the\s+(?:day|trip|outing|weekend)|today|saturday|sunday|going(?:\s+out)?"
+    r"|this(?:\s+(?:trip|outing))?|us))?"
+    r"|(?:the|our|today's)\s+(?:main|big|star|headline|key)\s+(?:event|attraction|drawcard|draw|act)"
+    r"|(?:our|their|his|her|my|the kids'|the kids's|the)\s+(?:big|number one|no\.?\s?1|#1)\s+thing"
+    r"|(?:the|our|today's|the day's|their|the kids')\s+(?:highlight|high point|centrepiece|centerpiece"
+    r"|focus|headline|big ticket item)(?:\s+(?:of|for)\s+(?:the\s+(?:day|trip|outing)|today|us|them))?"
+    r"|(?:top|first|number one|no\.?\s?1)\s+(?:of|on)\s+(?:the|our|my|their|the kids'?)\s+"
+    r"(?:list|wish\s?list|bucket\s?list))" + _IS + r"(?:\s+(?:to\s+)?" + VERB + r")?"
+    r"|\b(?:going|heading|off|coming|in town|out)\s+(?:there\s+|in\s+)?(?:mainly|mostly|primarily"
+    r"|chiefly|especially|largely|really|just)\s+(?:for|to\s+" + VERB + r")"
+    r"|\b(?:mainly|mostly|primarily|chiefly|largely)\s+(?:going|heading|coming|in it)\s+"
+    r"(?:for|to\s+" + VERB + r")"
+    r"|\b(?:(?:we|i|they|the kids|the girls|the boys|he|she)\s+)?(?:really|desperately|so)\s+"
+    r"(?:want|wants|wanna|need|needs)(?:\s+to\s+" + VERB + r")?"
+    r"|\b(?:it|this|that|the day)\s+(?:has|needs|has got|'s got|have got|must)\s*(?:to\s+)?be"
+    r")\s*(?::\s*)?(?:the\s+)?",
+    re.I,
+)
+"""A cue that names the day's main aim before its object ("the whole point is Lone Pine",
+"the main event is X", "our big thing is X", "the highlight has to be X", "top of the list: X",
+"we're going mainly for X", "we really want (to see) X", "it has to be Lone Pine"): a must-do
+when the object is a place or activity of the catalogue (``_known``) or a capitalised name
+("the whole point is Dreamworld": a venue the run then says it does not know); "the whole
+point is to relax" names none (``_AIM``)."""
+MAIN_POST = re.compile(
+    r"\s+(?:is|are|'s|has to be|must be|will be|needs to be)\s+(?:(?:really|definitely|absolutely)\s+)?"
+    r"(?:(?:at\s+)?(?:the\s+)?(?:top|first)\s+(?:of|on)\s+(?:the|our|my|their|the kids'?)\s+"
+    r"(?:list|wish\s?list|bucket\s?list)"
+    r"|(?:the|our|my|their|today's)\s+(?:whole point|main event|main attraction|highlight|big thing"
+    r"|main thing|number one thing|centrepiece|centerpiece|focus|headline act|main reason|drawcard"
+    r"|big one)"
+    r"|(?:the|our)\s+(?:whole\s+)?reason\s+(?:we're|we are|for)\s+going)\b",
+    re.I,
+)
+"""A cue that names the day's main aim after its object ("GOMA is top of the list", "Lone Pine
+is the highlight", "the Wheel is the main event"): a must-do as ``MAIN_PRE``'s object is."""
+_AIM = re.compile(r"(?:to|for)\s+(?!(?:" + VERB + r")\b)(?!the\b)[a-z]", re.I)
+"""An object that is an aim, not a place: "to relax", "to have fun", "for a change"."""
 POST_CUE = re.compile(
     r"\s+(?:is|are|'s)\s+(?:(?:an?|our|the|definitely|absolutely|really)\s+){0,2}"
     r"(?:must(?:-?do|-?see)?|non-?negotiable|not negotiable|compulsory|mandatory|essential"
@@ -125,7 +167,8 @@ MUST_LIKE = re.compile(
     r"|promised|non-?negotiable|not negotiable|can't miss|cannot miss|can not miss"
     r"|mustn't miss|don't want to miss|do not want to miss|insist(?:s|ed)? on|no matter what"
     r"|compulsory|mandatory|top priority|please include|make sure we|set on"
-    r"|can't leave without|cannot leave without|main thing is)\b",
+    r"|can't leave without|cannot leave without|main thing is|whole point(?: of \w+(?: \w+)?)? is"
+    r"|main event is|(?:highlight|centrepiece) (?:has to|must|needs to) be|top of (?:the|our|my) list)\b",
     re.I,
 )
 """Any insisting word or phrase, read or not (``must_like_cues``)."""
@@ -327,7 +370,9 @@ def must_items(phrase: str) -> list[MustItem]:
         out.append(item)
         taken.append((item.start, item.end))
 
+    cues: list[tuple[int, int]] = []
     for m in PRE_CUE.finditer(phrase):
+        cues.append(m.span())
         if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
             continue  # "we don't have to do anything big", "if we have to see ..."
         raw = _merge(phrase, _members(phrase, m.end()))
@@ -352,15 +397,42 @@ def must_items(phrase: str) -> list[MustItem]:
             if got is None or not _known(got[2]):
                 break
             add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
-    for post, weak in ((POST_CUE, False), (WEAK_POST, True)):
+    for m in MAIN_PRE.finditer(phrase):
+        if any(x < m.end() and m.start() < y for x, y in taken + cues):
+            continue  # "we really want to see X": read by ``PRE_CUE``
+        if _NEGATED.search(phrase[max(0, m.start() - 20) : m.start()]):
+            continue
+        raw = _merge(phrase, _members(phrase, m.end()))
+        claims = None
+        for i, (a, b, _) in enumerate(raw):
+            got = _clean_member(phrase, a, b, strict=i > 0)
+            if got is None or not _main_object(phrase, got):
+                break
+            if i > 0:
+                claims = claimed_spans(phrase) if claims is None else claims
+                if _ends_list(phrase, claims, raw[i - 1][1], got[0], got[1]):
+                    break
+            add(MustItem(got[2], got[0], got[1], m.start(), got[1]))
+    for post, kind in ((POST_CUE, "strong"), (WEAK_POST, "weak"), (MAIN_POST, "main")):
         for m in post.finditer(phrase):
-            _post_items(phrase, m, weak, taken, add)
+            _post_items(phrase, m, kind, taken, add)
     return out
 
 
-def _post_items(phrase: str, m: re.Match, weak: bool, taken: list[tuple[int, int]], add) -> None:
+def _main_object(phrase: str, got: tuple[int, int, str]) -> bool:
+    """Whether the object ``got`` of a main-aim cue (``MAIN_PRE``, ``MAIN_POST``) is a must-do:
+    a place or activity of the catalogue (``_known``), or a capitalised name that is no aim."""
+    a, _, name = got
+    if _AIM.match(name):
+        return False
+    bare = phrase[a:]
+    bare = bare[_THE.match(bare).end() :] if _THE.match(bare) else bare
+    return _known(name) or bool(re.match(r"[A-Z][\w'-]", bare) and bare.split()[0] not in ("I",))
+
+
+def _post_items(phrase: str, m: re.Match, kind: str, taken: list[tuple[int, int]], add) -> None:
     """The must-dos of an insisting cue ``m`` after its object (``must_items``); a weak cue's
-    members must each be ``_known``."""
+    members must each be ``_known``, a main-aim cue's each ``_main_object``."""
     left = phrase[: m.start()]
     bound = max([0] + [x.end() for x in re.finditer(r"[,.;:!?()]|\bbut\b", left)])
     lead = re.match(
@@ -380,7 +452,9 @@ def _post_items(phrase: str, m: re.Match, weak: bool, taken: list[tuple[int, int
     items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw]
     if not items or any(x is None for x in items):
         return
-    if weak and not all(_known(x[2]) for x in items):  # type: ignore[index]
+    if kind == "weak" and not all(_known(x[2]) for x in items):  # type: ignore[index]
+        return
+    if kind == "main" and not all(_main_object(phrase, x) for x in items):  # type: ignore[arg-type]
         return
     for a, b, name in items:  # type: ignore[misc]
         add(MustItem(name, a, b, start, m.end()))
@@ -394,6 +468,11 @@ def _known(name: str) -> bool:
     if in_catalogue(name):
         return True
     return _matches(name)
+
+
+def known_venue(name: str) -> bool:
+    """Whether ``name`` (lower case) is a place or activity of the catalogue (``_known``)."""
+    return _known(name)
 
 
 @lru_cache(maxsize=512)
@@ -411,6 +490,10 @@ def must_like_cues(phrase: str) -> list[tuple[int, int]]:
         before = phrase[max(0, m.start() - 20) : m.start()]
         if _NEGATED.search(before) and not re.match(r"want to miss", phrase[m.start() :], re.I):
             continue
+        if re.search(r"(?:point|event)(?: \w+){0,3} is$", m.group(0), re.I) and _AIM.match(
+            phrase[m.end() :].lstrip()
+        ):
+            continue  # "the whole point is to relax": an aim, no place
         out.append(m.span())
     return out
 

@@ -7,7 +7,7 @@ dropped silently. One rule per kind (each a pattern here, applied by ``net_spans
 - ``time``: a 24-hour time without a colon ("1500", "0930-1500", "1530hrs"), a clock time with a
   colon ("the earliest we can go is 10:30"), and a deadline glued to its number ("homeby3");
 - ``money``: a budget word with no amount read ("budget: fifty", "cheap as chips", "on a
-  shoestring"), only while no budget was read;
+  shoestring", "we're broke", "skint"), only while no budget was read;
 - ``party``: a count glued to its people word ("2adults", "2A 2C", "us 4", "2 big 2 small"), a
   child or adult word nobody counted ("w/ 2 kidz", "me, partner, ...") while that part of the party
   is unread, and people words of another language ("enfants", "Kinder", "niños");
@@ -51,7 +51,9 @@ _GLUED_DEADLINE = re.compile(
 _MONEY_WORDS = re.compile(
     r"(?<!no )(?<!any )(?<!whatever )(?<!unlimited )\bbudget(?![- ]friendly)(?!\s+(?:is\s+|'s\s+)?(?:not an issue|no object|unlimited|flexible|open))(?:'s|\s+is)?\b(?:\s*[:=-]?\s*[a-z]+(?:[\s-][a-z]+)?(?=\s*(?:[,.;!?]|$)))?"
     r"|\bcheap as chips\b|\bdirt cheap\b|\bon the cheap\b|\bon a shoestring\b|\bshoestring\b"
-    r"|\bmoney(?:'s| is) tight\b|\bcan(?:'t| not|not)? afford\b|\bspend(?:ing)? (?:limit|cap)\b",
+    r"|\bmoney(?:'s| is) tight\b|\bcan(?:'t| not|not)? afford\b|\bspend(?:ing)? (?:limit|cap)\b"
+    r"|\b(?:we're|we are|i'm|i am|we're a bit|bit|pretty|flat|stony|stone|totally|so)\s+broke\b"
+    r"(?!\s+(?:down|up|out|into)\b)|\bskint\b|\bstrapped for cash\b|\bshort on (?:cash|money)\b",
     re.I,
 )
 CHILD_WORDS = (

@@ -407,11 +407,38 @@ def read_party(phrase: str) -> Party:
 
 @per_run_list
 def cue_spans(sentence: str) -> list[tuple[int, int]]:
-    """Spans in ``sentence`` of every party cue (the writer included when anyone else is)."""
+    """Spans in ``sentence`` of every party cue (the writer included when anyone else is, and,
+    when an adult count is said, only beside another cue: the writer is then one of them)."""
     spans = [m.span() for cue in (*PARTY_CUES, FRIEND_OF) for m in cue.finditer(sentence)]
     if spans:
-        spans += [m.span() for m in WRITER.finditer(sentence)]
-    return sorted(spans)
+        counted = COUNTED_ADULTS.search(sentence)
+        for m in WRITER.finditer(sentence):
+            if counted and not any(_beside(sentence, m.span(), sp) for sp in spans):
+                continue  # "2 adults, West End, I want ...": the writer is one of the 2 adults
+            spans.append(m.span())
+    out: list[tuple[int, int]] = []
+    for sp in sorted(spans):  # "mum + toddler, Chermside, toddler naps at 1": one toddler
+        said = _bare(sentence[sp[0] : sp[1]])
+        if any(_bare(sentence[x:y]) == said for x, y in out) and not any(
+            _beside(sentence, sp, o) for o in out
+        ):
+            continue
+        out.append(sp)
+    return out
+
+
+def _bare(cue: str) -> str:
+    return re.sub(r"^(?:[^a-z0-9]|(?:and|plus|with)\b)+", "", cue.lower())
+
+
+_JOIN = re.compile(r"[\s,+&]*(?:(?:and|plus|with|w/)\b)?[\s,]*(?:(?:my|our|the)\b)?\s*", re.I)
+
+
+def _beside(sentence: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether spans ``a`` and ``b`` of ``sentence`` sit side by side, joined at most by "and",
+    "+", "with", "my" or a comma ("me and my 2 kids", "2 adults + me")."""
+    lo, hi = (a[1], b[0]) if a[1] <= b[0] else (b[1], a[0])
+    return lo <= hi and bool(_JOIN.fullmatch(sentence[lo:hi]))
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -19,9 +19,10 @@ from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading.memo import per_run, per_run_list
-from dayplan.reading.musts import must_items
+from dayplan.reading.musts import known_venue, must_items
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
+from dayplan.reading.text import normalise
 
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
@@ -109,7 +110,9 @@ def _names_re() -> re.Pattern:
 @per_run_list
 def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
-    ``home`` after a home cue, else ``location``. One location at most (the longest name)."""
+    ``home`` after a home cue, else ``location``. One location at most: the longest name that
+    is no part of a venue mention (``venue_part``: "Toowong, ... Mt Coot-tha lookout" is
+    Toowong), or the longest of all when every name is."""
     gaz = data.gazetteer()
     lowered = text.lower()
     found: list[tuple[int, int, str, str]] = []
@@ -132,9 +135,63 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     found.sort()
     locations = [f for f in found if f[2] == "location"]
     if len(locations) > 1:
-        keep = max(locations, key=lambda f: f[1] - f[0])
+        plain = [f for f in locations if venue_part(lowered, f[0], f[1]) is None] or locations
+        keep = max(plain, key=lambda f: f[1] - f[0])
         found = [f for f in found if f[2] == "home" or f is keep]
     return found
+
+
+_NEXT_WORDS = re.compile(
+    r"(?:\s+(?:summit|botanic|koala|wading|aquatic))?\s+(?:lookout|library|park|parklands|pool|baths"
+    r"|museum|gallery|galleries|markets?|cinemas?|beach|gardens?|sanctuary|wetlands|pier"
+    r"|playground|playscape|centre|center|cafe|tower|reserve|hall|cliffs|powerhouse)\b",
+    re.I,
+)
+"""The kind word after a place that makes it a venue's name ("Mt Coot-tha lookout", "Chermside
+Library", "New Farm Park"); "Indooroopilly in Brisbane" is none."""
+
+
+def venue_part(text: str, a: int, b: int) -> str | None:
+    """The venue mention of ``text`` (lower case) that the place named at ``a:b`` is part of,
+    else ``None``: a must-do member around it ("the highlight has to be Mt Coot-tha lookout":
+    ``musts.must_items``; "Lone Pine in Fig Tree Pocket"), or the place and its kind word
+    (``_NEXT_WORDS``: "Mt Coot-tha lookout", "Chermside Library") naming a venue of the
+    catalogue (``musts.known_venue``). Such a place is where a stop is, never the home or the
+    day's location while the text names another place."""
+    for it in must_items(text):
+        if it.start <= a and b <= it.end and text[it.start : it.end] != text[a:b]:
+            return text[it.start : it.end]
+        if it.end <= a and re.fullmatch(r"\s+(?:in|at|near)\s+", text[it.end : a]):
+            return text[it.start : b]  # "the main event is Lone Pine in Fig Tree Pocket"
+    nxt = _NEXT_WORDS.match(text, b)
+    if nxt and known_venue(text[a : nxt.end()]):
+        return text[a : nxt.end()]
+    return None
+
+
+@per_run
+def day_location(text: str) -> str | None:
+    """Where the request text plans the day: the place ``read_place`` names (the longest
+    gazetteer name, else "in the city", else a capitalised name after "in"), unless that name
+    is part of a venue mention (``venue_part``: "Toowong, the highlight has to be Mt Coot-tha
+    lookout") while the text names another place: then the longest of the others (Toowong).
+    One rule for the reading, the report's location and the run's home."""
+    found = read_place(text)
+    if found is None:
+        return None
+    lowered = normalise(text).lower()
+    gaz = data.gazetteer()
+    named = [
+        (m.start(), m.end(), place.name)
+        for m in _names_re().finditer(lowered)
+        if (place := find_place_in_text(m.group(0), gaz)) is not None
+    ]
+    if not any(p == found for _, _, p in named):
+        return found
+    plain = [n for n in named if venue_part(lowered, n[0], n[1]) is None]
+    if any(p == found for _, _, p in plain) or not plain:
+        return found
+    return max(plain, key=lambda n: n[1] - n[0])[2]
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:

@@ -816,6 +816,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             said = cut(text, (w.start, w.end)).strip(" ,.;:!?")
             dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
             covered.append((w.start, w.end))
+    for a, b, year in dates.year_out_of_range_spans(norm):  # "1 January 9999": asked
+        if not any(a < y and x < b for x, y in covered):
+            said = cut(text, (a, b)).strip(" ,.;:!?")
+            dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{dates.out_of_range(year)}'))
+        covered.append((a, b))
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):

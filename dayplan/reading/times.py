@@ -50,15 +50,19 @@ BLOCK_WORDS = (
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
-    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?(?: to \w+(?: \w+)?)?"
+    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
+    r"(?: (?:to|at) \w+(?: \w+)?)?"
     r"(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
     r"(?: by| before| b4| at| @| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
-    r"|in bed by|until|till|til|no later than|latest)\s*$",
+    r"|in bed by|until|till|til|no later than|latest)"
+    r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
 )
+"""A cue before the day's end time ("home by", "back at the house by", "need to leave by"),
+with a filler word the time may follow ("back by a quarter past two", "home by about 3")."""
 START_CUE = re.compile(
     r"\b(?:(?:nothing|none|not|no|not anything) (?:before|earlier than|sooner than)"
     r"|(?:not|never|nothing|cannot|\w+n't)\b(?:(?!\b(?:home|back)\b)[\w' ]){0,25}?"
@@ -346,7 +350,7 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     context = sentence or phrase
     rs = ranges(phrase, context)
     if not rs:  # "doctor at 1pm for an hour": one time and its length
-        said = point_blocks(phrase)
+        said = point_blocks(phrase, context)
         if not said:
             return None
         _, _, start, end, _ = said[0]
@@ -377,10 +381,14 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
 
 
 POINT_BLOCK_RE = re.compile(
-    r"\b(?:" + BLOCK_WORDS + r")\b(?:\s+(?!at\b)[a-z'-]+){0,3}?\s*(?:\bat\b|@)\s*(?=\d)", re.I
+    r"\b(?:"
+    + BLOCK_WORDS
+    + r")\b(?:\s+(?:at\s+home|(?!at\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@)\s*(?=\d)",
+    re.I,
 )
 """An appointment word, then a single time after "at" within three words ("doctor at 1pm",
-"piano lesson at 10", "kids party at 3.30", "christening at the church at 11")."""
+"piano lesson at 10", "kids party at 3.30", "christening at the church at 11", "lunch at home
+at 12:30")."""
 _HOME_BEFORE = re.compile(
     r"\b(?:home|back)(?:\s+home)?\s+(?:in time\s+)?(?:for\s+)?(?:(?:a|the|her|his|their|our)\s+)?$",
     re.I,
@@ -397,14 +405,19 @@ POINT_BLOCK_MINUTES = 60
 9:30": 09:30-10:30). Both are stated as assumptions (``point_block_assumption``)."""
 
 
-def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
+def point_blocks(
+    sentence: str, context: str = "", *, stay: bool = False
+) -> list[tuple[int, int, int, int, bool]]:
     """``(span_start, span_end, start_min, end_min, assumed)`` for each appointment said with
     one time ("doctor at 1pm for an hour" 13:00-14:00, "piano lesson at 10 (45 mins)"
     10:00-10:45, "a party at 2pm (till 2:30)"): its end from a time after "till"/"to", or its
     length through Duckling's duration right after the time ("for an hour", "(45 mins)"); else
     ``POINT_BLOCK_MINUTES``, or open to the day's end from ``LAST_OF_DAY`` (``assumed``). A
-    trailing "at home" is part of it. "Home for the party at 3" is a time home, never this; a
-    time inside a range belongs to the range."""
+    trailing "at home" is part of it. "Home for the party at 3" is a time home, never this,
+    unless it is a stay at home the day goes on after: its length or end is said ("back home for
+    lunch at 12:30 for an hour") or the sentence (or ``context``, the sentence around a quote)
+    names a later deadline ("home for lunch at 12:30, home by 4"; ``stay``: taken as said, for
+    a quote already read so). A time inside a range belongs to the range."""
     out = []
     masked = clock.mask_dates(sentence)
     taken = [(a, b) for a, b, _, _ in ranges(sentence)]
@@ -413,11 +426,17 @@ def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
         c = clock.token(tm) if tm and tm.group(1) else None
         if c is None or any(a < tm.end() and tm.start() < b for a, b in taken):
             continue
-        if _HOME_BEFORE.search(sentence[: m.start()]):
-            continue  # "home for the party at 3": when to be home, read as the day's end
         start = clock.resolve(c, "start", sentence)
         end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
         end, assumed = _said_end(sentence, masked, end_at, c, start)
+        lead = m.start()
+        home_for = _HOME_BEFORE.search(sentence[: m.start()])
+        if home_for:
+            around = context or sentence
+            later = stay or any(r == "end" and t > start for _, _, r, t in points(around))
+            if end is None and not later:
+                continue  # "home for the party at 3": when to be home, read as the day's end
+            lead = home_for.start()  # "back home for lunch at 12:30 for an hour": at home
         if end is None:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
         else:
@@ -426,7 +445,7 @@ def point_blocks(sentence: str) -> list[tuple[int, int, int, int, bool]]:
         if home:
             end_at += home.end()
         if start < end <= 24 * 60:
-            out.append((m.start(), end_at, start, min(end, OPEN_END), assumed))
+            out.append((lead, end_at, start, min(end, OPEN_END), assumed))
     return out
 
 
@@ -461,7 +480,7 @@ def point_block_assumption(quote: str, value: dict) -> str | None:
     """What is assumed for a blocked reading quoted from an appointment with one time and no
     end ("kids party at 3.30", "ballet at 9:30"), said with its times: the day ends at an
     afternoon one's start; an earlier one lasts an hour."""
-    found = point_blocks(normalise_space(quote))
+    found = point_blocks(normalise_space(quote), stay=True)
     if not (found and found[0][4] and not ranges(quote)):
         return None
     if value.get("end") == clock.hhmm(OPEN_END):

@@ -43,10 +43,17 @@ CAR = re.compile(
 )
 NOT_CAR = re.compile(
     r"\b(?:no|don't have a|do not have a|without a|without the|haven't got a|not taking the|can't take the|car is in the shop|no access to a)\s+car\b"
+    r"(?!\s+(?:trips?|rides?|journeys?|legs?)\s+(?:longer|more|over|further|farther|of more|beyond"
+    r"|exceeding|above|greater|past)\b)"
     r"|\b(?:don't|do not|can't|won't|not)\s+(?:want to\s+)?drive\b"
-    r"|\bno (?:driving|drive|cars?)\b|\bwithout (?:driving|the car)\b",
+    r"|\bno (?:driving|drives?|cars?)\b"
+    r"(?!\s+(?:(?:trips?|rides?|legs?|times?)\s+)?(?:longer|more|over|further|farther|of more|of over"
+    r"|beyond|exceeding|above|greater|past|than|that takes|taking)\b)"
+    r"|\bwithout (?:driving|the car)\b",
     re.I,
 )
+"""A car said as unavailable ("no car", "we don't drive", "without the car"); "no drive longer
+than 10 minutes" caps a leg, no negation."""
 LICENCE = re.compile(r"\blicen[cs](?:e|ed)\b", re.I)
 """A driving licence word: "I have no licence" says the party cannot drive (``NEGATED_MODE``)."""
 CAP_WORDS = re.compile(

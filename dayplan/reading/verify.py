@@ -117,6 +117,14 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
                 "not the day's end",
                 None,
             )
+    if at >= 0 and role == "end":
+        for a, b, start, _, _ in times.point_blocks(norm_sentence):
+            if a <= at and at + len(quote) <= b:
+                raise _Bad(  # "back home for lunch at 12:30 for an hour, home by 4"
+                    f"the quote names a stay at home from {clock.hhmm(start)} (a blocked window "
+                    "the day goes on after), not the day's end",
+                    None,
+                )
     if dayparts.is_part_quote(quote) and not dayparts.stands_in(quote, norm_sentence):
         raise _Bad(  # "morning tea", "afternoon nap 1-2", "10 in the morning", "showers this arvo"
             "the quote's part of the day is not when the day out is, where it stands in its "
@@ -362,6 +370,17 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     )
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
+    if field == "location":
+        needle = normalise(quote).strip(" .,;:!?")
+        at = sentence.find(needle) if needle else -1
+        part = places.venue_part(sentence, at, at + len(needle)) if at >= 0 else None
+        other = [p for p in places.place_spans(sentence) if p[2] == "location" and p[3] != found]
+        if part and other:  # "Toowong, the highlight has to be Mt Coot-tha lookout"
+            raise _Bad(
+                f"the quote names a place inside the venue mention {part!r}, where a stop is, "
+                f"not where the day is planned (the text names {other[0][3]!r})",
+                other[0][3],
+            )
     if field == "home" and not re.search(
         r"\b(?:live|from|home|based|starting|leaving|coming|staying|we're in|we are in)\b",
         quote,
@@ -384,6 +403,9 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
         if w.day is None and w.start < at + len(needle) and at < w.end:
             clash = norm[w.start : w.end]
             raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
+    for a, b, year in dates.year_out_of_range_spans(norm) if at >= 0 else ():
+        if a < at + len(needle) and at < b:  # "1 January 9999": never this year's 1 January
+            raise _Bad(f'the quote is part of "{norm[a:b]}"{dates.out_of_range(year)}', None)
     if found is None:
         raise _Bad(f"no date found in the quote (today is {today.isoformat()})", None)
     if found.isoformat() != claimed:

@@ -192,8 +192,10 @@ async def run_plan(
     save (``dayplan.tools.actions.request_key``), so a retried request never saves twice.
 
     Nothing here blocks the event loop: synchronous tools (saves, memory, live HTTP) run on
-    ADK's tool thread pool (``TOOL_THREADS`` workers), the memory plugin reads the store on the
-    store's pool, and the live geocoder runs on a thread.
+    ADK's tool thread pool (``TOOL_THREADS`` workers), the memory plugin reads the store on a
+    thread or the store's pool (on the loop only a read that cannot wait: the kept SQLite
+    connection, busy timeout 0, ``store_read.recent_preferences_now``), and the live geocoder
+    runs on a thread.
 
     ``http_tap`` sees every live HTTP exchange of the run (``dayplan.recording.Recorder`` for
     ``--record``); a replay model (``replay:DIR``) brings its own ``Replayer``, whose recorded

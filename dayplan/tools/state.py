@@ -16,12 +16,12 @@ from dayplan.contract import PlanRequest, hhmm_to_minutes, party_problem
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
-from dayplan.core.places import Place, find_place_in_text, resolve_place
+from dayplan.core.places import Place, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
 from dayplan.evidence import RunEvidence, next_seq, snapshot
 from dayplan.evidence.view import DEFAULT_TIMEZONE
 from dayplan.reading.apply import ADULT_ASSUMED, apply_reading
-from dayplan.reading.places import read_place
+from dayplan.reading.places import day_location
 
 DEFAULT_WINDOW = ("09:00", "17:00")
 
@@ -104,11 +104,13 @@ def found_venues(state: Mapping[str, Any]) -> dict[str, Venue]:
 
 def text_location(text: str) -> tuple[str | None, bool]:
     """The location the request text names: ``(name, in_gazetteer)``, by the reading package's
-    place rule (``dayplan.reading.places.read_place``): the longest gazetteer suburb, alias or city
-    (``in_gazetteer`` true), else a capitalised name after "in/at/around/near" ("in Sydney" ->
-    ``("Sydney", False)``), else ``(None, False)``. A weekday, month or season is never a place.
+    place rule (``dayplan.reading.places.day_location``): the first sentence's location, the
+    longest gazetteer name that is no part of a venue mention ("Toowong, ... Mt Coot-tha lookout"
+    is Toowong; ``in_gazetteer`` true), else any place named, else a capitalised name after
+    "in/at/around/near" ("in Sydney" -> ``("Sydney", False)``), else ``(None, False)``. A
+    weekday, month or season is never a place.
     """
-    name = read_place(text) if text else None
+    name = day_location(text) if text else None
     if name is None:
         return None, False
     return name, resolve_place(name, data.gazetteer()) is not None
@@ -123,7 +125,8 @@ def location_place(state: Mapping[str, Any]) -> Place | None:
     if req.location:
         place = resolve_place(req.location, gaz)
     else:
-        place = find_place_in_text(req.text, gaz) if req.text else None
+        named = day_location(req.text) if req.text else None
+        place = resolve_place(named, gaz) if named else None
         read = text_hints(state).get("location") if place is None and req.text else None
         place = resolve_place(read, gaz) if isinstance(read, str) else place
     point = RunEvidence(state).location_point  # live mode: geocoded outside the gazetteer
