@@ -401,3 +401,19 @@ def test_any_text_reads_without_error(text):
     found = dp.spans(" ".join(text.lower().split())[:4000])
     assert all(role in ("start", "end") and 0 <= m < 24 * 60 for _, _, role, m in found)
     read_request(text[:4000], today=TODAY)  # the whole reader too: never raises
+
+
+def test_first_thing_is_the_mornings_start_and_joins_a_later_part():
+    assert window("Sunday, first thing, 2 kids") == (("09:00", "first thing"), None)
+    assert window("out first thing till late afternoon, 2 kids") == (
+        ("09:00", "first thing till late afternoon"),
+        ("17:00", "first thing till late afternoon"),
+    )
+    # the market in the morning and Eat Street in the evening: the day runs to the evening's
+    # end, never only the evening
+    text = (
+        "Sunday from New Farm: the market first thing, the baby naps at home 10:30-12:30, "
+        "then Eat Street in the evening. 2 adults 1 baby."
+    )
+    start, end = window(text)
+    assert end == ("20:00", "evening") and (start is None or start[0] == "09:00")

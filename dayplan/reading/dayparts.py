@@ -35,6 +35,8 @@ How a part bounds the window (``spans``):
   a part its end ("after the morning" 12:00); a part after an end cue is a deadline in vague
   words ("home by mid-afternoon", "back before evening", "out till late arvo"): not read
   here, so the coverage net lists it and the run asks, as for "home before dinner";
+- "first thing" is the morning's start, a start only ("the market first thing, then Eat
+  Street in the evening" 09:00-20:00 with the evening's end);
 - a part said with "start" or "finish" gives that bound only ("an early morning start"
   07:00); several parts said alone in one sentence span the earliest start to the latest end
   ("out in the morning, home for naps, back out in the afternoon" 09:00-17:00);
@@ -63,9 +65,8 @@ Pure and fast: patterns only (no Duckling call), through the prefilter.
 
 from __future__ import annotations
 
-import re
-
 from dayplan.reading import clock
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 
@@ -98,7 +99,9 @@ PART_RE = re.compile(r"\b(?:" + _DAY_WORD + r"\s+)?" + PART, re.I)
 """A part of the day with the day word said before it ("this arvo", "Saturday morning")."""
 _NOON = r"(?:midday|noon|lunch\s?time|lunch)"
 _SEP = r"\s*(?:-|to|till|til|until|through|thru|and|&|into)\s*(?:(?:the|about|around)\s+)?"
-_POINT = r"(?:" + PART + r"|" + _NOON + r"(?![\w-])|(?:" + clock.TOKEN + r"))"
+_POINT = (
+    r"(?:" + PART + r"|" + _NOON + r"(?![\w-])|first\s+thing(?![\w-])|(?:" + clock.TOKEN + r"))"
+)
 RANGE_RE = re.compile(
     r"(?:\bfrom\s+)?\b(?:"
     + _DAY_WORD
@@ -235,6 +238,8 @@ def _end(sentence: str, a: int, b: int, role: str) -> tuple[int, int] | None:
         return PARTS[key][0 if role == "start" else 1], a
     if re.fullmatch(_NOON, said, re.I):
         return NOON, a
+    if re.fullmatch(r"first\s+thing", said, re.I):
+        return PARTS["morning"][0], a  # "first thing till late arvo": the morning's start
     m = clock.TOKEN_RE.fullmatch(said)
     c = clock.token(m) if m else None
     # by the day-out rule for its role, not the sentence's words: in "9 till mid-afternoon"
@@ -251,11 +256,11 @@ def spans(sentence: str) -> list[tuple[int, int, str, int]]:
 
 @per_run
 def _spans(sentence: str) -> tuple[tuple[int, int, str, int], ...]:
-    if not PART_RE.search(sentence):
+    if not PART_RE.search(sentence) and not FIRST_THING_RE.search(sentence):
         return ()
     out: list[tuple[int, int, str, int]] = []
     taken: list[tuple[int, int]] = []
-    alone: list[tuple[int, int, int, int]] = []  # parts said alone: (span, start, end)
+    alone: list[tuple[int, int, int, int]] = []  # parts said alone: (span, start, end or -1)
     for m in RANGE_RE.finditer(sentence):
         a1, b1, a2, b2 = m.start("first"), m.end("first"), m.start("second"), m.end("second")
         parts = [x for x in ((a1, b1), (a2, b2)) if _part_key(sentence[x[0] : x[1]])]
@@ -266,6 +271,10 @@ def _spans(sentence: str) -> tuple[tuple[int, int, str, int], ...]:
         start, end = _end(sentence, a1, b1, "start"), _end(sentence, a2, b2, "end")
         if start and end and start[0] < end[0]:
             out += [(m.start(), m.end(), "start", start[0]), (m.start(), m.end(), "end", end[0])]
+            taken.append(m.span())
+    for m in FIRST_THING_RE.finditer(sentence):  # "the market first thing": a start only
+        if stands(sentence, m.start(), m.end()):
+            alone.append((m.start(), m.end(), PARTS["morning"][0], -1))  # no end of its own
             taken.append(m.span())
     for m in PART_RE.finditer(sentence):
         if any(s < m.end() and m.start() < e for s, e in taken):
@@ -308,12 +317,12 @@ def _spans(sentence: str) -> tuple[tuple[int, int, str, int], ...]:
             out.append((m.start(), m.end(), "end", end))  # "a mid-afternoon finish"
         else:
             alone.append((m.start(), m.end(), start, end))
-    if (
-        alone
-    ):  # "out in the morning, ... back out in the afternoon": the first start to the last end
+    if alone:  # "out in the morning, back out in the afternoon": first start to last end
         first = min(alone, key=lambda x: (x[2], x[0]))
         last = max(alone, key=lambda x: (x[3], -x[0]))
-        out += [(first[0], first[1], "start", first[2]), (last[0], last[1], "end", last[3])]
+        out.append((first[0], first[1], "start", first[2]))
+        if last[3] >= 0:  # "first thing" alone gives no end
+            out.append((last[0], last[1], "end", last[3]))
     return tuple(sorted(out))
 
 
@@ -339,6 +348,10 @@ def stands_in(quote: str, sentence: str) -> bool:
             return True
         at = sentence.find(q, at + 1)
     return False
+
+
+FIRST_THING_RE = re.compile(r"\bfirst\s+thing(?:\s+in\s+the\s+(?:morning|morn))?\b", re.I)
+""""First thing" ("the market first thing"): the morning's start, a start only."""
 
 
 TODAY_RE = re.compile(
