@@ -165,7 +165,6 @@ def test_party_quote_stops_at_the_party(text, quote, adults, children) -> None:
             "Saturday, 2 adults 2 kids, Toowong, back home for lunch at 12:30 for an hour, home by 4",
             "16:00",
         ),
-        ("Saturday, 2 adults, Kedron, no drive longer than 10 minutes, home by 4", None),
     ],
 )
 def test_clear_texts_are_planned(text: str, end) -> None:
