@@ -1073,6 +1073,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("twins",),),
         (("triplets",),),
     ),
+    "1529ab5f157ec5d8d8cd324de4f8f1c4e1fc6321": (
+        (("fri", "mon", "sat", "sun", "thu", "tue", "wed"),),
+    ),
     "157b6f2dd1825b5d8597a1ef04ca2b68c0bf306a": ((("before", "after"), ("lunch",)),),
     "166a40dccb691c1a8c54cb5f3137d53173d8d394": (
         (("must",),),
@@ -1399,6 +1402,21 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("whatever the weather",),),
         (("proof",), ("rain",)),
         (("if",), ("sunny", "fine", "good", "nice", "dry"), ("weather", "it's", "it")),
+    ),
+    "1b376043700bb4757c8d72731874fdfdf86a4904": (
+        (("month",),),
+        (("jan",),),
+        (("feb",),),
+        (("mar",),),
+        (("apr",),),
+        (("may",),),
+        (("jun",),),
+        (("jul",),),
+        (("aug",),),
+        (("sep",),),
+        (("oct",),),
+        (("nov",),),
+        (("dec",),),
     ),
     "1b8b6846b2fa4982dd4becd4072ff8182b4bf4f3": (
         (("for sure",),),
@@ -2395,6 +2413,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
                 "two",
             ),
         ),
+    ),
+    "469aad729246050f4b63f34a7ffd3aafbee5070c": (
+        (("apr", "aug", "dec", "feb", "jan", "jul", "jun", "mar", "may", "nov", "oct", "sep"),),
     ),
     "473c5959342e74af740a30ab14d1252f2844e328": (
         (("earliest", "latest"),),
@@ -6071,6 +6092,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("lots",),),
         (("a lot",),),
     ),
+    "a01a04248f7f2711eaafd1b3918af4f0d3df3967": (),
     "a0c0444c367966ef6e8469f67bfdacf407eb1d5f": (
         (("clear",),),
         (("fin",), ("ing", "es", "e"), ("up",)),
@@ -8470,6 +8492,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("spend ",), ("time at",)),
         ((" to",), ("take ",), ("the girls", "the boys", "the kids", "them", "her", "him", "us")),
     ),
+    "ff0c46b21974f35fc2166634a81ec8cd3fd466ad": (),
     "ffc6df8e36716724bb04d9c2d33e6aec69e70af3": (
         (
             (
