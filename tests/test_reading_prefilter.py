@@ -7,6 +7,7 @@ import importlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,8 +259,123 @@ def test_the_needle_table_holds_what_derivation_gives():
 
     found = 0
     for name, p in _wrapped():
-        kept = NEEDLES.get(table_key(p.rx))
+        kept = NEEDLES.get(table_key(p))
         if kept is not None:  # a pattern changed since the table was written is derived instead
             found += 1
             assert kept == requirements(p.rx) == p.needles, name
     assert found > 0
+
+
+def _deferred_everywhere() -> list[tuple[str, Any]]:
+    """Every pattern the reading modules hold at module level, wrapped or not, also inside a
+    tuple, list or dict (``RANGE_RES``): ``Prefiltered`` and ``Deferred`` alike."""
+    from dayplan.reading.deferred_re import Deferred
+
+    out = []
+    for name in [*MODULES, "net"]:
+        mod = importlib.import_module(f"dayplan.reading.{name}")
+        for attr, value in vars(mod).items():
+            values = value.values() if isinstance(value, dict) else value
+            items = values if isinstance(value, tuple | list | dict) else [value]
+            for item in items:
+                if isinstance(item, Prefiltered | Deferred):
+                    out.append((f"{name}.{attr}", item))
+    return out
+
+
+def test_every_deferred_pattern_compiles_to_what_re_compile_gives():
+    """A deferred pattern raises at its first use, not at import: each one is compiled here,
+    and equals ``re.compile`` of the same text and flags."""
+    found = _deferred_everywhere()
+    assert len(found) > 150
+    for name, p in found:
+        rx = p.rx if isinstance(p, Prefiltered) else p.compiled()
+        given = p.source_flags if isinstance(p, Prefiltered) else p.given_flags
+        assert rx == re.compile(p.pattern, given), name
+        assert (p.flags, p.groups, p.groupindex) == (rx.flags, rx.groups, rx.groupindex), name
+
+
+def test_a_deferred_pattern_answers_as_the_compiled_one():
+    from dayplan.reading import deferred_re
+
+    d = deferred_re.compile(r"\b(\d+)\s*(kids|adults)\b", re.I)
+    assert d._rx is None  # nothing compiled yet
+    rx = re.compile(d.pattern, re.I)
+    for t in ["2 kids and 3 ADULTS", "none here", ""]:
+        assert [m.span() for m in d.finditer(t)] == [m.span() for m in rx.finditer(t)]
+        assert d.findall(t) == rx.findall(t) and d.split(t) == rx.split(t)
+        assert d.sub("#", t) == rx.sub("#", t) and d.subn("#", t) == rx.subn("#", t)
+        for method in ("search", "match", "fullmatch"):
+            ours, theirs = getattr(d, method)(t), getattr(rx, method)(t)
+            assert (ours and ours.span()) == (theirs and theirs.span())
+    assert deferred_re.compile(d) is d and deferred_re.compile(rx) is rx
+    assert deferred_re.I is re.I and deferred_re.escape is re.escape
+
+
+def test_importing_the_reader_compiles_none_of_its_patterns():
+    """The reading modules' patterns are compiled on first use: after import, none is."""
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, re, sys\n"
+        "from dayplan.reading.prefilter import Prefiltered\n"
+        "from dayplan.reading.deferred_re import Deferred\n"
+        f"names = {[*MODULES, 'net']!r}\n"
+        "n = compiled = 0\n"
+        "for name in names:\n"
+        "    for v in vars(importlib.import_module('dayplan.reading.' + name)).values():\n"
+        "        for x in (v if isinstance(v, tuple | list) else [v]):\n"
+        "            if isinstance(x, Prefiltered | Deferred):\n"
+        "                n += 1\n"
+        "                compiled += x._rx is not None\n"
+        "print(n, compiled)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    n, compiled = map(int, done.stdout.split())
+    assert n > 150 and compiled == 0
+
+
+def test_the_compiled_snapshot_gives_what_re_compile_gives():
+    """Every pattern the snapshot holds is, built from it, the very pattern ``re.compile``
+    makes (``re.Pattern`` equality: text, flags and code), with the same groups."""
+    from dayplan.reading import deferred_re, sre_snapshot
+
+    _deferred_everywhere()  # every reading module imported
+    found = 0
+    for text, flags in deferred_re.made():
+        rx = sre_snapshot.compiled(text, flags)
+        if rx is None:  # a pattern changed since the snapshot was written is compiled instead
+            continue
+        found += 1
+        want = re.compile(text, flags)
+        assert rx == want, text
+        assert (rx.flags, rx.groups, rx.groupindex) == (want.flags, want.groups, want.groupindex)
+        for t in EXTRA:
+            assert [m.span() for m in rx.finditer(t)] == [m.span() for m in want.finditer(t)]
+    assert found > 100
+
+
+def test_a_snapshot_for_another_engine_or_a_broken_file_is_ignored(tmp_path):
+    import zlib
+
+    from dayplan.reading import sre_snapshot
+
+    data = zlib.decompress(sre_snapshot.build([(r"\bkids?\b", re.I)]))
+    head, _, code = data.partition(b"\n")
+    meta = json.loads(head)
+    good = sre_snapshot._Snapshot()
+    (tmp_path / "good.bin").write_bytes(zlib.compress(data))
+    good.load(tmp_path / "good.bin")
+    assert len(good.entries) == 1
+    meta["engine"][1] += 1  # another _sre.MAGIC
+    (tmp_path / "other.bin").write_bytes(zlib.compress(json.dumps(meta).encode() + b"\n" + code))
+    for name, raw in [("other.bin", None), ("broken.bin", b"not zlib"), ("missing.bin", None)]:
+        if raw is not None:
+            (tmp_path / name).write_bytes(raw)
+        snap = sre_snapshot._Snapshot()
+        snap.load(tmp_path / name)
+        assert snap.entries == {}, name

@@ -78,3 +78,14 @@ def test_bench_floor_prints_the_telemetry_both_sides_use(no_telemetry_env, capsy
     assert main(["bench", "floor", "--runs", "1", "--skip-processes"]) == 0
     out = capsys.readouterr().out
     assert "telemetry, both sides: GenAI semconv stable, content NO_CONTENT" in out
+
+
+def test_bench_floor_says_how_the_memories_are_read(monkeypatch, tmp_path):
+    from dayplan.benchmarks.floor import _memory_read_note
+    from dayplan.store import Store
+
+    url = f"sqlite:///{tmp_path / 'm.sqlite'}"
+    monkeypatch.setenv("DAYPLAN_DB_URL", url)
+    assert "through the SQLAlchemy Store" in _memory_read_note()  # no file yet
+    Store(url).close()
+    assert "through sqlite3 (at the migrations' head)" in _memory_read_note()

@@ -189,6 +189,21 @@ def _time_processes(argvs: list[list[str]], n: int, pycache: str) -> list[Sample
     return out
 
 
+def _memory_read_note() -> str:
+    """How the planner's runs read the user's memories from the configured store: through the
+    kept ``sqlite3`` connection, or through the SQLAlchemy ``Store`` (a store file that is
+    missing, not at the migrations' head or broken: then every timed run pays for that)."""
+    from dayplan.service.run import USER_ID
+    from dayplan.store_read import db_url, recent_preferences_sqlite
+
+    if recent_preferences_sqlite(USER_ID, 1) is not None:
+        return f"the store file of {db_url()} through sqlite3 (at the migrations' head)"
+    return (
+        f"through the SQLAlchemy Store ({db_url()} is no plain SQLite file at the migrations' "
+        "head): every planner run pays for it"
+    )
+
+
 def _line(label: str, ours: float, bare: float, target: float, unit: str) -> str:
     ratio = ours / bare if bare else float("nan")
     mark = "✓ within target" if ratio <= target else "✗ over target"
@@ -219,6 +234,7 @@ def run(args: argparse.Namespace) -> int:
         f"of each, taken in turn; load average {load:.1f} on {os.cpu_count()} cores"
     )
     print(f"telemetry, both sides: {describe(telemetry)}")
+    print(f"memory read: {_memory_read_note()}")
     print(
         _line(
             "in-process",

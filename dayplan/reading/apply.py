@@ -25,12 +25,12 @@ Rules (one place each):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest, party_problem
 from dayplan.reading import clock, dates, money, people, times, travel, weather
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.propose import UnreadPhrase

@@ -18,10 +18,10 @@ and 23:00; which one is meant follows from context, by these rules (one place, t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.prefilter import prefilter_module
 

@@ -10,7 +10,6 @@ A part of today ("this arvo", "this morning", "tonight") is today (``dayparts.TO
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
@@ -19,6 +18,7 @@ from dayplan.contract import MAX_YEAR, MIN_YEAR
 from dayplan.core.dates import date_kind
 from dayplan.core.holiday_calendar import country_holidays
 from dayplan.reading import dayparts, duck
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 

@@ -65,9 +65,8 @@ Pure and fast: patterns only (no Duckling call), through the prefilter.
 
 from __future__ import annotations
 
-import re
-
 from dayplan.reading import clock
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 

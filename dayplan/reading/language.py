@@ -9,8 +9,7 @@ words. One French venue name in an English sentence ("a day at the Musée ...") 
 
 from __future__ import annotations
 
-import re
-
+from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 
 

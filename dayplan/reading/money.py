@@ -14,13 +14,13 @@ whoever applies the reading (``dayplan.reading.apply``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from price_parser import Price
 
 from dayplan.contract import PRICE_CURRENCY
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module

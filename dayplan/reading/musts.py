@@ -21,7 +21,6 @@ clause nothing read ("we promised the kids", "it has to be indoors") and ask abo
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -29,6 +28,7 @@ from functools import lru_cache
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.mustdo import match_must_do
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck, money, people, times, weather
 from dayplan.reading.memo import per_run_list
 from dayplan.reading.prefilter import prefilter_module

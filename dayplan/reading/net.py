@@ -26,7 +26,7 @@ wording is ``apply.questions``.
 
 from __future__ import annotations
 
-import re
+from dayplan.reading import deferred_re as re
 
 _HHMM = re.compile(
     r"(?<![\w$:./-])(?:[01]\d|2[0-3])[0-5]\d(?:\s*(?:hrs?|hours|h)\b)?"

@@ -3,9 +3,9 @@ number dimension (with a dictionary for the words Duckling leaves alone, e.g. "a
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module

@@ -30,9 +30,9 @@ Rules (each tested in ``tests/test_reading.py``):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.numbers import COUNT_WORD, count
 from dayplan.reading.prefilter import prefilter_module

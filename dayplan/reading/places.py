@@ -12,12 +12,12 @@ Lone Pine", "visit GOMA"): a venue is a must-do, never the city or suburb the da
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
 from dayplan.core.places import find_place_in_text, resolve_place
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
 from dayplan.reading.prefilter import prefilter_module

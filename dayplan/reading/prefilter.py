@@ -23,6 +23,8 @@ from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
+from dayplan.reading.deferred_re import Deferred
+
 _MIN_NEEDLE = 2
 """A needle shorter than this (one character) still filters, but a set of them is weak; sets
 whose shortest needle is shorter are used only when nothing better exists."""
@@ -122,14 +124,27 @@ def _conj(items: Any) -> list[frozenset[str]]:
     return out
 
 
-def requirements(pattern: re.Pattern) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """What a text must hold for ``pattern`` to match it, as alternatives of needle groups:
+def _source(pattern: Any) -> tuple[Any, int]:
+    """The text and flags ``pattern`` (a compiled pattern, a ``Deferred`` or a ``Prefiltered``)
+    was compiled, or is to be compiled, from."""
+    if isinstance(pattern, Prefiltered):
+        return pattern.pattern, pattern.source_flags
+    if isinstance(pattern, Deferred):
+        return pattern.pattern, pattern.given_flags
+    return pattern.pattern, pattern.flags
+
+
+def requirements(pattern: Any) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """What a text must hold for ``pattern`` (a compiled pattern, a ``Deferred`` or a
+    ``Prefiltered``) to match it, as alternatives of needle groups:
     some alternative (a top-level branch of the pattern) has, for each of its groups, one of
-    the group's needles in the text (ASCII, lower case). ``()`` when nothing is known."""
-    if isinstance(pattern.pattern, bytes):
+    the group's needles in the text (ASCII, lower case). ``()`` when nothing is known. Parsed
+    from the pattern's text and flags, as ``re.compile`` parses them: nothing is compiled."""
+    text, flags = _source(pattern)
+    if isinstance(text, bytes):
         return ()
     try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
+        parsed = _parser.parse(text, flags)
     except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
         return ()
     data = list(parsed.data)
@@ -150,14 +165,16 @@ def requirements(pattern: re.Pattern) -> tuple[tuple[tuple[str, ...], ...], ...]
     return tuple(alts)
 
 
-def needles(pattern: re.Pattern) -> frozenset[str] | None:
-    """Plain lower-case strings of which every match of ``pattern`` contains one (in an ASCII
-    text compared in lower case), or ``None`` when no such set is known."""
-    try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
-    except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
+def needles(pattern: Any) -> frozenset[str] | None:
+    """Plain lower-case strings of which every match of ``pattern`` (as for ``requirements``)
+    contains one (in an ASCII text compared in lower case), or ``None`` when no such set is
+    known."""
+    text, flags = _source(pattern)
+    if isinstance(text, bytes):
         return None
-    if isinstance(pattern.pattern, bytes):
+    try:
+        parsed = _parser.parse(text, flags)
+    except Exception:  # noqa: BLE001 - an unparseable pattern is simply not prefiltered
         return None
     return _seq(parsed.data)
 
@@ -167,26 +184,55 @@ def ordered(found: frozenset[str] | None) -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda n: (-len(n), n))) if found else ()
 
 
-def table_key(rx: re.Pattern) -> str:
-    """The key of ``rx`` in the needle table: a digest of its flags and exact pattern text, so
-    a changed pattern is never given another's needles (it is derived instead)."""
-    return hashlib.sha1(f"{rx.flags}:{rx.pattern}".encode(), usedforsecurity=False).hexdigest()
+def table_key(rx: Any) -> str:
+    """The key of ``rx`` (as for ``requirements``) in the needle table: a digest of the flags
+    and exact pattern text it is compiled from (``_source``), so a changed pattern is never
+    given another's needles (it is derived instead)."""
+    text, flags = _source(rx)
+    return hashlib.sha1(f"{flags}:{text}".encode(), usedforsecurity=False).hexdigest()
 
 
 class Prefiltered:
-    """A compiled pattern that skips its scan over an ASCII text holding none of its
+    """A pattern that skips its scan over an ASCII text holding none of its
     ``needles`` (derived on first use, so importing costs nothing; ``match`` and ``fullmatch``,
     anchored, always try as before); the same methods and
     results as ``re.Pattern`` (``pattern``, ``flags``, ``groups``, ``groupindex``; ``search``,
-    ``match``, ``fullmatch``, ``finditer``, ``findall``, ``sub``, ``subn``, ``split``)."""
+    ``match``, ``fullmatch``, ``finditer``, ``findall``, ``sub``, ``subn``, ``split``).
 
-    __slots__ = ("rx", "_needles", "pattern", "flags", "groups", "groupindex")
+    Made from a compiled pattern or from a ``Deferred`` (``dayplan.reading.deferred_re``): then
+    it is compiled only when first needed (a scan of a text that may hold a match, a ``match``,
+    or ``rx``), so a pattern no request's text calls for is never compiled."""
 
-    def __init__(self, rx: re.Pattern):
-        self.rx = rx
+    __slots__ = ("_rx", "_src", "_needles", "pattern", "source_flags")
+
+    def __init__(self, rx: re.Pattern | Deferred):
+        self._src = rx
+        self._rx: re.Pattern | None = rx if isinstance(rx, re.Pattern) else rx._rx
         self._needles: tuple[tuple[tuple[str, ...], ...], ...] | None = None
-        self.pattern, self.flags = rx.pattern, rx.flags
-        self.groups, self.groupindex = rx.groups, rx.groupindex
+        self.pattern = rx.pattern
+        self.source_flags = rx.flags if isinstance(rx, re.Pattern) else rx.given_flags
+
+    @property
+    def rx(self) -> re.Pattern:
+        """The compiled pattern (compiled now if it was not yet)."""
+        return self._rx or self._compile()
+
+    def _compile(self) -> re.Pattern:
+        src = self._src
+        self._rx = src if isinstance(src, re.Pattern) else src.compiled()
+        return self._rx
+
+    @property
+    def flags(self) -> int:
+        return self.rx.flags
+
+    @property
+    def groups(self) -> int:
+        return self.rx.groups
+
+    @property
+    def groupindex(self) -> Any:
+        return self.rx.groupindex
 
     @property
     def needles(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
@@ -195,8 +241,8 @@ class Prefiltered:
         if self._needles is None:
             from dayplan.reading._needles import NEEDLES
 
-            kept = NEEDLES.get(table_key(self.rx))
-            self._needles = kept if kept is not None else requirements(self.rx)
+            kept = NEEDLES.get(table_key(self))
+            self._needles = kept if kept is not None else requirements(self)
         return self._needles
 
     def _absent(self, text: Any) -> bool:
@@ -216,52 +262,63 @@ class Prefiltered:
         return True
 
     def search(self, text: str, *args: Any) -> re.Match | None:
-        return None if self._absent(text) else self.rx.search(text, *args)
+        return None if self._absent(text) else (self._rx or self._compile()).search(text, *args)
 
     def match(self, text: str, *args: Any) -> re.Match | None:
-        return self.rx.match(text, *args)  # anchored: one attempt costs less than the check
+        return (self._rx or self._compile()).match(
+            text, *args
+        )  # anchored: one attempt costs less than the check
 
     def fullmatch(self, text: str, *args: Any) -> re.Match | None:
-        return self.rx.fullmatch(text, *args)
+        return (self._rx or self._compile()).fullmatch(text, *args)
 
     def finditer(self, text: str, *args: Any) -> Iterator[re.Match]:
-        return iter(()) if self._absent(text) else self.rx.finditer(text, *args)
+        return (
+            iter(()) if self._absent(text) else (self._rx or self._compile()).finditer(text, *args)
+        )
 
     def findall(self, text: str, *args: Any) -> list[Any]:
-        return [] if self._absent(text) else self.rx.findall(text, *args)
+        return [] if self._absent(text) else (self._rx or self._compile()).findall(text, *args)
 
     def sub(self, repl: Any, text: str, count: int = 0) -> str:
-        return text if self._absent(text) else self.rx.sub(repl, text, count)
+        return text if self._absent(text) else (self._rx or self._compile()).sub(repl, text, count)
 
     def subn(self, repl: Any, text: str, count: int = 0) -> tuple[str, int]:
-        return (text, 0) if self._absent(text) else self.rx.subn(repl, text, count)
+        return (
+            (text, 0)
+            if self._absent(text)
+            else (self._rx or self._compile()).subn(repl, text, count)
+        )
 
     def split(self, text: str, maxsplit: int = 0) -> list[str]:
-        return [text] if self._absent(text) else self.rx.split(text, maxsplit)
+        return [text] if self._absent(text) else (self._rx or self._compile()).split(text, maxsplit)
 
     def __repr__(self) -> str:
-        return f"Prefiltered({self.rx!r})"
+        return f"Prefiltered({self._src!r})"
 
 
-def prefilter(rx: re.Pattern) -> Prefiltered:
+def prefilter(rx: re.Pattern | Deferred) -> Prefiltered:
     """``rx`` wrapped in ``Prefiltered``."""
     return Prefiltered(rx)
 
 
 def _patterns_tuple(value: Any) -> bool:
-    """Whether ``value`` is a non-empty tuple of compiled patterns (a module's list of cues)."""
+    """Whether ``value`` is a non-empty tuple of patterns, compiled or ``Deferred`` (a module's
+    list of cues)."""
     return (
-        isinstance(value, tuple) and bool(value) and all(isinstance(v, re.Pattern) for v in value)
+        isinstance(value, tuple)
+        and bool(value)
+        and all(isinstance(v, re.Pattern | Deferred) for v in value)
     )
 
 
 def prefilter_module(namespace: dict[str, Any]) -> None:
-    """Wrap every compiled pattern among a module's globals (``globals()``), in place, and every
-    member of a global tuple of compiled patterns (``people.PARTY_CUES``, ``clock.RANGE_RES``):
-    call it at the end of the module, after the patterns are built from each other's
-    ``pattern``."""
+    """Wrap every pattern among a module's globals (``globals()``; compiled, or ``Deferred``
+    from ``deferred_re.compile``), in place, and every member of a global tuple of patterns
+    (``people.PARTY_CUES``, ``clock.RANGE_RES``): call it at the end of the module, after the
+    patterns are built from each other's ``pattern``."""
     for name, value in list(namespace.items()):
-        if isinstance(value, re.Pattern):
+        if isinstance(value, re.Pattern | Deferred):
             namespace[name] = Prefiltered(value)
         elif _patterns_tuple(value):
             namespace[name] = tuple(Prefiltered(v) for v in value)
@@ -284,7 +341,7 @@ def write_table(path: str) -> int:
             members = value if isinstance(value, tuple) else (value,)
             for member in members:
                 if isinstance(member, Prefiltered):
-                    table[table_key(member.rx)] = requirements(member.rx)
+                    table[table_key(member)] = requirements(member)
     lines = [
         '"""Needles of the reading modules\' patterns (``dayplan.reading.prefilter``), derived by',
         "``scripts/write_needles.py``: a start-up saving only; a pattern missing here",

@@ -19,8 +19,7 @@ Preferences stay soft: they weight the choice of stops, never filter it.
 
 from __future__ import annotations
 
-import re
-
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run_list
 from dayplan.reading.prefilter import prefilter_module
 

@@ -8,7 +8,6 @@ both and returns the ``AcceptedReading`` a tool would freeze.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -27,6 +26,7 @@ from dayplan.reading import (
     travel,
     weather,
 )
+from dayplan.reading import deferred_re as re
 from dayplan.reading import musts as musts_mod
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem

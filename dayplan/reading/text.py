@@ -7,9 +7,9 @@ made straight, dashes made ``-``, runs of whitespace made one space. Nothing els
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 

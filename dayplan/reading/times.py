@@ -32,10 +32,10 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from dayplan.reading import clock, dayparts, duck
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 

@@ -10,9 +10,9 @@ A walk cue in a sentence that also says how the party drives or rides is not the
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
+from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module

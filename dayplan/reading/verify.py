@@ -4,7 +4,6 @@ quote says, by the parser for its dimension (see each reader module)."""
 from __future__ import annotations
 
 import math
-import re
 from datetime import date
 from typing import Any
 
@@ -25,6 +24,7 @@ from dayplan.reading import (
     travel,
     weather,
 )
+from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
 from dayplan.reading.text import clean, find_quote, normalise, sentence_around

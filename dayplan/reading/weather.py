@@ -48,10 +48,10 @@ quote through it, where it stands in its text.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from dayplan.reading import clock
+from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
 
