@@ -397,3 +397,24 @@ def test_a_24_hour_venue_reads_open_24_hours_and_open_then_counts_open_venues():
     assert "the 29 venues open that day do not fit in 09:00–09:30" in joint
     assert "Boondall Wetlands Reserve (open 24 hours," in joint
     assert "00:00–00:00" not in joint and "the next day" not in joint
+
+
+def test_a_joint_conflict_over_indoor_only_searches_says_indoor(monkeypatch):
+    """REVIEW4 F3's Kangaroo Point detail ("the only venue within the 15-min travel cap by
+    walk, Parliament House (closed all day)") is true only of indoor venues: it says so, and
+    counts as open only the venues open then."""
+    monkeypatch.setattr(offline_model.Conversation, "wide_search", lambda self: [])
+    text = (
+        "Saturday, 2 adults, Kangaroo Point, walking, no more than 15 min walk each leg, home by 4"
+    )
+    run = plan(PlanRequest(text=text, now=NOW))
+    check = [s for s in run.steps if s.tool == "check_plan"][-1]
+    by_code = {f["code"]: f for f in check.response["failures"]}
+    first, joint = by_code["no_candidates"], by_code["joint_conflict"]["detail"]
+    assert first["detail"].startswith("22 indoor venues found for 2026-12-05, none can be visited")
+    closed = first["values"]["closed all day"]
+    assert joint.startswith("no indoor venue found fits the 15-min travel cap by walk")
+    assert f"the {22 - closed} indoor venues open then are more than 15 min away" in joint
+    assert (
+        "the only indoor venue within the 15-min travel cap by walk, Queensland Parliament" in joint
+    )
