@@ -75,6 +75,18 @@ DRY_HOURS = [
     ("Saturday, 2 adults, Herston, legs of 10 minutes max, home by 4", 10),
     ("Saturday, 2 adults, Kelvin Grove, at most 9 minutes each way, home by 4", 9),
     ("Saturday, 2 adults, Sandgate, home by 3, nothing further than 20 mins", 20),
+    # a preference for indoor kinds is soft too; the pick list puts venues within the cap first
+    ("Saturday, 2 adults, Sandgate, we love museums, no leg over 15 minutes, home by 4", 15),
+    (
+        "Saturday, 2 adults 2 kids, Boondall, indoor play if possible, max 10 min drive per "
+        "trip, home by 4",
+        10,
+    ),
+    (
+        "Saturday, 2 adults, Mount Coot-tha, showers from 9:30 till 3, legs under 8 mins "
+        "please, home by 4",
+        8,
+    ),
 ]
 
 
@@ -89,8 +101,11 @@ def test_an_outdoor_venue_in_the_dry_hours_is_planned_not_a_false_no_plan(text, 
     assert max(legs) <= cap, legs
     outdoor = [s for s in stops if not s.indoor]
     assert outdoor, [s.name for s in stops]
-    for s in outdoor:  # in the dry hours: the fixture's rain is 11:00-15:00
-        assert _hm(s.end) <= 11 * 60 or _hm(s.start) >= 15 * 60, (s.name, s.start, s.end)
+    checked = RunEvidence(run.state).last_check().constraints  # the rain the check enforced
+    rain = [(_hm(w["start"]), _hm(w["end"])) for w in checked["rain"]]
+    assert rain, "rain for part of the day"
+    for s in outdoor:  # in the dry hours
+        assert all(_hm(s.end) <= a or _hm(s.start) >= b for a, b in rain), (s.name, s.start)
     assert independent_findings(run.request, report) == []
     searches = [s for s in run.steps if s.tool == "search_public_web"]
     assert any(s.args.get("indoor_only") for s in searches)  # indoor first: most of it is wet
@@ -195,6 +210,29 @@ def test_the_status_rule_needs_a_search_no_filter_narrowed(searches, earned_):
     if not earned_:
         assert verdict.rule == "status_gate"
         assert "search again with indoor_only=false" in verdict.reason
+
+
+def test_a_check_that_counts_a_venue_visitable_on_its_own_is_no_proof():
+    """An empty itinerary fails, but its no_candidates says one venue fits alone: no proof."""
+    ev = _state({"query": "things to do", "indoor_only": False})
+    ev.record_check(
+        {
+            "passed": False,
+            "failures": [
+                {
+                    "code": "no_candidates",
+                    "detail": "30 venues found, 29 cannot be visited: …",
+                    "values": {"found": 30, "can be visited on its own": 1, "x": 29},
+                }
+            ],
+            "constraints": {"window": {"start": "09:00", "end": "16:00"}},
+        }
+    )
+    verdict = earned(NO_PLAN, ev)
+    assert not verdict.earned and "can be visited on their own" in verdict.reason
+    step = ToolStep("check_plan", {}, ev.last_check().dump())
+    wide = ToolStep("search_public_web", {"query": "things to do", "indoor_only": False}, {})
+    assert "can be visited on their own" in _narrowed_before_proof([wide, step])
 
 
 def test_a_search_after_the_last_check_proves_nothing():
@@ -359,3 +397,24 @@ def test_a_24_hour_venue_reads_open_24_hours_and_open_then_counts_open_venues():
     assert "the 29 venues open that day do not fit in 09:00–09:30" in joint
     assert "Boondall Wetlands Reserve (open 24 hours," in joint
     assert "00:00–00:00" not in joint and "the next day" not in joint
+
+
+def test_a_joint_conflict_over_indoor_only_searches_says_indoor(monkeypatch):
+    """REVIEW4 F3's Kangaroo Point detail ("the only venue within the 15-min travel cap by
+    walk, Parliament House (closed all day)") is true only of indoor venues: it says so, and
+    counts as open only the venues open then."""
+    monkeypatch.setattr(offline_model.Conversation, "wide_search", lambda self: [])
+    text = (
+        "Saturday, 2 adults, Kangaroo Point, walking, no more than 15 min walk each leg, home by 4"
+    )
+    run = plan(PlanRequest(text=text, now=NOW))
+    check = [s for s in run.steps if s.tool == "check_plan"][-1]
+    by_code = {f["code"]: f for f in check.response["failures"]}
+    first, joint = by_code["no_candidates"], by_code["joint_conflict"]["detail"]
+    assert first["detail"].startswith("22 indoor venues found for 2026-12-05, none can be visited")
+    closed = first["values"]["closed all day"]
+    assert joint.startswith("no indoor venue found fits the 15-min travel cap by walk")
+    assert f"the {22 - closed} indoor venues open then are more than 15 min away" in joint
+    assert (
+        "the only indoor venue within the 15-min travel cap by walk, Queensland Parliament" in joint
+    )

@@ -519,6 +519,9 @@ class Conversation:
         # a candidate whose hours say it is closed all day is no use to the day: leave room
         # for the open ones (the must-dos stay, the check says why)
         cands = [c for c in cands if c["id"] in must or self.open_that_day(c)]
+        # with a travel cap, the candidates it allows come first: a pick list cut at
+        # ``MAX_ARRANGE`` must not leave out the one venue near enough (estimated legs)
+        cands.sort(key=lambda c: not self.within_cap(c))
         picks: list[dict] = [
             {"activity": a.name, "duration_minutes": a.duration_minutes, "must": True}
             for a in self.req.activities
@@ -545,6 +548,17 @@ class Conversation:
         musts = len(self.req.activities) + len(self.text_musts)
         args: dict[str, Any] = {"stops": picks, "max_stops": self.day_stops() + musts}
         return _reply(_call("arrange_plan", **args))
+
+    def within_cap(self, c: dict) -> bool:
+        """Whether candidate ``c`` is within the travel cap both ways by the coordinate
+        estimate (``True`` with no cap, no home point or no coordinates: unknown here, the
+        check decides)."""
+        cap, home = self.cap(), self._home_point()
+        if cap is None or home is None or c.get("lat") is None or c.get("lon") is None:
+            return True
+        point = (c["lat"], c["lon"])
+        mode = self.mode()
+        return max(estimate_minutes(home, point, mode), estimate_minutes(point, home, mode)) <= cap
 
     def open_that_day(self, c: dict) -> bool:
         """Whether candidate ``c``'s opening hours give any open time on the resolved date

@@ -1803,8 +1803,11 @@ def joint_conflict(
         if len(meet) == 1:
             ids.append(meet[0].key)
         many = len(meet) != 1
+        found = _kind_found(problem)  # "indoor venue" when only indoor ones were found
         full = (
-            f"the {len(meet)} venues {within(group)}" if many else f"the only venue {within(group)}"
+            f"the {len(meet)} {found}s {within(group)}"
+            if many
+            else f"the only {found} {within(group)}"
         )
         short = f"without {says(kind, what)}, {len(meet) if many else 'only'}"
         parts.append((full, short, breaks(kind, what, many), [note(kind, x) for x in meet]))

@@ -741,11 +741,17 @@ def _narrowed_before_proof(steps: Sequence[ToolStep]) -> str | None:
     before the last ``check_plan`` must be unfiltered — its query has no word that is a
     kind or tag of a catalogue venue (the party's words aside), and it is not
     ``indoor_only`` unless the last check's rain covers its whole window. Otherwise an
-    outdoor venue in the dry hours, or a venue of another kind, was never considered."""
+    outdoor venue in the dry hours, or a venue of another kind, was never considered. And
+    the last check's ``no_candidates`` must count no venue that can be visited on its own."""
     last = max((i for i, s in enumerate(steps) if s.tool == keys.CHECK_TOOL), default=None)
     if last is None:
         return "no check_plan before no_feasible_plan"
     constraints = (steps[last].response or {}).get("constraints") or {}
+    for f in (steps[last].response or {}).get("failures") or []:
+        values = f.get("values") if isinstance(f, dict) else None
+        fits = [n for k, n in (values or {}).items() if "can be visited" in str(k)]
+        if f.get("code") == "no_candidates" and any(isinstance(n, int) and n > 0 for n in fits):
+            return "the last check_plan counts venues that can be visited on their own"
     indoor_ok = not _dry_in(constraints)
     kinds = _kind_words()
     for s in steps[:last]:

@@ -20,7 +20,8 @@ stops (DESIGN.md, "Evidence rules"). In order:
     when no away-from-home must-do is at stake, a search before that check that no filter
     the model chose narrowed (``narrowed_search``): a query naming no kind of venue, and
     ``indoor_only`` off whenever the window has dry time (rain for part of the day makes
-    indoor a preference, not a proof: outdoor venues can use the dry hours).
+    indoor a preference, not a proof: outdoor venues can use the dry hours), and no venue
+    the last check counts as visitable on its own (``visitable_left``).
     ``needs_clarification`` needs a recorded clarification and no search in the run, with
     one narrow exception (``must_do_unmatched_after_search``): after searches, a clarification
     whose ``missing`` fields all name must-dos (``"must_do"`` or ``"must_do:<activity>"``) is
@@ -44,6 +45,7 @@ from typing import Any
 
 from dayplan.contract import hhmm_to_minutes
 from dayplan.core.catalog import names_no_kind
+from dayplan.core.scheduler import FITS
 from dayplan.evidence.payload import ClaimedStop, FinishPayload, PayloadError, validate_payload
 from dayplan.evidence.records import CheckRecord
 from dayplan.evidence.view import RunEvidence
@@ -124,7 +126,7 @@ def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict
             return _no(
                 "status_gate", "no_feasible_plan claimed, but the last check_plan passed", claimed
             )
-        why = narrowed_search(ev)
+        why = narrowed_search(ev) or visitable_left(ev)
         if why is not None:
             return _no("status_gate", why, claimed)
         return Verdict(payload=claimed, check=last)
@@ -241,6 +243,26 @@ def narrowed_search(evidence: Any) -> str | None:
         + "; ".join(said)
         + f"; {fix}"
     )
+
+
+def visitable_left(evidence: Any) -> str | None:
+    """Why the last check contradicts ``no_feasible_plan`` (``None`` when it does not): with
+    no away-from-home must-do, its ``no_candidates`` failure counts venues that can be
+    visited on their own (``core.scheduler.FITS``), so a one-stop day exists and the check
+    failed only the itinerary that was handed in."""
+    ev = RunEvidence.of(evidence)
+    last = ev.last_check()
+    if last is None or away_must_dos(ev):
+        return None
+    for f in last.failures:
+        count = (f.values or {}).get(FITS) if f.code == "no_candidates" else None
+        if isinstance(count, int | float) and count > 0:
+            return (
+                f"no_feasible_plan is contradicted by the last check_plan: {count:g} venue(s) "
+                "found can be visited on their own (see its no_candidates failure); "
+                "arrange_plan or check_plan them instead"
+            )
+    return None
 
 
 def _hm(m: int) -> str:

@@ -554,6 +554,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     "1e4ef91d0dea3274bc5c3f83135512c7d5326bfa": (
         (("morning tea", "breakfast", "morning", "brunch", "naps", "nap"),),
     ),
+    "1edb9d0d3c42449c5da06433c4672f1546ca3674": (),
     "208dd83e22cdc11df4f6a19149a016105171733b": (
         (
             (
@@ -3921,6 +3922,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("finishe",),),
         (("end",),),
     ),
+    "7951be27d1a3ace67f7c6357106761fbf94be3a1": (),
     "7a0aac68b28a9b4196923fbcb78e7cc893475f10": (
         (("car",),),
         (("bus",),),
@@ -5836,6 +5838,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("skies",),),
         (("sky",),),
     ),
+    "c5ab96344f4a1a2bf66491149e4778c4467652f6": (
+        (("fri", "mon", "sat", "sun", "thu", "tue", "wed"),),
+    ),
     "c76a1d8e65e82aabea4d5dc32a04159be6896299": (
         (("museum",),),
         (("zoo",),),
@@ -7523,6 +7528,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
     ),
+    "d62f04dadd8339df5ae9247829a21704bc201088": (
+        (("apr", "aug", "dec", "feb", "jan", "jul", "jun", "mar", "may", "nov", "oct", "sep"),),
+    ),
     "d84d62a2a02229e342fce9b17b507d5d8518fda7": (
         (("no",),),
         (("not",),),
@@ -7875,6 +7883,21 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
                 "nan",
             ),
         ),
+    ),
+    "dbd9ab36242c66ece1ee518ce0b30858a3136d8e": (
+        (("month",),),
+        (("jan",),),
+        (("feb",),),
+        (("mar",),),
+        (("apr",),),
+        (("may",),),
+        (("jun",),),
+        (("jul",),),
+        (("aug",),),
+        (("sep",),),
+        (("oct",),),
+        (("nov",),),
+        (("dec",),),
     ),
     "dc0f03100b7eaefa5fc97c2051c72381f89f0e31": (
         (("in total",),),

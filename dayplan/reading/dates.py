@@ -352,8 +352,17 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
         dom = int(m.group(5))
         month = _MONTH_INDEX[m.group(6)[:3].lower()] if m.group(6) else None
         year = int(m.group(7)) if m.group(7) else None
+    return _resolve_weekday_date(m.start(), m.end(), weekday, dom, month, year, today)
+
+
+def _resolve_weekday_date(
+    start: int, end: int, weekday: int, dom: int, month: int | None, year: int | None, today: date
+) -> WeekdayDate:
+    """The day a weekday and a day of the month (and month, year, when said) both name, or the
+    question that asks (``WeekdayDate``); shared by the digit form (``WEEKDAY_DATE_RE``) and
+    the ordinal said in words (``_ordinal_weekdays``)."""
     if year and not MIN_YEAR <= year <= MAX_YEAR:
-        return WeekdayDate(m.start(), m.end(), None, out_of_range(year))
+        return WeekdayDate(start, end, None, out_of_range(year))
     try:
         if month is None:  # no month: the next such day of the month (within a month)
             day = date(today.year, today.month, dom) if dom >= today.day else None
@@ -372,15 +381,15 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
                 day = date(today.year + 1, month, dom)
     except ValueError:
         return WeekdayDate(
-            m.start(), m.end(), None, " names no date in the calendar: which date do you mean?"
+            start, end, None, " names no date in the calendar: which date do you mean?"
         )
     if day.weekday() == weekday:
-        return WeekdayDate(m.start(), m.end(), day, None)
+        return WeekdayDate(start, end, day, None)
     if month is None:  # "Sunday the 3rd" on 1 Dec: Sunday 3 January, if within a few weeks
         later = day
         while later <= today + timedelta(days=MONTHLESS_DAYS):
             if later.weekday() == weekday:
-                return WeekdayDate(m.start(), m.end(), later, None)
+                return WeekdayDate(start, end, later, None)
             probe = (later.replace(day=1) + timedelta(days=32)).replace(day=1)
             later = _day_of(probe, dom) or (probe + timedelta(days=32)).replace(day=dom)
     ahead = (weekday - day.weekday()) % 7
@@ -394,8 +403,8 @@ def _weekday_date(m: re.Match, today: date) -> WeekdayDate:
         else f"{day.day} {day.strftime('%b')} {day.year}"
     )
     return WeekdayDate(
-        m.start(),
-        m.end(),
+        start,
+        end,
         None,
         f": {which} is a {_DAY_NAMES[day.weekday()]}. Did you mean "
         + (", ".join(offer[:-1]) + " or " + offer[-1] if len(offer) > 1 else offer[0])
@@ -429,7 +438,102 @@ def weekday_dates(text: str, today: date) -> list[WeekdayDate]:
     year said wins); without one, the next such day of the month. The day is read only when
     its weekday is the one said; otherwise the phrase asks, naming both and offering the
     nearest days that match (never a silent jump to another date)."""
-    return [_weekday_date(m, today) for m in WEEKDAY_DATE_RE.finditer(text)]
+    said = [_weekday_date(m, today) for m in WEEKDAY_DATE_RE.finditer(text)]
+    return sorted(said + _ordinal_weekdays(text, today, said), key=lambda w: w.start)
+
+
+_WEEKDAY_WORD_RE = re.compile(r"\b(?:(next|this|coming)\s+)?(" + _WEEKDAY + r")\b\.?", re.I)
+_BEFORE_ORDINAL = re.compile(r",?\s+(the\s+)?")
+_ENDS_A_DATE = re.compile(r"\s*(?:$|[,.;:!?)(]|-|\s(?:and|or|for|with|in)\b)", re.I)
+_MONTH_AFTER = re.compile(r"\s+(?:of\s+)?" + _MONTH + r"\b\.?(?:,?\s+(\d{4,6})\b)?", re.I)
+_ORDINAL_FIRST = re.compile(
+    r"\s*(?:of\s+|in\s+)?(?:next\s+|this\s+|the\s+)?(?:month|" + _MONTH[1:] + r"\b", re.I
+)
+
+
+def _ordinal_weekdays(text: str, today: date, said: list[WeekdayDate]) -> list[WeekdayDate]:
+    """A weekday with an ordinal said in words, which Duckling's own rule resolves to the next
+    weekday that falls on that day of the month, however far ("Saturday, first thing" on 1 Dec
+    2026 is Saturday 1 May 2027). Read here instead, by Duckling's ``ordinal`` dimension:
+
+    * "Saturday the first", "Saturday fifth," (the ordinal after "the", or closing the
+      phrase): a day of the month, resolved and checked as "Saturday the 1st" is
+      (``_resolve_weekday_date``: the same weekday within ``MONTHLESS_DAYS``, else asked);
+    * "Saturday, first thing", "Sunday first up", "Sat, third time lucky": no day of the
+      month; the weekday alone (the coming one, today on that weekday);
+    * "the first Saturday" with no month after it: asked (which Saturday), never a silent
+      jump months ahead ("the first Saturday in January" stays Duckling's).
+
+    ``said``: the digit forms already read (``WEEKDAY_DATE_RE``), never read twice."""
+    out: list[WeekdayDate] = []
+    low = text.lower()
+    for m in _WEEKDAY_WORD_RE.finditer(low):
+        if any(w.start <= m.start(2) < w.end for w in said):
+            continue
+        weekday = _WEEKDAY_INDEX[m.group(2)[:3]]
+        gap = _BEFORE_ORDINAL.match(low, m.end())
+        after = [
+            s
+            for s in duck.parse(low[m.end() : m.end() + 40], _REF, ("ordinal",))
+            if gap and s.start == gap.end() - m.end()
+        ]
+        if after:
+            span = after[0]
+            end = m.end() + span.end
+            dom = int(span.value.get("value", 0))
+            month = _MONTH_AFTER.match(low, end)
+            if month:
+                year = int(month.group(2)) if month.group(2) else None
+                out.append(
+                    _resolve_weekday_date(
+                        m.start(),
+                        month.end(),
+                        weekday,
+                        dom,
+                        _MONTH_INDEX[month.group(1)[:3]],
+                        year,
+                        today,
+                    )
+                )
+            elif 1 <= dom <= 31 and (gap.group(1) or _ENDS_A_DATE.match(low, end)):
+                out.append(_resolve_weekday_date(m.start(), end, weekday, dom, None, None, today))
+            else:
+                out.append(WeekdayDate(m.start(), m.end(), _plain(m, weekday, today), None))
+            continue
+        lo = max(0, m.start() - 24)
+        before = [
+            s
+            for s in duck.parse(low[lo : m.start()], _REF, ("ordinal",))
+            if low[lo + s.end : m.start()].strip() == ""
+        ]
+        if not before or _ORDINAL_FIRST.match(low, m.end()):
+            continue  # "the first Saturday in January", "of next month": Duckling's
+        a = lo + before[-1].start
+        if low[:a].rstrip().endswith(" the") or low[:a].rstrip() == "the":
+            name, coming = _DAY_NAMES[weekday], _plain(m, weekday, today)
+            question = (
+                f": which {name} do you mean, this coming {name} ({_short(coming)}) or another? "
+                "Please give the date."
+            )
+            out.append(WeekdayDate(low.rfind("the", 0, a), m.end(), None, question))
+        else:  # "my first Saturday off in ages": the coming one
+            out.append(WeekdayDate(a, m.end(), _plain(m, weekday, today), None))
+    return out
+
+
+_REF = datetime(2000, 1, 1)
+"""Duckling's ``ordinal`` dimension needs no reference day; one fixed one shares its cache."""
+
+
+def _plain(m: re.Match, weekday: int, today: date) -> date:
+    """The weekday of ``_WEEKDAY_WORD_RE`` match ``m`` said alone ("Saturday", "next Saturday"):
+    the coming one (today on that weekday), as ``read_date`` reads the bare word; "next" as
+    Duckling reads it."""
+    if m.group(1) == "next":
+        for span in duck.parse(m.group(0), datetime(today.year, today.month, today.day), ("time",)):
+            if span.value.get("grain") == "day":
+                return duck.wall(span.value["value"]).date()
+    return today + timedelta(days=(weekday - today.weekday()) % 7)
 
 
 def weekday_week(text: str, today: date) -> list[tuple[int, int, date]]:
