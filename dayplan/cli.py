@@ -116,10 +116,12 @@ def _case_file(name: str) -> Path | None:
     return None
 
 
-def load_request(spec: str) -> tuple[PlanRequest, str]:
+def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     """Turn REQUEST into a ``PlanRequest`` and a label saying what it was read from.
 
-    Raises ``InputError`` with one readable line.
+    ``now`` (``plan --now``): an ISO datetime that pins "today" for the run, as the request's
+    own ``now`` field does (it replaces that field; local time of the plan's timezone when it
+    has no offset). Raises ``InputError`` with one readable line.
     """
     if not spec or not spec.strip():
         raise InputError("REQUEST is empty: give a request file, a case name or quoted text")
@@ -152,6 +154,9 @@ def load_request(spec: str) -> tuple[PlanRequest, str]:
         raw = raw["request"]
     if not isinstance(raw, dict):
         raise InputError(f"{label}: a request must be a JSON/YAML object")
+    if now is not None:
+        raw = {**raw, "now": now}
+        label = f"{label}, --now {now}"
     try:
         return PlanRequest.model_validate(raw), label
     except ValidationError as exc:
@@ -312,7 +317,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     from dayplan.service.run import ModelSpecError, plan
     from dayplan.ui.progress import ProgressTracker, format_step
 
-    request, _label = load_request(args.request)
+    request, _label = load_request(args.request, getattr(args, "now", None))
     config = guardrail_config(args.guardrails, args.without)
     if getattr(args, "html", None) and not Path(args.html).resolve().parent.is_dir():
         raise InputError(f"cannot write {args.html}: its folder does not exist")
@@ -403,6 +408,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("plan", help="plan a day from a request file, case name or free text")
     p.add_argument("request", help="request/case file (JSON or YAML), case name, or quoted text")
     p.add_argument("--json", action="store_true", help="print exactly the report JSON")
+    p.add_argument(
+        "--now",
+        metavar="ISO",
+        help='pin "today" for the run, e.g. 2026-12-01T08:00:00+10:00 (replaces the '
+        'request\'s own now; reproducible demos of "Saturday", "this arvo", holidays)',
+    )
     p.add_argument(
         "--model",
         default=None,

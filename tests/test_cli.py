@@ -167,3 +167,37 @@ def test_usage_errors_are_one_line_and_exit_2(capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: python -m dayplan") and err.count("\n") == 1, err
+
+
+def test_now_flag_pins_today_for_free_text(capsys):
+    """``plan --now`` pins "today" as a request's own ``now`` does: "this arvo" asked on Tuesday
+    1 Dec 2026 is that afternoon; "Saturday" is 5 Dec."""
+    now = "2026-12-01T08:00:00+10:00"
+    assert main(["plan", "--json", "--now", now, "this arvo, 2 adults, New Farm, home by 5"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"] == "complete" and report["date"] == "2026-12-01"
+    assert main(["plan", "--json", "--now", now, "Saturday, 2 adults, New Farm, home by 3"]) == 0
+    assert json.loads(capsys.readouterr().out)["date"] == "2026-12-05"
+
+
+def test_now_flag_replaces_the_request_files_now(tmp_path, capsys):
+    path = tmp_path / "req.json"
+    path.write_text(
+        json.dumps({"text": "Saturday, 2 adults, New Farm", "now": "2026-11-29T09:00:00+10:00"})
+    )
+    assert main(["plan", "--json", "--now", "2026-12-06T08:00:00+10:00", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["date"] == "2026-12-12"
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [
+        ("2026-13-01", "month value is outside expected range"),
+        ("yesterday", "invalid request at now"),
+        ("9999-01-01T00:00:00", "between the years 2000 and 2100"),
+    ],
+)
+def test_a_bad_now_flag_exits_2_with_one_line(capsys, value, fragment):
+    assert main(["plan", "--now", value, "Saturday, 2 adults, New Farm"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and fragment in err and "--now" in err

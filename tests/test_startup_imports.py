@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -38,9 +39,10 @@ def _store_at_head(tmp_path: Path) -> str:
     return url
 
 
-def test_plan_loads_neither_sqlalchemy_nor_every_holiday_country(tmp_path):
+def test_plan_loads_neither_sqlalchemy_nor_python_holidays(tmp_path):
     """With the store file at its migration head, ``plan`` reads memory without SQLAlchemy and
-    builds Queensland's calendar from python-holidays' Australia module alone."""
+    takes Queensland's calendar from the holiday table (``core.holiday_calendar.
+    holiday_dates``), without importing python-holidays."""
     url = _store_at_head(tmp_path)
     code = (
         "import sys, contextlib, io\n"
@@ -49,11 +51,11 @@ def test_plan_loads_neither_sqlalchemy_nor_every_holiday_country(tmp_path):
         "    assert main(['plan', 'wet_weather_family', '--json']) == 0\n"
         # (FastAPI itself is loaded: ADK's auth schemes import its OpenAPI models)
         "names = ('sqlalchemy', 'alembic', 'dayplan.service.app', 'uvicorn', 'matplotlib',"
-        " 'holidays.countries', 'holidays.countries.australia', 'dayplan.store',"
+        " 'holidays', 'holidays.countries', 'holidays.countries.australia', 'dayplan.store',"
         " 'dayplan.agent.live')\n"
         "print('OUT', sorted(n for n in names if n in sys.modules))\n"
     )
-    assert _run(code, DAYPLAN_DB_URL=url) == "['holidays.countries.australia']"
+    assert _run(code, DAYPLAN_DB_URL=url) == "[]"
 
 
 MODEL_MODULES = (
@@ -238,3 +240,40 @@ def test_a_calendar_python_holidays_lacks_raises_as_python_holidays_does(country
     with pytest.raises(NotImplementedError) as theirs:
         holidays.country_holidays(country, subdiv=subdiv, years=2026)
     assert str(ours.value) == str(theirs.value)
+
+
+def test_the_holiday_table_equals_python_holidays_for_every_pair_and_year():
+    """Each (country, subdivision) and year of ``_holiday_table`` holds exactly the days and
+    names python-holidays gives (``country_holidays``), for the version it names."""
+    import holidays
+
+    from dayplan.core._holiday_table import TABLE, VERSION
+    from dayplan.core.holiday_calendar import _table_years, country_holidays, holiday_dates
+
+    assert holidays.__version__ == VERSION, "run scripts/write_holiday_table.py"
+    assert 2026 in _table_years("AU", "QLD") and 2026 in _table_years("AU", None)
+    for country, subdiv in TABLE:
+        for year in _table_years(country, subdiv):
+            theirs = dict(country_holidays(country, subdiv=subdiv, years=year))
+            assert dict(holiday_dates(country, subdiv, year)) == theirs, (country, subdiv, year)
+    both = holiday_dates("AU", "QLD", [2026, 2027])
+    assert both == dict(country_holidays("AU", subdiv="QLD", years=[2026, 2027]))
+    assert both[date(2026, 12, 26)] == "Boxing Day" and len(both) > 20
+
+
+def test_holiday_dates_outside_the_table_or_for_another_version_are_python_holidays_own(
+    monkeypatch,
+):
+    from dayplan.core import holiday_calendar
+    from dayplan.core.holiday_calendar import country_holidays, holiday_dates
+
+    for args in [("AU", "QLD", 2099), ("AU", "NSW", 2026), ("NZ", None, [2026, 2027])]:
+        got = holiday_dates(*args)
+        assert type(got).__name__ != "dict"  # python-holidays' own calendar object
+        assert dict(got) == dict(country_holidays(args[0], subdiv=args[1], years=args[2]))
+    holiday_calendar._table_usable.cache_clear()
+    monkeypatch.setattr(holiday_calendar, "_installed_version", lambda: "0.0")
+    try:
+        assert type(holiday_dates("AU", "QLD", 2026)).__name__ != "dict"
+    finally:
+        holiday_calendar._table_usable.cache_clear()

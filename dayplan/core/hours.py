@@ -79,10 +79,10 @@ def validate(expression: str) -> None:
 @lru_cache(maxsize=256)
 def _calendar(country: str, subdivision: str | None, year: int):
     # imported on first use: most expressions have no PH rule
-    from dayplan.core.holiday_calendar import country_holidays
+    from dayplan.core.holiday_calendar import holiday_dates
 
     try:
-        return country_holidays(country, subdiv=subdivision, years=year)
+        return holiday_dates(country, subdiv=subdivision, years=year)
     except (NotImplementedError, KeyError, ValueError):
         return None
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from dayplan.contract import MAX_YEAR, MIN_YEAR
 from dayplan.core.dates import date_kind
-from dayplan.core.holiday_calendar import country_holidays
+from dayplan.core.holiday_calendar import holiday_dates
 from dayplan.reading import dayparts, duck
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
@@ -70,9 +70,7 @@ ISO_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 def _calendar(year: int) -> dict[str, list[date]]:
     country, subdiv = HOLIDAY_SUBDIVISION
     named: dict[str, list[date]] = {}
-    for day, name in sorted(
-        country_holidays(country, subdiv=subdiv, years=[year, year + 1]).items()
-    ):
+    for day, name in sorted(holiday_dates(country, subdiv=subdiv, years=[year, year + 1]).items()):
         if "observed" not in name.lower():
             named.setdefault(name, []).append(day)
     return named
