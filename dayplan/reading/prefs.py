@@ -169,8 +169,16 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
     """Every preference span of ``phrase``, repeats included, in order."""
     low = phrase.lower()
     out: list[tuple[int, int, str]] = []
+    # a negated wish is an avoid, never a preference; a word of a place read as the home or
+    # the location ("Holland Park", "Everton Park") is no wish at all
+    from dayplan.reading import places  # noqa: PLC0415 (places imports the reading's tables)
+
+    taken = [(a, b) for a, b, _ in avoid_spans(phrase)]
+    taken += [(a, b) for a, b, _, _ in places.place_spans(phrase)]
     for m in re.finditer(r"[a-z]+", low):
         word = m.group(0)
+        if any(a <= m.start() < b for a, b in taken):
+            continue
         pref = PREFERENCE_WORDS.get(word)
         if pref:
             if _NEGATED_PREF.search(low[max(0, m.start() - 30) : m.start()]):
@@ -198,15 +206,34 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
 
 
 AVOIDING = re.compile(
-    r"\b(?:no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
+    r"\b(?:(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|didn't|won't|wont|(?:'d\s+|would\s+)?rather\s+not)"
+    r"\s+(?:really\s+)?(?:want|wanna|feel\s+like|fancy|like)(?:\s+to)?(?:\s+(?:go|going|do|doing|visit"
+    r"|visiting|see|seeing|try|be))?(?:\s+(?:to|at|in|into|on))?"
+    r"|not\s+(?:really\s+|that\s+|too\s+|very\s+|so\s+)?(?:keen\s+(?:on|for)|interested\s+in|into|fans?\s+of"
+    r"|a\s+(?:big\s+)?fan\s+of|big\s+on|up\s+for|fussed\s+on)"
+    r"|anything\s+but|anywhere\s+but|except(?:\s+for)?|other\s+than|can't\s+stand|cannot\s+stand"
+    r"|dislikes?|hated|bored\s+(?:of|with)"
+    r"|no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
     r"|not into|not keen on|sick of|over|had enough of|not too many|too many|fewer|less|no more"
-    r"|none of)\s+(?:(?:the|any|more|of|too|many|much|big|boring|stuffy|crowded|indoor|outdoor"
-    r"|dark|busy)\s+){0,2}$",
+    r"|none of)\s+(?:(?:the|any|a|an|another|more|of|too|many|much|big|boring|stuffy|crowded|indoor"
+    r"|outdoor|dark|busy)\s+){0,2}$",
     re.I,
 )
 """A cue before a kind word that asks to avoid that kind ("no museums please", "not too many
 museums", "skip the parks", "sick of playgrounds"); "don't mind museums", "not only museums"
-and "no matter" ask nothing (``avoid_spans``)."""
+and "no matter" ask nothing (``avoid_spans``).. A negated wish is an avoid, never a preference:
+"don't want to go to the museum", "don't wanna do the pool", "not keen on / not interested in
+museums", "the kids hate parks", "anything but museums", and after the kind word "museums are
+boring for us" (``AVOIDED_AFTER``)."""
+AVOIDED_AFTER = re.compile(
+    r"^\s*(?:is|are|'s|were|was|get|gets|can\s+be|always\s+are|tend\s+to\s+be)\s+(?:(?:so|too|really"
+    r"|a\s+bit|a\s+little|kinda|kind\s+of|pretty|very|always|just|way\s+too)\s+)*(?:boring|dull"
+    r"|a\s+drag|no\s+fun|not\s+fun|not\s+for\s+us|not\s+our\s+thing|a\s+no(?:-|\s+)go|out)\b"
+    r"(?:\s+for\s+(?:us|them|the\s+kids|our\s+kids|me))?"
+    r"|^\s*(?:bores?|bored)\s+(?:us|them|the\s+kids|our\s+kids|me|him|her)\b",
+    re.I,
+)
+"""Words after a kind word that ask to avoid it: "museums are boring for us", "the pool's out"."""
 _NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -220,11 +247,15 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
         pref = PREFERENCE_WORDS.get(m.group(0))
         if not pref or any(p == pref for _, _, p in out):
             continue
-        before = low[max(0, m.start() - 40) : m.start()]
+        before = low[max(0, m.start() - 50) : m.start()]
         cue = AVOIDING.search(before)
-        if not cue or _NOT_AVOIDING.search(before[cue.start() :]):
+        if cue and not _NOT_AVOIDING.search(before[cue.start() :]):
+            out.append((m.start() - len(before) + cue.start(), m.end(), pref))
             continue
-        out.append((m.start() - len(before) + cue.start(), m.end(), pref))
+        after = AVOIDED_AFTER.match(low[m.end() :])
+        if after:
+            lead = re.search(r"(?:\b(?:the|our|any)\s+)?$", low[: m.start()])
+            out.append((lead.start(), m.end() + after.end(), pref))
     return out
 
 

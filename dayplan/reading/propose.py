@@ -361,6 +361,19 @@ def duck_ref(today: date):
     return datetime(today.year, today.month, today.day)
 
 
+def _in_place_name(text: str, item: ReadingItem, items: list[ReadingItem]) -> bool:
+    """Whether a preference's every occurrence is a word of the place read as the home or the
+    location ("Victoria Park", "Holland Park"): a place's name says no wish."""
+    if item.field != "preference":
+        return False
+    low = clean(text).lower()
+    names = [str(i.value).lower() for i in items if i.field in ("home", "location")]
+    spans = [(m.start(), m.end()) for n in names if n for m in re.finditer(re.escape(n), low)]
+    word = item.quote.lower()
+    hits = [m.start() for m in re.finditer(r"\b" + re.escape(word) + r"\b", low)]
+    return bool(hits and spans) and all(any(a <= h < b for a, b in spans) for h in hits)
+
+
 def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     """The stand-in's readings of ``text`` (``today``: the request's local date): one item per
     thing the text says, each with its quote, deduplicated, at most one value per single-valued
@@ -377,6 +390,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             it = _item(text, "location", m.group(1), (m.start(), m.end()))
             if it:
                 items.append(it)
+    items = [i for i in items if not _in_place_name(text, i, items)]
     for a, b, day in dates.date_spans(norm, today):
         # the date its quote names alone (as code verifies it): "Sunday" said on a Sunday is today
         said = dates.read_date(cut(text, (a, b)).strip(" ,.;:!?"), today) or day

@@ -240,6 +240,10 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
             raise _Bad(  # "3 kids" of "2-3 kids"
                 f'the quote is part of "{r.group(0)}", a range, not a count of {field}', None
             )
+    norm = normalise(sentence)
+    for m in re.finditer(re.escape(quote), norm):  # "-3 adults": a negative count is asked
+        if re.search(r"(?:^|[^\w.\d])-\s*$", norm[: m.start()]) or re.match(r"-\d", quote):
+            raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
     found = people.read_party(quote)
     got = found.adults if field == "adults" else found.children
     evidence = {"adults": found.adults, "children": found.children}

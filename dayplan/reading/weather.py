@@ -79,11 +79,24 @@ CONDITIONAL = re.compile(
     r"|options?|alternatives?|plans?|activities|ideas|stuff|friendly|proof|contingency)\b"
     r"|\bback-?up\s+(?:plan\s+)?(?:for|in case of|if)\b[^.;!?]{0,15}?" + RAIN + r"\b"
     r"|\brain(?:,\s*hail)?\s+or\s+shine\b|\bwet\s+or\s+(?:dry|fine)\b|\bwhatever the weather\b"
+    r"|\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|won't|wont|never)\s+(?:really\s+)?(?:mind|care\s+(?:about|if|for))"
+    r"\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|some|the|a|any|it)\s+)*" + RAIN + r"\b"
+    r"|\b(?:not|never|aren't|arent|isn't|isnt)\s+(?:too\s+|that\s+|very\s+)?(?:bothered|worried|fussed|phased|fazed|scared)"
+    r"\s+(?:by|about|of)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|some|the|a|any)\s+)*"
+    + RAIN
+    + r"\b"
+    r"|\b" + RAIN + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
+    r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off)\b"
+    r"|\b(?:happy|fine|ok|okay|keen)\s+(?:to\s+go\s+out\s+)?(?:in|with)\s+(?:(?:a\s+(?:bit|little)\s+of|some|the|a)\s+)*"
+    + RAIN
+    + r"\b"
     r"|\brain-?proof\b|\bif\s+(?:it's|it\s+is|the\s+weather(?:'s|\s+is)?)\s+(?:nice|fine|good|sunny|dry)\b",
     re.I,
 )
 """A condition on the weather, not the weather: "in case of rain", "if it rains", "rain or shine",
-"a wet-weather backup", "if it's fine"."""
+"a wet-weather backup", "if it's fine"; and indifference to it ("we don't mind the rain",
+"don't care about rain", "rain doesn't bother us"), which says nothing of when it rains: the
+forecast governs."""
 _NEG = (
     r"(?:no|zero|nil|not\s+any|not\s+a\s+drop\s+of|without|free\s+of|no\s+sign\s+of|no\s+chance\s+of"
     r"|(?:a\s+)?(?:low|little|slight|small|slim|tiny)\s+chance\s+of|not|won't|wont|will\s+not"

@@ -7,7 +7,9 @@ precipitation probability is at least ``DAYPLAN_RAIN_THRESHOLD_PERCENT`` (defaul
 
 The result is recorded in state as ``forecast`` (``{date, rain, source, threshold_percent}``)
 and ``weather_checked``; ``check_plan`` then checks outdoor stops against those windows when the
-request gives no weather. A forecast that cannot be read is an error result and an assumption
+request gives no weather. Rain the request's text states is merged with the forecast by
+``state.run_rain`` (forecast ∪ stated; a stated "no rain" never removes forecast rain, and says
+so). A forecast that cannot be read is an error result and an assumption
 ("Forecast unavailable ... no rain assumed"), never an invented forecast.
 """
 
@@ -32,6 +34,7 @@ from dayplan.tools.state import (
     add_assumption,
     location_place,
     request_of,
+    run_rain,
     stated_weather,
     text_hints,
 )
@@ -121,9 +124,19 @@ def _place(state, location: str) -> Place | None:
     return Place(found["name"], (found["lat"], found["lon"]), found["name"], found["timezone"])
 
 
-def _record_unavailable(state, day: str, reason: str) -> dict:
+def _record_unavailable(state, day: str, reason: str, stated: list[dict] | None = None) -> dict:
     RunEvidence(state).record_forecast({"date": day, "ok": False, "rain": [], "error": reason})
-    add_assumption(state, "weather", f"Forecast unavailable for {day} ({reason}); no rain assumed")
+    if stated is None:
+        add_assumption(
+            state, "weather", f"Forecast unavailable for {day} ({reason}); no rain assumed"
+        )
+    else:  # no forecast to hold it against: the text's weather is all that is known
+        said = ", ".join(f"rain {w['start']}–{w['end']}" for w in stated) or "no rain"
+        add_assumption(
+            state,
+            "weather",
+            f"Forecast unavailable for {day} ({reason}); weather as your request says it ({said})",
+        )
     return {"ok": False, "error": reason, "date": day}
 
 
@@ -154,23 +167,7 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
             "threshold_percent": threshold,
             "note": "The request states the weather; it wins over any forecast.",
         }
-    stated = stated_weather(text_hints(state))
-    if stated is not None:
-        add_assumption(
-            state,
-            "weather",
-            "Weather as your request says it ("
-            + (", ".join(f"rain {w['start']}–{w['end']}" for w in stated) or "no rain")
-            + "); no forecast was used",
-        )
-        return {
-            "ok": True,
-            "date": RunEvidence(state).date,
-            "rain": stated,
-            "source": "request",
-            "threshold_percent": threshold,
-            "note": "The request's text states the weather; it wins over any forecast.",
-        }
+    stated = stated_weather(text_hints(state))  # read with the forecast: run_rain merges
     ev = RunEvidence(state)
     day_text = str(date or ev.date or "").strip()
     try:
@@ -180,7 +177,9 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
     place = _place(state, str(location or "").strip())
     if place is None:
         where = location or "the request's location"
-        return _record_unavailable(state, day.isoformat(), f"no coordinates known for {where}")
+        return _record_unavailable(
+            state, day.isoformat(), f"no coordinates known for {where}", stated
+        )
     live = ev.live
     tz = ev.timezone or place.timezone or DEFAULT_TIMEZONE
     try:
@@ -194,7 +193,7 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
             raise ForecastUnavailable(f"the {source.replace('_', ' ')} has no hours on {day}")
         windows = rain_windows(doc, day, threshold)
     except (ForecastUnavailable, ForecastFormatError) as exc:
-        return _record_unavailable(state, day.isoformat(), str(exc))
+        return _record_unavailable(state, day.isoformat(), str(exc), stated)
     rain = [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in windows]
     label = "Open-Meteo forecast" if live else "offline forecast fixture"
     spans = ", ".join(f"{r['start']}–{r['end']}" for r in rain)
@@ -214,6 +213,10 @@ def get_forecast(tool_context: ToolContext, date: str = "", location: str = "") 
         }
     )
     add_assumption(state, "weather", text)
+    if stated is not None:  # the one rule: forecast ∪ stated rain; "no rain" removes none
+        merged = run_rain(state, day)
+        rain = [{"start": minutes_to_hhmm(a), "end": minutes_to_hhmm(b)} for a, b in merged]
+        text = RunEvidence(state).assumption("weather") or text
     return {
         "ok": True,
         "date": day.isoformat(),

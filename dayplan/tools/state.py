@@ -57,6 +57,7 @@ def stated_weather(hints: Mapping[str, Any]) -> list[dict] | None:
 
 __all__ = [
     "stated_weather",
+    "run_rain",
     "DEFAULT_TIMEZONE",
     "DEFAULT_WINDOW",
     "add_assumption",
@@ -216,6 +217,58 @@ def plan_date(state: MutableMapping[str, Any]) -> date:
     return today
 
 
+def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(windows):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _spans(windows: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{a // 60:02d}:{a % 60:02d}–{b // 60:02d}:{b % 60:02d}" for a, b in windows)
+
+
+def run_rain(state: MutableMapping[str, Any], day: date) -> list[tuple[int, int]]:
+    """THE rule for the run's rain windows (minutes), used by ``constraints_for`` and echoed by
+    ``get_forecast``: the request's structured ``weather`` wins; otherwise rain = the forecast
+    ``get_forecast`` recorded for ``day`` ∪ the rain the text states. A stated rain window
+    adds; a stated "no rain" never removes forecast rain (the user's belief is not a forecast
+    fact: that is stated as an assumption). Only with no forecast read (or none available)
+    does a stated "no rain" mean no rain known."""
+    req = request_of(state)
+    if req.weather is not None:
+        return [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
+    stated_raw = stated_weather(text_hints(state))
+    stated = None if stated_raw is None else [(a, b) for a, b, _, _ in _windows(stated_raw)]
+    record = RunEvidence(state).forecast
+    forecast = (
+        [(a, b) for a, b, _, _ in _windows(record.rain)]
+        if record is not None and record.date == day.isoformat() and record.ok
+        else None
+    )
+    if forecast is None:
+        return stated or []
+    rain = _merged(forecast + (stated or []))
+    if stated is not None and not stated and forecast:
+        add_assumption(
+            state,
+            "weather",
+            f"You said no rain; the forecast has rain {_spans(_merged(forecast))} on "
+            f"{day.isoformat()}, so outdoor stops avoid it",
+        )
+    elif stated:
+        add_assumption(
+            state,
+            "weather",
+            f"Rain {_spans(rain)} on {day.isoformat()}: the rain your request states "
+            f"({_spans(_merged(stated))}) and the forecast's ({_spans(_merged(forecast)) or 'none'})",
+        )
+    return rain
+
+
 def forecast_rain(state: Mapping[str, Any], day: date) -> list[tuple[int, int]]:
     """Rain windows ``get_forecast`` recorded for ``day`` (minutes), else none."""
     forecast = RunEvidence(state).forecast
@@ -312,15 +365,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     for i, said in enumerate(hints.get("stated") or ()):  # what the applied reading assumed:
         add_assumption(state, f"reading{i}", str(said))  # "Saturday week", "party at 3.30"
     day = plan_date(state)
-    if req.weather is not None:
-        rain = [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
-    elif stated_weather(hints) is not None:
-        # The request's own words about the weather, once read and verified, win over a
-        # forecast exactly as the structured ``weather`` field does (DESIGN: request, else
-        # forecast, else a stated assumption).
-        rain = [(a, b) for a, b, _, _ in _windows(stated_weather(hints))]
-    else:
-        rain = forecast_rain(state, day)
+    rain = run_rain(state, day)
+    if req.weather is None and stated_weather(hints) is None:
         ev = RunEvidence(state)
         # "Forecast unavailable for …" (a failed read) is the true statement: never overwrite it
         if not rain and not ev.weather_checked and ev.assumption("weather") is None:
