@@ -863,7 +863,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
-    placed = [UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)]
+    placed = [
+        UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
+    ]
     return (conflicts(accepted) + dated + placed + out)[:10]
 
 
