@@ -210,6 +210,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
                 "end": b["end"],
                 "label": b.get("label") or "busy",
                 "at_home": bool(b.get("at_home")),
+                **({"place": b["place"]} if b.get("place") and not b.get("at_home") else {}),
             }
             for b in blocked
         ]
@@ -218,7 +219,14 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             b = i.value
             if i.field != "blocked" or i.quote in placed or request.blocked:
                 continue  # a place said: asked about (``away.away_places``), never assumed
-            if not b.get("at_home") and not is_pause(b.get("label") or ""):
+            if b.get("place") and not b.get("at_home"):
+                said = (
+                    f"{b.get('label') or 'Appointment'} {b['start']}-{b['end']} placed at the "
+                    f"centre of {b['place']}: travel measured to and from there"
+                )
+                out.assumed.append(said)
+                h.setdefault("stated", []).append(said)
+            elif not b.get("at_home") and not is_pause(b.get("label") or ""):
                 said = (
                     f"{b.get('label') or 'Appointment'} {b['start']}-{b['end']}: no place "
                     "given, so it is counted at home (no travel to or from it)"

@@ -20,8 +20,8 @@ from dayplan import data
 from dayplan.core.places import find_place_in_text
 from dayplan.reading import deferred_re as re
 from dayplan.reading.places import NOT_PLACES
-from dayplan.reading.records import ReadingItem
-from dayplan.reading.text import clean, find_quote
+from dayplan.reading.records import MAX_QUOTE, ReadingItem
+from dayplan.reading.text import clean, find_quote, normalise
 
 _CLAUSE_END = re.compile(r"[,;.!?\n]|\s(?:and|then|but|so|&)\s|\s-\s")
 _NAMED = re.compile(
@@ -76,30 +76,79 @@ def _at_home_point(
     return other is None or other == own
 
 
+def suburb_of(place: str) -> str | None:
+    """The gazetteer suburb a place phrase names ("at Chandler", "at the Chandler pool", "at
+    Nana's in Wynnum" -> "Chandler", "Chandler", "Wynnum"), or ``None``."""
+    return _gazetteer_suburb(place)
+
+
+def said_place(text: str, item: ReadingItem) -> tuple[str, str] | None:
+    """``(phrase, place)`` when the appointment ``item`` (an away ``blocked`` reading) names a
+    place in its quote or the rest of its clause: ``phrase`` its words through the place
+    ("swimming lessons 9-10 at Chandler"), ``place`` the place phrase ("at Chandler")."""
+    if item.field != "blocked" or not isinstance(item.value, dict) or item.value.get("at_home"):
+        return None
+    span = find_quote(text, item.quote)
+    if not span:
+        return None
+    a, b = span
+    said = clean(text)  # the same offsets as ``find_quote``'s, with the text's own case
+    end = _CLAUSE_END.search(said, b)
+    clause = said[a : end.start() if end else len(said)]
+    place = named_place(clause)
+    if not place:
+        return None
+    phrase = clause[: clause.find(place) + len(place)].strip(" ,.;:!?")
+    return phrase[:120], place
+
+
+def place_appointments(text: str, items: list[ReadingItem]) -> list[ReadingItem]:
+    """``items`` with each away appointment whose words name a gazetteer suburb placed there:
+    its value gets ``"place"`` (the suburb) and its quote becomes the words through the place
+    ("swimming lessons 9-10 at Chandler"), so code verifies both (``verify``). A ``location``
+    said only inside such words ("birthday party at Bowen Hills 1pm-3pm, from Clayfield") is
+    the appointment's place, not the day's, and is dropped when a home is read."""
+    out = list(items)
+    inside: list[str] = []
+    for k, it in enumerate(out):
+        said = said_place(text, it)
+        suburb = said and suburb_of(said[1])
+        if not said or not suburb or len(said[0]) > MAX_QUOTE:
+            continue
+        out[k] = ReadingItem.model_construct(
+            field="blocked", value={**it.value, "place": suburb}, quote=said[0]
+        )
+        inside.append(normalise(said[0]))
+    if inside and any(i.field == "home" for i in out):
+        norm = normalise(text)
+        out = [
+            i
+            for i in out
+            if not (
+                i.field == "location"
+                and norm.count(normalise(i.quote)) == 1
+                and any(normalise(i.quote) in q for q in inside)
+            )
+        ]
+    return out
+
+
 def away_places(text: str, accepted: list[ReadingItem]) -> list[tuple[str, str, str]]:
     """``(phrase, place, quote)`` for each accepted appointment away from home (a ``blocked`` reading
     with ``at_home`` false) whose quote or the rest of its clause names a place: ``phrase`` is
     the appointment's words through the place ("swimming lessons 9-10 at Chandler"),
     ``place`` the place phrase ("at Chandler"), ``quote`` the blocked reading's quote."""
     out: list[tuple[str, str, str]] = []
+    said_text = clean(text)
     for it in accepted:
-        if it.field != "blocked" or not isinstance(it.value, dict) or it.value.get("at_home"):
+        if isinstance(it.value, dict) and it.value.get("place"):
+            continue  # placed at its suburb (``place_appointments``): its legs are real
+        found = said_place(text, it)
+        if not found:
             continue
-        span = find_quote(text, it.quote)
-        if not span:
-            continue
-        a, b = span
-        said = clean(text)  # the same offsets as ``find_quote``'s, with the text's own case
-        end = _CLAUSE_END.search(said, b)
-        clause = said[a : end.start() if end else len(said)]
-        # the quote's own words may carry a clause end ("dentist in Chermside at 11" has none;
-        # "party, at Bowen Hills" stops at the comma): the clause is the quote plus its tail
-        place = named_place(clause)
-        if not place:
-            continue
-        where = clause.find(place)
-        phrase = clause[: where + len(place)].strip(" ,.;:!?")
-        if _at_home_point(said, (a, a + len(phrase)), place, accepted):
+        phrase, place = found
+        a = said_text.lower().find(phrase.lower())
+        if _at_home_point(said_text, (a, a + len(phrase)), place, accepted):
             continue
         if all(p != phrase for p, _, _ in out):
             out.append((phrase[:120], place, it.quote))

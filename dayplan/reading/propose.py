@@ -374,6 +374,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     for s, e in sentences(text):
         items += _sentence_items(text, s, norm[s:e], today)
     items += weather_items(text)
+    items = away.place_appointments(text, items)  # "swimming lessons 9-10 at Chandler"
     if not any(i.field in ("location", "home") for i in items):
         # a place the gazetteer does not know, named with a capital after in/around/near
         m = places.OTHER_PLACE.search(clean(text))
