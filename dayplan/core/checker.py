@@ -69,7 +69,7 @@ class BlockedWindow:
         """Away and not a pause (``dayplan.core.blocked``): an appointment somewhere unknown,
         counted at home. A pause (a nap in the pram, lunch) is waited through where the party
         is; no leg and no visit overlaps it."""
-        return not self.at_home and not is_pause(self.label)
+        return not self.at_home and (self.place is not None or not is_pause(self.label))
 
 
 @dataclass(frozen=True)

@@ -119,17 +119,31 @@ def place_appointments(text: str, items: list[ReadingItem]) -> list[ReadingItem]
             field="blocked", value={**it.value, "place": suburb}, quote=said[0]
         )
         inside.append(normalise(said[0]))
-    if inside and any(i.field == "home" for i in out):
-        norm = normalise(text)
+    if inside:  # "at Nana's in Wynnum": the appointment's place, not a venue to visit
         out = [
             i
             for i in out
-            if not (
-                i.field == "location"
-                and norm.count(normalise(i.quote)) == 1
-                and any(normalise(i.quote) in q for q in inside)
-            )
+            if not (i.field == "must_do" and any(normalise(i.quote) in q for q in inside))
         ]
+    norm = normalise(text)
+
+    def only_inside(i: ReadingItem) -> bool:
+        q = normalise(i.quote)
+        return norm.count(q) == 1 and any(q in p for p in inside)
+
+    if inside and any(i.field == "home" for i in out):
+        return [i for i in out if not (i.field == "location" and only_inside(i))]
+    for k, i in enumerate(out):  # "Toowong, ..., footy 8-9:30 at Indooroopilly": the day is
+        if i.field != "location" or not only_inside(i):  # planned from Toowong
+            continue
+        rest = norm
+        for p in inside:
+            rest = rest.replace(p, " ")
+        other = _gazetteer_suburb(rest)
+        at = norm.find(other.lower()) if other else -1
+        if other and at >= 0 and other != i.value:
+            said = clean(text)[at : at + len(other)]
+            out[k] = ReadingItem.model_construct(field="location", value=other, quote=said)
     return out
 
 
