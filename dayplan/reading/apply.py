@@ -475,11 +475,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
         if p.kind == "away_place":  # never counted at home as if the party never left
-            q = (
-                f'You said "{p.phrase}": I cannot yet plan the travel to and from an '
-                "appointment away from home, so a plan would wrongly count it at home. When "
-                'are you free for outings (for example "free from 10:45, home by 3:30")?'
-            )
+            q = f'Which suburb is "{p.phrase}" in? I need it to plan the travel there and back.'
             if q not in out:
                 out.append(q[:300])
             continue

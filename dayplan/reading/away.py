@@ -1,12 +1,12 @@
 """Where an appointment away from home is: the place its words name ("swimming lessons 9-10 at
 Chandler", "dentist in Chermside at 11", "lunch at Nana's in Wynnum 12-2").
 
-An appointment (a blocked reading with ``at_home`` false) is counted at home's point by the
-scheduler and ``check_plan``: the run does not know where it is. When the words name a place
-for it, counting it at home would route the party as if it never left (no leg to the
-appointment, the next leg timed from home), so such a phrase is returned here as an unread
-phrase of kind ``away_place`` and the run asks (``propose.ASKING_KINDS``) rather than serve a
-plan the party cannot follow.
+A place that names a gazetteer suburb is read into the blocked value (``"place"``, the quote
+extended through the place words: ``place_appointments``; code verifies both), and the run
+places the appointment at that suburb's centre (real legs to and from it). A place the
+gazetteer does not know ("at Nana's", "at Zzyzx Oval") is returned as an unread phrase of kind
+``away_place`` and the run asks (``propose.ASKING_KINDS``): counting it at home would route the
+party as if it never left. With no place said, it is counted at home (stated as an assumption).
 
 A place is named by "at"/"in"/"@" then a capitalised name ("at Chandler", "at the Chandler
 pool"), a possessive ("at Nana's", "at grandma's") or a suburb of the gazetteer in any case
