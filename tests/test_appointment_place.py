@@ -13,6 +13,7 @@ from dayplan.core.checker import BlockedWindow, Constraints, ProposedStop, check
 from dayplan.core.places import resolve_place
 from dayplan.core.scheduler import Pick, arrange
 from dayplan.core.travel import estimate_minutes
+from dayplan.service.recheck import independent_findings, recheck_report
 from dayplan.service.run import plan
 from tests.test_sound_core import SAT, legs, venue
 
@@ -186,3 +187,5 @@ def test_a_placed_appointment_end_to_end(text, home, suburb):
     if there != here:
         assert leg_in > 0 or before  # never a 0-minute leg between different points
     assert any(suburb in x and "placed" in x for x in report.assumptions)
+    assert recheck_report(req, report).ok  # re-checked from the served JSON
+    assert independent_findings(req, report) == []  # rules written apart from the checker

@@ -131,8 +131,12 @@ def location_place(state: Mapping[str, Any]) -> Place | None:
         hints = text_hints(state)
         placed = {b.get("place") for b in hints.get("blocked") or () if isinstance(b, dict)}
         if place is not None and place.name in placed and hints.get("location") != place.name:
-            place = None  # an appointment's place ("footy 8-9:30 at Indooroopilly"), not the day's
-        read = hints.get("location") if place is None and req.text else None
+            # an appointment's place ("footy 8-9:30 at Indooroopilly"), not the day's: the
+            # read location, else the read home ("from Clayfield")
+            place = None
+            read = hints.get("location") or hints.get("home")
+        else:
+            read = hints.get("location") if place is None and req.text else None
         place = resolve_place(read, gaz) if isinstance(read, str) else place
     point = RunEvidence(state).location_point  # live mode: geocoded outside the gazetteer
     if place is None and point:
