@@ -1862,6 +1862,10 @@ class Arrangement:
     check: CheckResult | None = None
     proof: Infeasible | None = None
     excluded: dict[str, str] = field(default_factory=dict)
+    unsuited_used: dict[str, str] = field(default_factory=dict)
+    """Venues planned although their audience does not suit the party, each with the reason:
+    the audience rule is soft, so when nothing that suits the party fits the hard limits, the
+    best day from every pick is served and this is stated (never a false "no plan")."""
 
 
 def arrange(
@@ -1892,7 +1896,37 @@ def arrange(
                 excluded[v.id] = f"{v.name} is for {who}{note}"
                 continue
             kept.append(p)
-        picks = kept
+        every, picks = picks, kept
+        best = _arrange_picks(
+            picks, venues, constraints, travel, home, max_stops, day_shape, repeat_kinds, excluded
+        )
+        if excluded and not best.ok and best.proof is not None:
+            # soft: nothing that suits the party fits; the best day from every pick, said so
+            wider = _arrange_picks(
+                every, venues, constraints, travel, home, max_stops, day_shape, repeat_kinds, {}
+            )
+            if wider.ok and wider.solution is not None:
+                used = {k: excluded[k] for k in wider.solution.keys if k in excluded}
+                left = {k: why for k, why in excluded.items() if k not in used}
+                return replace(wider, excluded=left, unsuited_used=used)
+        return best
+    return _arrange_picks(
+        picks, venues, constraints, travel, home, max_stops, day_shape, repeat_kinds, excluded
+    )
+
+
+def _arrange_picks(
+    picks: Sequence[Pick],
+    venues: Mapping[str, Venue],
+    constraints: Constraints,
+    travel: TravelModel,
+    home: str,
+    max_stops: int | None,
+    day_shape: bool,
+    repeat_kinds: frozenset[str],
+    excluded: dict[str, str],
+) -> Arrangement:
+    """``arrange`` over ``picks`` as given (the audience rule already applied)."""
     cands = [candidate_for(p, venues.get(p.venue_id or ""), constraints) for p in picks]
     musts = len(must_units(cands))
     if max_stops is not None:

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dayplan.contract import PlanRequest, party_problem
-from dayplan.reading import clock, dates, money, people, times, travel, weather
+from dayplan.core.blocked import is_pause
+from dayplan.reading import away, clock, dates, money, people, times, travel, weather
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run
 from dayplan.reading.prefilter import prefilter_module
@@ -212,6 +213,18 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             }
             for b in blocked
         ]
+        placed = {q for _, _, q in away.away_places(request.text or "", list(out.items))}
+        for i in out.items:  # an appointment with no place said: counted at home, said so
+            b = i.value
+            if i.field != "blocked" or i.quote in placed or request.blocked:
+                continue  # a place said: asked about (``away.away_places``), never assumed
+            if not b.get("at_home") and not is_pause(b.get("label") or ""):
+                said = (
+                    f"{b.get('label') or 'Appointment'} {b['start']}-{b['end']}: no place "
+                    "given, so it is counted at home (no travel to or from it)"
+                )
+                out.assumed.append(said)
+                h.setdefault("stated", []).append(said)
     for name in ("home", "location", "date"):
         if name in first:
             h[name] = first[name]
@@ -331,6 +344,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return {"blocked", "activities"} <= applied.given
     if kind == "must":  # a must-like clause nothing read: the structured activities decide
         return "activities" in applied.given
+    if kind == "away_place":  # an appointment named at a place: only the caller's own blocked
+        return "blocked" in applied.given  # times (replacing the reading's) settle it
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
 
 
@@ -433,6 +448,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "weather": "When do you expect rain: all day, or from what time to what time?",
             "activity": "",
             "must": "What must the day include, or keep to?",
+            "away_place": "",
             "date": "Which date do you mean (for example 26 December)?",
             "people": "How many adults and how many children are coming?",
             "cap": "What is the longest single leg (one drive, ride or walk) you would "
@@ -449,6 +465,15 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if p.kind == "activity" and not p.found:
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
+            continue
+        if p.kind == "away_place":  # never counted at home as if the party never left
+            q = (
+                f'You said "{p.phrase}": I cannot yet plan the travel to and from an '
+                "appointment away from home, so a plan would wrongly count it at home. When "
+                'are you free for outings (for example "free from 10:45, home by 3:30")?'
+            )
+            if q not in out:
+                out.append(q[:300])
             continue
         if p.kind == "travel" and travel.is_total(p.phrase):
             what = (

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from dayplan.reading import (
+    away,
     clock,
     dates,
     dayparts,
@@ -52,6 +53,7 @@ ASKING_KINDS = frozenset(
         "time_conflict",
         "weather_conflict",
         "date_conflict",
+        "away_place",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -67,7 +69,9 @@ otherwise decide silently; ``time_conflict`` and ``weather_conflict`` are accept
 cannot all hold (the day ends before it starts; no rain beside a rain window): ``found`` is the
 question (``conflicts``); ``date_conflict`` is a weekday said with a day of the month that is
 another weekday ("Saturday 20th December", a Sunday in 2026): ``found`` asks which day, naming
-both and offering the nearest matching days (``dates.weekday_dates``)."""
+both and offering the nearest matching days (``dates.weekday_dates``); ``away_place`` is an
+appointment whose words name a place away from home ("swimming lessons 9-10 at Chandler",
+``away.away_places``): the plan would count it at home, so the run asks instead."""
 
 
 @dataclass(frozen=True)
@@ -860,7 +864,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if phrase and all(p.phrase != phrase for p in out):
             out.append(UnreadPhrase(phrase, kind))
             covered.append((a, b))
-    return (conflicts(accepted) + dated + out)[:10]
+    placed = [
+        UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
+    ]
+    return (conflicts(accepted) + dated + placed + out)[:10]
 
 
 def _date_choice(

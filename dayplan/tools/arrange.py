@@ -100,6 +100,9 @@ def run_arrange(
     )
     for vid, why in arranged.excluded.items():
         add_assumption(state, f"audience:{vid}", f"Left out: {why}"[:300])
+    for vid, why in arranged.unsuited_used.items():
+        note = f"Planned although it does not suit the party ({why}): nothing that suits fits"
+        add_assumption(state, f"audience:{vid}", f"{note} your limits"[:300])
     placed = None if arranged.proof is not None else arranged.solution.keys
     for i, note in enumerate(group_notes(groups, placed)):
         add_assumption(state, f"must_do:{i}", note[:300])
