@@ -65,6 +65,21 @@ NOW = "2026-12-01T08:00:00+10:00"
         ),
         ("free stuff only this Saturday, 2 adults 1 kid, New Farm, home by 3", "free stuff"),
         ("Saturday, 2 adults, Kedron, cost-free stuff please, home by 3", "cost-free"),
+        # "free" as an item of its own in the list (REVIEW5: served at AUD 130, "No budget given")
+        ("Saturday, 2 adults, New Farm, free, home by 3", "free"),
+        (
+            "saturday, 2 adults 2 kids, Taringa, we love the outdoors, free, home by 3",
+            "free",
+        ),
+        ("Saturday, mum and 2 kids, Chermside - free - back by 1", "free"),
+        ("Free, Saturday, 2 adults, Toowong, home by 3", "Free"),
+        ("Saturday, 2 adults, Toowong, all free, home by 3", "all free"),
+        # a travel word in the sentence is no reason to refuse "free only" (it has no number)
+        (
+            "we're walking, no driving, 1 adult 1 kid from South Brisbane, free only, home by 2",
+            "free only",
+        ),
+        ("Saturday, 2 adults, Kedron, 15 min drive max, free only, home by 3", "free only"),
     ],
 )
 def test_free_only_in_words_is_budget_zero(text: str, quote: str) -> None:
@@ -82,6 +97,12 @@ def test_free_only_in_words_is_budget_zero(text: str, quote: str) -> None:
             [],
         ),
         ("Saturday, 2 adults, Toowong, we're free from 2pm", []),
+        ("Saturday, 2 adults, Toowong, free all day, home by 4", []),
+        (
+            "Saturday, 2 adults, Toowong, entry is free for kids, $40, home by 4",
+            [({"amount": 40.0, "currency": "AUD", "per_person": False}, "$40")],
+        ),
+        ("Saturday, 2 adults, West End, gluten free, dairy free, home by 3", []),
         ("Saturday, 2 adults, Chermside, keep the morning free, home by 4", []),
         ("Saturday, 2 adults, Chermside, stress-free day please, home by 3", []),
         (

@@ -127,10 +127,13 @@ _FREE_ONLY = (
     r"|\bfree\s+(?:attractions|venues|events|options|ones|spots|fun|entertainment|day out"
     r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
     r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
+    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s))(?:all\s+|only\s+|must be\s+)?free(?:\s+only)?"
+    r"(?:\s+please)?(?=\s*(?:[,;:.)!\-–]|$))"
 )
 """Free only said in words: "nothing that costs money", "only things that are free", "no paid
 attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
-today", "we want to keep it free", "it all has to be free". "free" in other senses is no budget:
+today", "we want to keep it free", "it all has to be free", and "free" as an item of its own in
+a list ("…, free, home by 3", "- free only -"). "free" in other senses is no budget:
 "feel free", "free time", "gluten free", "free from 2pm", "kids go free", "keep the morning
 free", "no paid parking"."""
 ZERO = re.compile(

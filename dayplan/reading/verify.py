@@ -214,6 +214,7 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     if (
         not money.MONEY_CUE.search(quote)
         and not money.PER_HEAD_AMOUNT.search(quote)
+        and not (found.amount == 0 and money.ZERO.search(quote))  # "free only": no number
         and (travel.TRAVEL_WORDS.search(sentence) or re.search(r"\bmin|\bhours?\b", sentence))
     ):
         raise _Bad("the quote's bare number caps travel or time in its sentence, not money", None)
