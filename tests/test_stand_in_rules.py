@@ -51,7 +51,8 @@ SEARCH = ToolExchange("search_public_web", {"query": "museums"}, {"ok": True, "r
 
 def test_the_rules_are_named_and_ordered():
     assert [r.name for r in RULES] == [
-        "finished", "clarified", "read", "save_and_verify", "after_wide_search", "after_check",
+        "finished", "clarified", "read", "save_and_verify", "after_wide_search", "assumed_start",
+        "after_check",
         "contradiction",
         "no_location", "unreadable_date", "resolve", "forecast", "search", "searches_failed",
         "arrange", "unmatched_must_do", "retry_after_proof", "fill_the_day", "check_arranged", "check_greedy",

@@ -59,7 +59,7 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.config import Settings
 from dayplan.evidence import RunEvidence, earned, snapshot
 from dayplan.evidence.keys import CLARIFY_TOOL, FINISH_TOOL, SEARCH_TOOL
-from dayplan.evidence.status import must_do_unmatched_after_search
+from dayplan.evidence.status import assumed_start_only, must_do_unmatched_after_search
 from dayplan.tools.mustdo import questions as must_do_questions
 from dayplan.tools.reading import reading_needed
 from dayplan.tools.state import party_refused
@@ -214,7 +214,9 @@ class ClarificationGatePlugin(BasePlugin):
     question is only about a date that ``resolve_date`` could not resolve in this run, quotes
     a phrase the frozen reading could not read (``asks_about_unread``), or is about a must-do
     code could not match to one kind of venue (``missing: ["must_do"]``,
-    ``dayplan.tools.mustdo.questions``), or, after searches, about must-dos code matched to
+    ``dayplan.tools.mustdo.questions``), or about the start of the day when code's proof holds
+    only because of the assumed one (``missing: ["window_start"]``,
+    ``dayplan.evidence.status.assumed_start_only``), or, after searches, about must-dos code matched to
     none of the found venues or to very different ones (``asks_about_unmatched_must_do``)."""
 
     def __init__(self) -> None:
@@ -235,6 +237,8 @@ class ClarificationGatePlugin(BasePlugin):
             return None  # code could not read a phrase of the text: asking about it is earned
         if "must_do" in missing and must_do_questions(tool_context.state):
             return None  # code matched a must-do to no venue, or to very different ones
+        if missing == {"window_start"} and assumed_start_only(tool_context.state) is not None:
+            return None  # code's proof holds only because of the start nobody stated
         if RunEvidence(tool_context.state).searched and asks_about_unmatched_must_do(
             tool_args, tool_context.state
         ):

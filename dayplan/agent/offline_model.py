@@ -64,6 +64,7 @@ from dayplan.core.dates import DateResolutionError, resolve_date
 from dayplan.core.hours import OpeningHoursError, open_intervals
 from dayplan.core.places import resolve_place
 from dayplan.core.travel import estimate_minutes
+from dayplan.evidence.keys import EARLIER_START
 from dayplan.reading import AcceptedReading, ReadingItem, propose_readings
 from dayplan.reading.apply import apply_reading
 from dayplan.reading.memo import per_run
@@ -1225,6 +1226,22 @@ def unmatched_must_do(c: Conversation) -> LlmResponse | None:
     return _reply(_call("record_clarification", questions=questions, missing=missing))
 
 
+def assumed_start(c: Conversation) -> LlmResponse | None:
+    """The scheduler's proof holds only because of the start nobody stated (``arrange_plan``
+    says when the party would have to leave, ``EARLIER_START``): ask whether they can, with
+    code's question, never "no plan" on an assumption."""
+    arranged = _arranged(c)
+    last = (arranged[-1].response or {}) if arranged else {}
+    earlier = last.get(EARLIER_START)
+    if not isinstance(earlier, dict) or c.calls("record_clarification"):
+        return None
+    return _reply(
+        _call(
+            "record_clarification", questions=[str(earlier["question"])], missing=["window_start"]
+        )
+    )
+
+
 def retry_after_proof(c: Conversation) -> LlmResponse | None:
     """The scheduler proved no day fits: try unseen candidates, or search once more broadly."""
     arranged = _arranged(c)
@@ -1301,6 +1318,7 @@ RULES: tuple[Rule, ...] = tuple(
         read,
         save_and_verify,
         after_wide_search,
+        assumed_start,
         after_check,
         contradiction,
         no_location,

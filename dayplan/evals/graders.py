@@ -603,11 +603,16 @@ def grade_trace(case: EvalCase, served: Served, steps: Sequence[ToolStep]) -> Gr
     if required:
         ok, detail = _subsequence(required, tools)
         _check(checks, "trace:required_order", ok, detail)
-    for tool in dict.fromkeys(list(exp.forbidden_tools) + DEFAULT_FORBIDDEN.get(exp.status, [])):
+    # a question earned only after the searches (an unmatched must-do, the assumed start) lists
+    # them in required_tools: the status's default forbidden tools then leave them out
+    defaults = [t for t in DEFAULT_FORBIDDEN.get(exp.status, []) if t not in exp.required_tools]
+    for tool in dict.fromkeys(list(exp.forbidden_tools) + defaults):
         n = tools.count(tool)
         _check(checks, f"trace:forbidden:{tool}", n == 0, f"{tool} called {n} time(s)")
     try:
-        ok, detail = _earned(exp.status, served, steps, _case_must_dos(case, served))
+        ok, detail = _earned(
+            exp.status, served, steps, _case_must_dos(case, served), _start_stated(case, served)
+        )
     except _UNREADABLE as exc:
         ok, detail = False, f"the served body cannot be read: {exc!r}"
     _check(checks, "trace:status_earned", ok, detail)
@@ -650,11 +655,50 @@ def _case_must_dos(case: EvalCase, served: Served) -> dict[str, str]:
     return out
 
 
+def _start_stated(case: EvalCase, served: Served) -> bool:
+    """Whether the case's request states when the day starts: a structured ``window``, or a
+    served ``window_start`` reading."""
+    if case.request.get("window"):
+        return True
+    body = served.json()
+    readings = body.get("readings") if isinstance(body, dict) else None
+    return any(isinstance(r, dict) and r.get("field") == "window_start" for r in readings or [])
+
+
+ASSUMED_START = "09:00"
+"""The day's start the planner assumes when none is stated (README "What the planner
+assumes"), stated here again for ``_asks_assumed_start``."""
+
+
+def _asks_assumed_start(
+    clar: ToolStep, before: Sequence[ToolStep], start_stated: bool
+) -> str | None:
+    """Why a clarification about the start of the day, made after searches, is not earned
+    (``None`` when it is), from the trace alone: its only ``missing`` field is
+    ``window_start``, no start was stated, an ``arrange_plan`` before it proved no
+    arrangement, and the question names a time to leave before ``ASSUMED_START``."""
+    missing = [str(m).strip().casefold() for m in (clar.args or {}).get("missing") or []]
+    if missing != ["window_start"]:
+        return f"clarified after a search about {missing}: the request was plannable"
+    if start_stated:
+        return "asked about the start of the day, but the request states it"
+    if not any(
+        s.tool == keys.ARRANGE_TOOL and (s.response or {}).get("arranged") is False for s in before
+    ):
+        return "asked about the start of the day without a proof that the assumed one fails"
+    asked = " ".join(str(q) for q in (clar.args or {}).get("questions") or [])
+    times = re.findall(r"\b([01]\d|2[0-3]):([0-5]\d)\b", asked)
+    if not any(f"{h}:{m}" < ASSUMED_START for h, m in times):
+        return f"the question names no time to leave before {ASSUMED_START}"
+    return None
+
+
 def _earned(
     expected: str,
     served: Served,
     steps: Sequence[ToolStep],
     must_dos: dict[str, str] | None = None,
+    start_stated: bool = True,
 ) -> tuple[bool, str]:
     body = served.json()
     if expected == "invalid_request":
@@ -699,7 +743,15 @@ def _earned(
         clar = [i for i, s in enumerate(steps) if s.tool == keys.CLARIFY_TOOL and s.ok]
         searched = [i for i, s in enumerate(steps) if s.tool == keys.SEARCH_TOOL]
         if clar and searched and searched[0] < clar[-1]:
-            why = _unmatched_must_do(steps[clar[-1]], steps[: clar[-1]], must_dos)
+            step, before = steps[clar[-1]], steps[: clar[-1]]
+            missing = (step.args or {}).get("missing") or []
+            if [str(m).strip().casefold() for m in missing] == ["window_start"]:
+                why = _asks_assumed_start(step, before, start_stated)
+                return (
+                    why is None,
+                    why or "asked whether the party can leave before the assumed start",
+                )
+            why = _unmatched_must_do(step, before, must_dos)
             return why is None, why or "clarified after searches about an unmatched must-do"
         ok = bool(clar) and not (searched and searched[0] < clar[0])
         return ok, "clarification recorded before any search" if ok else "no clean clarification"

@@ -103,3 +103,8 @@ TOOL_NAMES: tuple[str, ...] = (
     REMEMBER_TOOL,
 )
 """Every planner tool name a run's evidence can come from."""
+
+EARLIER_START = "earlier_start"
+"""The field of an ``arrange_plan`` proof's check record (and of its response) saying the day is
+infeasible only because of the assumed start: ``{"leave_home", "assumed_start", "question"}``
+(``tools.arrange.earlier_start``); ``no_feasible_plan`` may not rest on such a proof."""

@@ -46,6 +46,7 @@ from typing import Any
 from dayplan.contract import hhmm_to_minutes
 from dayplan.core.catalog import names_no_kind
 from dayplan.core.scheduler import FITS
+from dayplan.evidence.keys import ARRANGE_TOOL, EARLIER_START
 from dayplan.evidence.payload import ClaimedStop, FinishPayload, PayloadError, validate_payload
 from dayplan.evidence.records import CheckRecord
 from dayplan.evidence.view import RunEvidence
@@ -126,17 +127,25 @@ def earned(payload: Mapping[str, Any] | FinishPayload, evidence: Any) -> Verdict
             return _no(
                 "status_gate", "no_feasible_plan claimed, but the last check_plan passed", claimed
             )
-        why = narrowed_search(ev) or visitable_left(ev)
+        why = narrowed_search(ev) or visitable_left(ev) or assumed_start_only(ev)
         if why is not None:
             return _no("status_gate", why, claimed)
         return Verdict(payload=claimed, check=last)
     if ev.clarification is None:
         return _no("status_gate", "needs_clarification needs record_clarification first", claimed)
-    if ev.searched:
+    if ev.searched and not _asks_assumed_start(ev):
         why = must_do_unmatched_after_search(ev)
         if why is not None:
             return _no("status_gate", why, claimed)
     return Verdict(payload=claimed)
+
+
+def _asks_assumed_start(ev: RunEvidence) -> bool:
+    """The clarification asks only about the start of the day, and code's last proof holds only
+    because of the assumed one (``assumed_start_only``): asking after the searches is earned."""
+    clar = ev.clarification
+    missing = {str(m).lower() for m in (getattr(clar, "missing", None) or [])}
+    return missing == {"window_start"} and assumed_start_only(ev) is not None
 
 
 WIDE_QUERY = "things to do"
@@ -262,6 +271,26 @@ def visitable_left(evidence: Any) -> str | None:
                 "found can be visited on their own (see its no_candidates failure); "
                 "arrange_plan or check_plan them instead"
             )
+    return None
+
+
+def assumed_start_only(evidence: Any) -> str | None:
+    """Why the last ``arrange_plan`` proof is no proof of ``no_feasible_plan`` (``None`` when it
+    is): it holds only because of the start of the day nobody stated (the assumed default
+    start; the record's ``EARLIER_START`` says when the party would have to leave), so the run
+    must ask whether they can leave then."""
+    ev = RunEvidence.of(evidence)
+    for record in reversed(ev.checks()):
+        if record.tool != ARRANGE_TOOL:
+            continue
+        earlier = (record.model_extra or {}).get(EARLIER_START)
+        if not isinstance(earlier, dict):
+            return None
+        return (
+            f"no_feasible_plan rests on the start {earlier.get('assumed_start')} nobody stated: "
+            f"the day fits leaving home at {earlier.get('leave_home')}; ask whether they can "
+            f"(record_clarification with this question: {earlier.get('question')!r})"
+        )
     return None
 
 

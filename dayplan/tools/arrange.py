@@ -11,15 +11,17 @@ tool's wording.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
+from dataclasses import replace
 from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
 
-from dayplan.core.checker import ProposedStop
+from dayplan.core.checker import Constraints, ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dayshape import asked_repeats
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
+from dayplan.evidence.keys import EARLIER_START
 from dayplan.tools.args import ArrangePlanArgs, validated
 from dayplan.tools.mustdo import group_notes, record_matches, with_must_do_rules, with_must_dos
 from dayplan.tools.plan import record_check, stop_items
@@ -28,6 +30,7 @@ from dayplan.tools.state import (
     constraints_for,
     found_venues,
     request_of,
+    start_stated,
     text_hints,
     travel_for,
 )
@@ -119,9 +122,13 @@ def run_arrange(
             if items and proof.check is not None
             else None
         )
+        earlier = earlier_start(state, picks, venues, c, travel, max_stops, repeats)
+        if earlier is not None:
+            extra = {**(extra or {}), EARLIER_START: earlier}
         view = record_check(state, proof.check, c, "arrange_plan", extra)
         return {
             **view,
+            **({EARLIER_START: earlier} if earlier is not None else {}),
             "arranged": False,
             "conflict": proof.conflict,
             "witness": witness,
@@ -153,6 +160,49 @@ def run_arrange(
             "travel_minutes": sol.travel_minutes,
         },
     }
+
+
+EARLIEST_START = 7 * 60
+"""How early a day whose start nobody stated is tried, when the assumed start alone makes it
+infeasible (``earlier_start``): 07:00 local."""
+
+
+def earlier_start(
+    state: MutableMapping[str, Any],
+    picks: list[Pick],
+    venues: Mapping[str, Any],
+    c: Constraints,
+    travel: Any,
+    max_stops: int | None,
+    repeats: frozenset[str],
+) -> dict[str, str] | None:
+    """When no start of the day was stated (neither the structured ``window`` nor a
+    ``window_start`` reading: the start is the assumed ``DEFAULT_WINDOW`` one) and the same
+    picks can be arranged leaving home earlier (from ``EARLIEST_START``), the assumption alone
+    makes the day infeasible: ``{"leave_home": "HH:MM", "assumed_start": "HH:MM", "question"}``
+    (the latest time to leave that works, local), which ``no_feasible_plan`` may not rest on
+    (``evidence.status``): the run asks instead. ``None`` otherwise."""
+    if start_stated(state) or c.window[0] <= EARLIEST_START:
+        return None
+    wider = replace(c, window=(EARLIEST_START, c.window[1]))
+    found = arrange(
+        picks, venues, wider, travel, max_stops=max_stops, day_shape=True, repeat_kinds=repeats
+    )
+    if not found.ok or found.check is None or not found.check.stops:
+        return None
+    first = found.check.stops[0]
+    leave = first.start - first.travel_in
+    if leave >= c.window[0]:
+        return None
+    stops = [s.name for s in found.check.stops]
+    names = stops[0] if len(stops) == 1 else ", ".join(stops[:-1]) + " and " + stops[-1]
+    assumed, at = minutes_to_hhmm(c.window[0]), minutes_to_hhmm(leave)
+    question = (
+        f"No start time was given, so I assumed leaving from {assumed}; from then nothing fits. "
+        f"A day with {names} fits if you leave home at {at}. Can you leave then, or what time "
+        "can you start?"
+    )
+    return {"leave_home": at, "assumed_start": assumed, "question": question}
 
 
 @validated(ArrangePlanArgs)

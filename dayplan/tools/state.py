@@ -185,6 +185,12 @@ def day_window(state: Mapping[str, Any]) -> tuple[tuple[int, int], bool]:
     return window, "window_start" in hints or "window_end" in hints
 
 
+def start_stated(state: Mapping[str, Any]) -> bool:
+    """Whether the request stated when the day starts: the structured ``window`` or a
+    ``window_start`` reading of the text (else ``DEFAULT_WINDOW``'s start is assumed)."""
+    return bool(request_of(state).window) or "window_start" in text_hints(state)
+
+
 def resolve_for_plan(state: Mapping[str, Any], expression: str) -> tuple[date, str]:
     """``expression`` resolved to the plan's date at the run's pinned "now" and day window
     (``core.dates.resolve_plan_date``: a day whose window has (nearly) passed rolls on, or
