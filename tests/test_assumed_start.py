@@ -102,3 +102,27 @@ def test_the_grader_states_the_rule_from_the_trace_alone() -> None:
     late = _clar(["window_start"], "Can you leave at 09:30?")
     assert "no time to leave before" in _asks_assumed_start(late, [PROOF], start_stated=False)
     assert "plannable" in _asks_assumed_start(_clar(["budget"]), [PROOF], start_stated=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, 2 adults, Toowong, $50, home by 8am",
+        "Saturday 2 adults 2 kids Toowong $50 home by 8am",
+        "Saturday, 2 adults, Toowong, home by 9am",
+        "saturday w/ the kids (2 adults 2 kids), new farm, need to be home by 7:30am",
+    ],
+)
+def test_a_home_by_at_or_before_the_assumed_start_is_asked(text: str) -> None:
+    """Before: the day window ended before it began and the run ended without a finish (exit
+    3). Now the home-by phrase is asked about, quoting it."""
+    run = _run(text)
+    assert run.report.status == "needs_clarification"
+    (question,) = [q for q in run.report.questions if "the start I would assume" in q]
+    assert "what time do you leave home" in question
+
+
+def test_a_stated_early_start_makes_an_early_home_by_plannable() -> None:
+    run = _run("Saturday, 2 adults, Toowong, from 7, home by 8:30am")
+    assert run.report.status == "complete"
+    assert run.report.plan.totals.home_by <= "08:30"

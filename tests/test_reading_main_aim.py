@@ -209,7 +209,13 @@ def test_the_verifier_rejects_a_location_quoted_from_a_must_do() -> None:
     ("text", "status", "venue"),
     [
         (
+            # fits only leaving home at 08:53, before the 09:00 start nobody stated: asked
             "Saturday, 2 adults 2 kids, Fig Tree Pocket, the whole point is Lone Pine, $200, home by 4",
+            "needs_clarification",
+            None,
+        ),
+        (
+            "Saturday, 2 adults 2 kids, Fig Tree Pocket, the whole point is Lone Pine, $200, from 9, home by 4",
             "no_feasible_plan",
             None,
         ),

@@ -180,7 +180,8 @@ def earlier_start(
     ``window_start`` reading: the start is the assumed ``DEFAULT_WINDOW`` one) and the same
     picks can be arranged leaving home earlier (from ``EARLIEST_START``), the assumption alone
     makes the day infeasible: ``{"leave_home": "HH:MM", "assumed_start": "HH:MM", "question"}``
-    (the latest time to leave that works, local), which ``no_feasible_plan`` may not rest on
+    (when the best day found from ``EARLIEST_START`` leaves home, local), which
+    ``no_feasible_plan`` may not rest on
     (``evidence.status``): the run asks instead. ``None`` otherwise."""
     if start_stated(state) or c.window[0] <= EARLIEST_START:
         return None

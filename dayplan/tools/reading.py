@@ -32,6 +32,7 @@ from typing import Any
 
 from google.adk.tools.tool_context import ToolContext
 
+from dayplan.contract import hhmm_to_minutes
 from dayplan.evidence import RunEvidence
 from dayplan.reading import (
     MAX_ITEMS,
@@ -43,7 +44,7 @@ from dayplan.reading import (
     unread_phrases,
     verify_reading,
 )
-from dayplan.reading.apply import apply_reading, found_words, questions
+from dayplan.reading.apply import DEFAULT_WINDOW, apply_reading, found_words, questions
 from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
 from dayplan.tools.mustdo import must_dos, outside_coverage, search_hints
@@ -57,6 +58,22 @@ def reading_needed(state: Mapping[str, Any]) -> bool:
     """Whether the run still owes a reading: the request has free text and none is frozen."""
     ev = RunEvidence.of(state)
     return bool(ev.request.text.strip()) and not ev.has_reading
+
+
+def _ends_before_assumed_start(req: Any, accepted: list[ReadingItem]) -> UnreadPhrase | None:
+    """A read home-by time at or before the start assumed when none is stated ("home by 8am",
+    no start said, no structured window): no day fits between them, so it is asked (a
+    ``time_conflict`` quoting it), never planned as a day that ends before it begins."""
+    if req.window is not None or any(i.field == "window_start" for i in accepted):
+        return None
+    end = next((i for i in accepted if i.field == "window_end"), None)
+    if end is None or hhmm_to_minutes(str(end.value)) > hhmm_to_minutes(DEFAULT_WINDOW[0]):
+        return None
+    question = (
+        f'"{end.quote}" is {end.value}, no later than {DEFAULT_WINDOW[0]}, the start I would '
+        "assume: what time do you leave home, and when must you be home?"
+    )
+    return UnreadPhrase(end.quote, "time_conflict", question)
 
 
 def _freeze(
@@ -91,6 +108,9 @@ def _freeze(
                     unread.append(UnreadPhrase(phrase, kind))
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
+    early = _ends_before_assumed_start(req, accepted)
+    if early is not None and all(p.phrase != early.phrase for p in unread):
+        unread.append(early)
     wins = [
         f'The request\'s {field} wins over "{item.quote}" ({_show(item.value)})'
         for item, field in applied.overridden
