@@ -169,6 +169,11 @@ class BlockedTime(TimeWindow):
     after it, and both legs are checked and counted."""
 
     at_home: StrictBool = False
+    place: ShortText | None = None
+    """Where an appointment away happens: a suburb of the gazetteer ("Chandler"). The plan
+    travels there for it and on from there; a name the gazetteer does not know cannot be
+    measured, so no plan passes with it. ``None``: the place is unknown, and the appointment is
+    counted at home (stated as an assumption)."""
 
 
 class Coordinates(_Strict):
@@ -370,12 +375,15 @@ class Appointment(_Strict):
     """An away blocked window inside the day ("ballet 10-11"): its place is unknown, so it is
     counted at home — ``travel_in`` is the leg towards it, counted to home and arriving by
     ``start``; the first stop after it has its ``travel_in`` counted from home, leaving at
-    ``end`` (``appointment_before``)."""
+    ``end`` (``appointment_before``). ``place``: the suburb it happens in, when one was given
+    and resolved (``BlockedTime.place``); then ``travel_in`` is the real leg there and the next
+    stop's leg leaves from it."""
 
     label: ShortText
     start: HHMM
     end: HHMM
     travel_in: Leg
+    place: ShortText | None = None
 
 
 def appointment_before(plan: "Plan", index: int) -> Appointment | None:

@@ -150,6 +150,15 @@ def test_a_must_visit_in_free_text_is_kept_or_proved_impossible():
             text=text.replace("Sunday 2026-12-13", "Saturday"), now="2026-11-29T09:00:00+10:00"
         )
     )
+    # no start said: it fits only leaving before the assumed 09:00, so that is asked
+    assert wet.report.status == "needs_clarification"
+    assert "leave home at 08:35" in wet.report.questions[0]
+    wet = plan(
+        PlanRequest(
+            text=text.replace("Sunday 2026-12-13", "Saturday") + ", from 9",
+            now="2026-11-29T09:00:00+10:00",
+        )
+    )
     assert wet.report.status == "no_feasible_plan"
     # rain 11:00-15:00 and the 17:00 end of the day together: both members are served
     codes = [f.code for f in wet.report.constraint_failures]

@@ -58,13 +58,18 @@ class BlockedWindow:
     end: int
     label: str = "blocked"
     at_home: bool = False
+    place: str | None = None
+    """Where an appointment away happens: a place id of the travel model (the gazetteer point
+    of the suburb its words name, "swimming lessons 9-10 at Chandler"), or ``None`` when it is
+    unknown (then it is counted at home). A placed appointment is always gone to: the leg to
+    it and the leg from it are measured, checked against the cap and counted."""
 
     @property
     def appointment(self) -> bool:
         """Away and not a pause (``dayplan.core.blocked``): an appointment somewhere unknown,
         counted at home. A pause (a nap in the pram, lunch) is waited through where the party
         is; no leg and no visit overlaps it."""
-        return not self.at_home and not is_pause(self.label)
+        return not self.at_home and (self.place is not None or not is_pause(self.label))
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,9 @@ class Appointment:
     end: int
     travel_in: int
     from_place: str
+    place: str | None = None
+    """The travel model's place id where it happens (``BlockedWindow.place``), or ``None``
+    when it was counted at home."""
 
 
 @dataclass
@@ -498,13 +506,18 @@ def check_plan(
     def go_home(b: BlockedWindow) -> None:
         """Take the party home for ``b`` (an away ``b``: to home's point, where it is counted)."""
         nonlocal place, prev_end, prev_label, travel_total, after
+        target = b.place if b.place and not b.at_home else HOME  # a placed appointment: there
         where = f"{b.label} at home" if b.at_home else f"{b.label} (away, counted at home)"
         to = "home" if b.at_home else f"{b.label} (counted to home)"
+        if target != HOME:
+            where = to = f"{b.label} (away)"
         leg = 0
-        if place != HOME:
-            leg = _leg_minutes(travel, place, HOME)
+        if place != target:
+            leg = _leg_minutes(travel, place, target)
             if leg is None:
-                failures.append(_unknown_leg(place, HOME, prev_label, "home"))
+                failures.append(
+                    _unknown_leg(place, target, prev_label, "home" if target == HOME else b.label)
+                )
                 leg = 0
             d = depart_after(prev_end, leg, [w for w in busy if w != (b.start, b.end)], day)
             arrive = day.add(d, leg)
@@ -539,10 +552,16 @@ def check_plan(
             if b.at_home:
                 breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
         if not b.at_home:
-            appointments.append(Appointment(b.label, b.start, b.end, leg, place))
-        place = HOME
+            appointments.append(
+                Appointment(
+                    b.label, b.start, b.end, leg, place, b.place if target != HOME else None
+                )
+            )
+        place = target
         prev_label = "home" if b.at_home else f"home after {b.label}"
-        after = None if b.at_home else b
+        if target != HOME:
+            prev_label = b.label
+        after = None if b.at_home or target != HOME else b  # placed: the leg leaves it
         prev_end = max(prev_end, b.end)
 
     for s in stops:
@@ -710,6 +729,10 @@ def check_plan(
             prev_label = label
         prev_end = max(prev_end, s.end)
 
+    placed = [k for k, b in enumerate(pending) if b.place and not b.at_home]
+    for b in pending[: placed[-1] + 1] if placed else []:  # a placed appointment after the
+        go_home(b)  # last stop is still gone to (and any window before it), then home
+    pending = pending[placed[-1] + 1 :] if placed else pending
     home_leg = 0
     home_by = prev_end
     if place != HOME:

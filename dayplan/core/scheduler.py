@@ -323,7 +323,7 @@ def _pseudo(problem: Problem, relax: Relaxation) -> list[Candidate]:
                 key=f"\x00{'home' if b.at_home else 'away'}:{i}",
                 min_minutes=e - a,
                 typical_minutes=e - a,
-                place=problem.home,
+                place=(b.place if b.place and not b.at_home else problem.home),
                 open=((a, e),),
                 weight=0.0,  # the party's own time: no preference weight
                 role="home" if b.at_home else "away",
@@ -404,7 +404,9 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     # place index: 0 = home, i + 1 = candidate i's place (activities keep the current place)
     places = [home] + [x.place or "" for x in cands]
     idx = [0] + [
-        (0 if x.role in _AT_HOME_POINT or x.at_home else i + 1) if x.place is not None else -1
+        (0 if (x.role in _AT_HOME_POINT and x.place == home) or x.at_home else i + 1)
+        if x.place is not None
+        else -1
         for i, x in enumerate(cands)
     ]
     legs = []
@@ -417,10 +419,18 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     segs = [allowed_segments(x, c, relax) for x in cands]
     need = [max(1, x.min_minutes) for x in cands]
     must = [x.must and x.unit not in relax.optional for x in cands]
-    required = sum(1 << i for i, x in enumerate(cands) if x.role == "home")
+    required = sum(  # at-home windows, and appointments at a place of their own: gone to
+        1 << i
+        for i, x in enumerate(cands)
+        if x.role == "home" or (x.role == "away" and x.place != home)
+    )
     # away windows (appointments): placed, or still ahead once the party is home (as in
     # ``check_plan``: nothing may start after an appointment that was not gone to first)
-    aways = [(i, cands[i].open[0][0]) for i in range(n) if cands[i].role == "away"]
+    aways = [
+        (i, cands[i].open[0][0])
+        for i in range(n)
+        if cands[i].role == "away" and cands[i].place == home
+    ]
     pseudo_bits = sum(1 << i for i, x in enumerate(cands) if x.role)
     clash = [0] * n
     for i, x in enumerate(cands):  # alternatives of one must-do exclude each other
@@ -784,7 +794,11 @@ def _simulate(problem, clock, cands, segs, order, timed, legs, idx, ends, fixed)
     t, place = c.window[0], 0
     starts, leave, fed = [], None, False
     # appointments not in ``order``: nothing may start at or after one, nor be home after it
-    ahead = [x.open[0][0] for k, x in enumerate(cands) if x.role == "away" and k not in order]
+    ahead = [
+        x.open[0][0]
+        for k, x in enumerate(cands)
+        if x.role == "away" and x.place == problem.home and k not in order
+    ]
     for i, j in enumerate(order):
         x = cands[j]
         target = idx[j + 1]

@@ -95,6 +95,8 @@ class Appointment(Record):
     start: str
     end: str
     travel_in: Leg
+    place: str | None = None
+    """The suburb it happens in (``BlockedTime.place``), or ``None``: counted at home."""
 
 
 class CheckRecord(Record):

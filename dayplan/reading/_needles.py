@@ -918,6 +918,36 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         ),
     ),
     "21cef273b306769a9bf193b4a385b87ba3609382": (),
+    "23b5dd7f147caac667207c313eb6c116e58ede4b": (
+        (
+            ("-", "/"),
+            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+            ("fri", "mon", "sat", "sun", "thu", "tue", "wed"),
+        ),
+        (
+            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+            (
+                "apr",
+                "aug",
+                "dec",
+                "feb",
+                "jan",
+                "jul",
+                "jun",
+                "mar",
+                "may",
+                "nov",
+                "oct",
+                "sep",
+                "the",
+                "nd",
+                "rd",
+                "st",
+                "th",
+            ),
+            ("fri", "mon", "sat", "sun", "thu", "tue", "wed"),
+        ),
+    ),
     "24cfbed8a5617fb7ec582f2f428ef145389c231d": (
         (
             (
@@ -1363,6 +1393,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
     ),
+    "2b30b9878c69482256be30e16dc23323cc86a695": (
+        (("-",), ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")),
+    ),
     "304972b444c2ed6688d9ff361a144119903dc048": (
         (("clear",),),
         (("fin",), ("ing", "es", "e"), ("up",)),
@@ -1448,6 +1481,20 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("have got", "has got", "'s got", "needs", "must", "has"),
             ("the day", "that", "this", "it"),
         ),
+    ),
+    "38a18856e66194e2cb9a328efa2c50fe8cf016a5": (
+        (("jan",),),
+        (("feb",),),
+        (("mar",),),
+        (("apr",),),
+        (("may",),),
+        (("jun",),),
+        (("jul",),),
+        (("aug",),),
+        (("sep",),),
+        (("oct",),),
+        (("nov",),),
+        (("dec",),),
     ),
     "3a42045c20f9de34dbe7b3118d8fad6ee608506b": (
         (("earliest", "latest"),),
@@ -3642,6 +3689,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("bro",),),
         (("cousin",),),
     ),
+    "5e9897f739aa907df2ab52f0b2c8d59024aca542": (
+        (("oday",), ("t",)),
+        (("onight",), ("t",)),
+        (("onite",), ("t",)),
+        (("afternoon", "evening", "morning", "arvo", "avo"), ("his",), ("t",)),
+    ),
     "5edd17f8a39f1f7ea78c99402737c9047e103c29": (
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("aud", "usd", "a$", "$")),
         (
@@ -4512,39 +4565,31 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("free",),),
         (("available",),),
     ),
+    "8ad9e3c82d53888cf29af4d93e1152dd3c2e34e7": (
+        (("light",),),
+        (("shopping",),),
+        (("tree",),),
+        (("carol",),),
+        (("market",),),
+        (("present",),),
+        (("gift",),),
+        (("display",),),
+        (("decoration",),),
+        (("movie",),),
+        (("craft",),),
+        (("concert",),),
+        (("vibe",),),
+        (("theme",),),
+        (("spirit",),),
+        (("card",),),
+        (("song",),),
+        (("music",),),
+        (("jumper",),),
+        (("stuff",),),
+    ),
     "8d7e4d1544f2001a0010105d5d343ea0bb421a38": (
         (("ity center", "ity centre", "ity", "bd"),),
         (("+", ",", ".", "/", ":", ";"), ("ity center", "ity centre", "ity", "bd")),
-    ),
-    "8daeeaeab28a76dc1bf2f41738d4ff5b4df65e85": (
-        (
-            ("/",),
-            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
-            ("fri", "mon", "sat", "sun", "thu", "tue", "wed"),
-        ),
-        (
-            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
-            (
-                "apr",
-                "aug",
-                "dec",
-                "feb",
-                "jan",
-                "jul",
-                "jun",
-                "mar",
-                "may",
-                "nov",
-                "oct",
-                "sep",
-                "the",
-                "nd",
-                "rd",
-                "st",
-                "th",
-            ),
-            ("fri", "mon", "sat", "sun", "thu", "tue", "wed"),
-        ),
     ),
     "8e9b7313ac64621cf056b9187e8ebda64331d6ce": (
         (
@@ -4692,6 +4737,15 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("uber",),),
         (("taxi",),),
         (("rideshare",),),
+    ),
+    "96a1d164c4499de1abea4a85030df94fc1edd33d": (
+        (("days",), ("mon",)),
+        (("days",), ("tues",)),
+        (("days",), ("wednes",)),
+        (("days",), ("thurs",)),
+        (("days",), ("fri",)),
+        (("days",), ("satur",)),
+        (("days",), ("sun",)),
     ),
     "972c938ee03d684e15c90382e45ac7b48a407248": (
         (("later", "point", "stage", "times", "some"),),
@@ -6163,6 +6217,9 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("hall",),),
         (("cliffs",),),
         (("powerhouse",),),
+    ),
+    "cd7ada3289cb1b3f9d135e0b8e5ca2e68c3480fe": (
+        (("-",), ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("19", "20")),
     ),
     "cd8e3f821213690efea0a9146f44d636a7315b1b": (
         (

@@ -210,6 +210,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
                 "end": b["end"],
                 "label": b.get("label") or "busy",
                 "at_home": bool(b.get("at_home")),
+                **({"place": b["place"]} if b.get("place") and not b.get("at_home") else {}),
             }
             for b in blocked
         ]
@@ -218,7 +219,14 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             b = i.value
             if i.field != "blocked" or i.quote in placed or request.blocked:
                 continue  # a place said: asked about (``away.away_places``), never assumed
-            if not b.get("at_home") and not is_pause(b.get("label") or ""):
+            if b.get("place") and not b.get("at_home"):
+                said = (
+                    f"{b.get('label') or 'Appointment'} {b['start']}-{b['end']} placed at the "
+                    f"centre of {b['place']}: travel measured to and from there"
+                )
+                out.assumed.append(said)
+                h.setdefault("stated", []).append(said)
+            elif not b.get("at_home") and not is_pause(b.get("label") or ""):
                 said = (
                     f"{b.get('label') or 'Appointment'} {b['start']}-{b['end']}: no place "
                     "given, so it is counted at home (no travel to or from it)"
@@ -467,11 +475,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             out += [q for q in _activity_question(p.phrase, applied) if q not in out]
             continue
         if p.kind == "away_place":  # never counted at home as if the party never left
-            q = (
-                f'You said "{p.phrase}": I cannot yet plan the travel to and from an '
-                "appointment away from home, so a plan would wrongly count it at home. When "
-                'are you free for outings (for example "free from 10:45, home by 3:30")?'
-            )
+            q = f'Which suburb is "{p.phrase}" in? I need it to plan the travel there and back.'
             if q not in out:
                 out.append(q[:300])
             continue

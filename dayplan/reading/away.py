@@ -1,12 +1,12 @@
 """Where an appointment away from home is: the place its words name ("swimming lessons 9-10 at
 Chandler", "dentist in Chermside at 11", "lunch at Nana's in Wynnum 12-2").
 
-An appointment (a blocked reading with ``at_home`` false) is counted at home's point by the
-scheduler and ``check_plan``: the run does not know where it is. When the words name a place
-for it, counting it at home would route the party as if it never left (no leg to the
-appointment, the next leg timed from home), so such a phrase is returned here as an unread
-phrase of kind ``away_place`` and the run asks (``propose.ASKING_KINDS``) rather than serve a
-plan the party cannot follow.
+A place that names a gazetteer suburb is read into the blocked value (``"place"``, the quote
+extended through the place words: ``place_appointments``; code verifies both), and the run
+places the appointment at that suburb's centre (real legs to and from it). A place the
+gazetteer does not know ("at Nana's", "at Zzyzx Oval") is returned as an unread phrase of kind
+``away_place`` and the run asks (``propose.ASKING_KINDS``): counting it at home would route the
+party as if it never left. With no place said, it is counted at home (stated as an assumption).
 
 A place is named by "at"/"in"/"@" then a capitalised name ("at Chandler", "at the Chandler
 pool"), a possessive ("at Nana's", "at grandma's") or a suburb of the gazetteer in any case
@@ -20,8 +20,8 @@ from dayplan import data
 from dayplan.core.places import find_place_in_text
 from dayplan.reading import deferred_re as re
 from dayplan.reading.places import NOT_PLACES
-from dayplan.reading.records import ReadingItem
-from dayplan.reading.text import clean, find_quote
+from dayplan.reading.records import MAX_QUOTE, ReadingItem
+from dayplan.reading.text import clean, find_quote, normalise
 
 _CLAUSE_END = re.compile(r"[,;.!?\n]|\s(?:and|then|but|so|&)\s|\s-\s")
 _NAMED = re.compile(
@@ -76,30 +76,93 @@ def _at_home_point(
     return other is None or other == own
 
 
+def suburb_of(place: str) -> str | None:
+    """The gazetteer suburb a place phrase names ("at Chandler", "at the Chandler pool", "at
+    Nana's in Wynnum" -> "Chandler", "Chandler", "Wynnum"), or ``None``."""
+    return _gazetteer_suburb(place)
+
+
+def said_place(text: str, item: ReadingItem) -> tuple[str, str] | None:
+    """``(phrase, place)`` when the appointment ``item`` (an away ``blocked`` reading) names a
+    place in its quote or the rest of its clause: ``phrase`` its words through the place
+    ("swimming lessons 9-10 at Chandler"), ``place`` the place phrase ("at Chandler")."""
+    if item.field != "blocked" or not isinstance(item.value, dict) or item.value.get("at_home"):
+        return None
+    span = find_quote(text, item.quote)
+    if not span:
+        return None
+    a, b = span
+    said = clean(text)  # the same offsets as ``find_quote``'s, with the text's own case
+    end = _CLAUSE_END.search(said, b)
+    clause = said[a : end.start() if end else len(said)]
+    place = named_place(clause)
+    if not place:
+        return None
+    phrase = clause[: clause.find(place) + len(place)].strip(" ,.;:!?")
+    return phrase[:120], place
+
+
+def place_appointments(text: str, items: list[ReadingItem]) -> list[ReadingItem]:
+    """``items`` with each away appointment whose words name a gazetteer suburb placed there:
+    its value gets ``"place"`` (the suburb) and its quote becomes the words through the place
+    ("swimming lessons 9-10 at Chandler"), so code verifies both (``verify``). A ``location``
+    said only inside such words ("birthday party at Bowen Hills 1pm-3pm, from Clayfield") is
+    the appointment's place, not the day's, and is dropped when a home is read."""
+    out = list(items)
+    inside: list[str] = []
+    for k, it in enumerate(out):
+        said = said_place(text, it)
+        suburb = said and suburb_of(said[1])
+        if not said or not suburb or len(said[0]) > MAX_QUOTE:
+            continue
+        out[k] = ReadingItem.model_construct(
+            field="blocked", value={**it.value, "place": suburb}, quote=said[0]
+        )
+        inside.append(normalise(said[0]))
+    if inside:  # "at Nana's in Wynnum": the appointment's place, not a venue to visit
+        out = [
+            i
+            for i in out
+            if not (i.field == "must_do" and any(normalise(i.quote) in q for q in inside))
+        ]
+    norm = normalise(text)
+
+    def only_inside(i: ReadingItem) -> bool:
+        q = normalise(i.quote)
+        return norm.count(q) == 1 and any(q in p for p in inside)
+
+    if inside and any(i.field == "home" for i in out):
+        return [i for i in out if not (i.field == "location" and only_inside(i))]
+    for k, i in enumerate(out):  # "Toowong, ..., footy 8-9:30 at Indooroopilly": the day is
+        if i.field != "location" or not only_inside(i):  # planned from Toowong
+            continue
+        rest = norm
+        for p in inside:
+            rest = rest.replace(p, " ")
+        other = _gazetteer_suburb(rest)
+        at = norm.find(other.lower()) if other else -1
+        if other and at >= 0 and other != i.value:
+            said = clean(text)[at : at + len(other)]
+            out[k] = ReadingItem.model_construct(field="location", value=other, quote=said)
+    return out
+
+
 def away_places(text: str, accepted: list[ReadingItem]) -> list[tuple[str, str, str]]:
     """``(phrase, place, quote)`` for each accepted appointment away from home (a ``blocked`` reading
     with ``at_home`` false) whose quote or the rest of its clause names a place: ``phrase`` is
     the appointment's words through the place ("swimming lessons 9-10 at Chandler"),
     ``place`` the place phrase ("at Chandler"), ``quote`` the blocked reading's quote."""
     out: list[tuple[str, str, str]] = []
+    said_text = clean(text)
     for it in accepted:
-        if it.field != "blocked" or not isinstance(it.value, dict) or it.value.get("at_home"):
+        if isinstance(it.value, dict) and it.value.get("place"):
+            continue  # placed at its suburb (``place_appointments``): its legs are real
+        found = said_place(text, it)
+        if not found:
             continue
-        span = find_quote(text, it.quote)
-        if not span:
-            continue
-        a, b = span
-        said = clean(text)  # the same offsets as ``find_quote``'s, with the text's own case
-        end = _CLAUSE_END.search(said, b)
-        clause = said[a : end.start() if end else len(said)]
-        # the quote's own words may carry a clause end ("dentist in Chermside at 11" has none;
-        # "party, at Bowen Hills" stops at the comma): the clause is the quote plus its tail
-        place = named_place(clause)
-        if not place:
-            continue
-        where = clause.find(place)
-        phrase = clause[: where + len(place)].strip(" ,.;:!?")
-        if _at_home_point(said, (a, a + len(phrase)), place, accepted):
+        phrase, place = found
+        a = said_text.lower().find(phrase.lower())
+        if _at_home_point(said_text, (a, a + len(phrase)), place, accepted):
             continue
         if all(p != phrase for p, _, _ in out):
             out.append((phrase[:120], place, it.quote))

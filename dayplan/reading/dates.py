@@ -125,6 +125,9 @@ def read_date(phrase: str, today: date) -> date | None:
     if hol:
         return holiday_date(hol.group(1), today, _year(hol))
     said = weekday_dates(phrase, today)
+    dmy = DMY_RE.search(phrase)
+    if dmy and not said:
+        return _dmy(dmy)
     if said:  # "Saturday 19th December": both must name the day; else no date is read
         return said[0].day
     if year_out_of_range_spans(phrase):
@@ -156,7 +159,50 @@ DATE_HINT = re.compile(
 the text around these, clause by clause, so a reading costs ~1 ms, not ~10."""
 
 
+_MONTH_WORD = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+TIME_RANGE_RE = re.compile(
+    r"(?<![\d/.:-])(?<!\$)\d{1,2}\s*-\s*\d{1,2}(?![\d/:.]|\s*-\s*\d)"
+    r"(?!\s*(?:st|nd|rd|th)\b)(?!\s+(?:of\s+)?" + _MONTH_WORD + r"\b)",
+    re.I,
+)
+"""A dash range of two small numbers ("11-12", "9-10", "1 - 3", "10-2") with no year after it:
+a time range ("dentist 11-12 on Saturday"), never a day-month date (Duckling reads "11-12 on
+Saturday" as Saturday 11 December). Only d/m (Australian order) or d-m-yyyy with its year name
+a date in digits; "11-12 December" (days of a month named after) is left to Duckling."""
+_MONTH_BEFORE = re.compile(_MONTH_WORD + r"\.?\s+$", re.I)
+
+
+def mask_time_ranges(text: str) -> str:
+    """``text`` with each ``TIME_RANGE_RE`` range blanked to spaces (same length, so offsets
+    hold), unless a month word comes just before it ("December 11-12"): what Duckling's time
+    parse sees, so a time range never becomes a date."""
+    return TIME_RANGE_RE.sub(
+        lambda m: (
+            m.group(0)
+            if _MONTH_BEFORE.search(text[max(0, m.start() - 12) : m.start()])
+            else " " * len(m.group(0))
+        ),
+        text,
+    )
+
+
+DMY_RE = re.compile(r"\b(\d{1,2})-(\d{1,2})-((?:19|20)\d{2})\b(?![-:.]\d)")
+"""A day-month-year date with dashes ("19-12-2026"), Australian order; invalid days read
+nothing."""
+
+
+def _dmy(m: re.Match) -> date | None:
+    try:
+        return date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    except ValueError:
+        return None
+
+
 def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
+    text = mask_time_ranges(text)
     out: list[duck.Span] = []
     done: list[tuple[int, int]] = []
     for m in DATE_HINT.finditer(text):
@@ -191,8 +237,13 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
         day = holiday_date(m.group(1), today, _year(m))
         if day:
             out.append((m.start(), m.end(), day))
+    said = weekday_dates(text, today)
+    for m in DMY_RE.finditer(text):  # "19-12-2026" ("Sat 19-12-2026" is the weekday's)
+        day = _dmy(m)
+        if day and not any(w.start <= m.start() < w.end for w in said):
+            out.append((m.start(), m.end(), day))
     unsure = []  # a weekday and a day of the month that disagree: no date is read there
-    for w in weekday_dates(text, today):
+    for w in said:
         if w.day is not None:
             out.append((w.start, w.end, w.day))
         else:
@@ -221,10 +272,81 @@ def date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
 
 
 _WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
-_MONTH_WORD = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+
+
+_TODAY_WORD = re.compile(
+    r"\b(?:today|tonight|tonite|this\s+(?:(?:early|mid|late)[\s-]?)?(?:morning|afternoon|arvo|avo"
+    r"|evening))\b",
+    re.I,
 )
+_HABITUAL = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", re.I)
+_SEASONAL = re.compile(
+    r"\s+(?:lights?|shopping|trees?|carols?|markets?|presents?|gifts?|displays?|decorations?"
+    r"|movies?|crafts?|concerts?|vibes?|themed?|spirit|cards?|songs?|music|jumpers?|stuff)\b",
+    re.I,
+)
+
+
+def _names_a_day(text: str, a: int, b: int) -> bool:
+    """Whether the date span ``text[a:b]`` names a day for the outing: not a habit ("Sundays
+    are busy", "closed on Mondays") nor a season's thing ("the Christmas lights")."""
+    said = text[a:b].strip(" ,.;:!?").lower()
+    if _HABITUAL.search(said):
+        return False
+    return not (said in ("christmas", "xmas") and _SEASONAL.match(text, b))
+
+
+def said_today(quote: str) -> bool:
+    """Whether ``quote`` says today or a part of it ("today", "tonight", "this arvo")."""
+    return bool(_TODAY_WORD.search(quote))
+
+
+def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
+    """The ``date_spans`` of ``text`` (normalised) that name the outing's day, in text order:
+    habits and seasons' things dropped (``_names_a_day``), and a today said in passing ("no car
+    today", "the kids are tired today", "it's hot today") dropped when another day is named
+    ("... Saturday"), unless "or" joins the two ("today or Saturday": both stay, and asked).
+    "this arvo" or "today" with no other day named stays today. More than one day left is a
+    question (``date_choice_question``), never a silent pick."""
+    spans = [s for s in date_spans(text, today) if _names_a_day(text, s[0], s[1])]
+
+    def today_word(s: tuple[int, int, date]) -> bool:
+        return s[2] == today and bool(_TODAY_WORD.search(text[s[0] : s[1]]))
+
+    others = [s for s in spans if not today_word(s) and s[2] != today]
+    if not others:
+        return spans
+
+    def joined(s: tuple[int, int, date]) -> bool:
+        for o in others:
+            gap = text[min(s[1], o[1]) : max(s[0], o[0])]
+            if len(gap) <= 24 and re.search(r"\bor\b", gap):
+                return True
+        return False
+
+    return [s for s in spans if not today_word(s) or joined(s)]
+
+
+def date_choices(text: str, today: date) -> list[tuple[int, int, date]]:
+    """The first ``plan_date_spans`` span of each different day ``text`` (normalised) names
+    for the outing, in text order: two or more ("Saturday or Sunday", "Friday ... Saturday",
+    "today or Saturday") is a question (``choice_question``), never a silent pick."""
+    first: dict[date, tuple[int, int, date]] = {}
+    for a, b, day in plan_date_spans(text, today):
+        # the day its phrase names alone, as the proposal reads it ("Sunday" on a Sunday: today)
+        day = read_date(text[a:b].strip(" ,.;:!?"), today) or day
+        first.setdefault(day, (a, b, day))
+    return list(first.values())
+
+
+def choice_question(quotes: list[str], days: list[date]) -> str:
+    """The question for phrases ``quotes`` naming the different ``days`` (``date_choices``),
+    quoting them joined by "; " (the unread phrase, as the clarification gate looks for it):
+    '"Saturday; Sunday" name different days (Sat 5 Dec, Sun 6 Dec): which day is the outing?'."""
+    which = ", ".join(_short(d) for d in days)
+    return f'"{"; ".join(quotes)}" name different days ({which}): which day is the outing?'
+
+
 YEAR_SAID = re.compile(
     r"(?:\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_WORD + r"\b\.?"
     r"|\b" + _MONTH_WORD + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
@@ -308,7 +430,7 @@ _MONTH = (
 )
 WEEKDAY_DATE_RE = re.compile(
     r"\b(" + _WEEKDAY + r")\b\.?,?\s+(?:the\s+)?"
-    r"(?:(\d{1,2})/(\d{1,2})(?:/((?:20)?\d{2}))?\b(?![/:.]\d)"
+    r"(?:(\d{1,2})(?:/|-(?=\d{1,2}-(?:20)?\d{2}\b))(\d{1,2})(?:[/-]((?:20)?\d{2}))?\b(?![/:.]\d)"
     r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:"
     + _MONTH[1:]
     + r"\b))"

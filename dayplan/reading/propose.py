@@ -387,6 +387,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     for s, e in sentences(text):
         items += _sentence_items(text, s, norm[s:e], today)
     items += weather_items(text)
+    items = away.place_appointments(text, items)  # "swimming lessons 9-10 at Chandler"
     if not any(i.field in ("location", "home") for i in items):
         # a place the gazetteer does not know, named with a capital after in/around/near
         m = places.OTHER_PLACE.search(clean(text))
@@ -395,7 +396,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             if it:
                 items.append(it)
     items = [i for i in items if not _in_place_name(text, i, items)]
-    for a, b, day in dates.date_spans(norm, today):
+    for a, b, day in dates.plan_date_spans(norm, today):
         # the date its quote names alone (as code verifies it): "Sunday" said on a Sunday is today
         said = dates.read_date(cut(text, (a, b)).strip(" ,.;:!?"), today) or day
         it = _item(text, "date", said.isoformat(), (a, b))
@@ -834,6 +835,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             said = cut(text, (w.start, w.end)).strip(" ,.;:!?")
             dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
             covered.append((w.start, w.end))
+    dated += _date_choice(text, norm, accepted, today)  # "Saturday or Sunday": asked
     for a, b, year in dates.year_out_of_range_spans(norm):  # "1 January 9999": asked
         if not any(a < y and x < b for x, y in covered):
             said = cut(text, (a, b)).strip(" ,.;:!?")
@@ -881,6 +883,34 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
     ]
     return (conflicts(accepted) + dated + placed + out)[:10]
+
+
+def _date_choice(
+    text: str, norm: str, accepted: list[ReadingItem], today: date
+) -> list[UnreadPhrase]:
+    """The question when the text names more than one day for the outing ("Saturday or
+    Sunday", "Friday ... Saturday"; ``dates.date_choices``), or when the date read is a today
+    said in passing ("no car today ... Saturday": the day named elsewhere is the outing's):
+    one ``date_conflict`` phrase, never a silent pick."""
+    choices = dates.date_choices(norm, today)
+    if len(choices) < 2:
+        read = next((it for it in accepted if it.field == "date"), None)
+        named = {day.isoformat() for _, _, day in choices}
+        if read is None or not named or str(read.value) in named:
+            return []
+        if not dates.said_today(read.quote):
+            return []  # only a today said in passing is the wrong pick here
+        at = find_quote_norm(norm, read.quote)
+        if at is None:
+            return []
+        choices = sorted([(*at, date.fromisoformat(str(read.value))), *choices])
+    quotes = [cut(text, (a, b)).strip(" ,.;:!?") for a, b, _ in choices]
+    phrase = "; ".join(quotes)
+    return [
+        UnreadPhrase(
+            phrase, "date_conflict", dates.choice_question(quotes, [d for _, _, d in choices])
+        )
+    ]
 
 
 def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:

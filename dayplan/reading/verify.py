@@ -13,6 +13,7 @@ from dayplan import data
 from dayplan.contract import HHMM_PATTERN
 from dayplan.core.places import resolve_place
 from dayplan.reading import (
+    away,
     clock,
     dates,
     dayparts,
@@ -357,10 +358,23 @@ def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
     if "at_home" in value and bool(value["at_home"]) != found["at_home"]:
         raise _Bad(f"the quote says at_home={found['at_home']}", found)
     label = value.get("label")
-    return {
+    out = {
         **found,
         "label": (str(label)[:60] if isinstance(label, str) and label.strip() else found["label"]),
     }
+    if value.get("place") is not None:  # "swimming lessons 9-10 at Chandler": the quote must
+        said = away.named_place(quote)  # name the place, and it must resolve to that suburb
+        suburb = away.suburb_of(said) if said else None
+        claimed_place = away.suburb_of(str(value["place"]))
+        if suburb is None or suburb != claimed_place:
+            raise _Bad(
+                "the quote names no place of the gazetteer for the appointment"
+                if suburb is None
+                else f"the quote places it in {suburb}, not {value['place']}",
+                found,
+            )
+        out["place"] = suburb
+    return out
 
 
 def _check_place(field: str, value: Any, quote: str, sentence: str, today: date) -> str:

@@ -26,7 +26,7 @@ from dayplan.reading.times import AT_HOME
 from dayplan.service.run import initial_state
 from dayplan.tools.mustdo import with_must_do_rules
 from dayplan.tools.search import venue_record
-from dayplan.tools.state import constraints_for, found_venues, travel_for
+from dayplan.tools.state import constraints_for, found_venues, text_hints, travel_for
 
 
 def served_reading(request: PlanRequest, report: DayPlanReport) -> AcceptedReading:
@@ -71,7 +71,10 @@ def recheck_report(request: PlanRequest, report: DayPlanReport) -> CheckResult:
             stops.append(ProposedStop(a, e, activity=b.label, min_minutes=e - a, at_home=True))
     stops.sort(key=lambda s: s.start)
     result = check_plan(
-        stops, constraints, found_venues(state), travel_for(state, constraints.mode)
+        stops,
+        constraints,
+        found_venues(state),
+        travel_for(state, constraints.mode, text_hints(state).get("home")),
     )
     return result
 
@@ -137,6 +140,29 @@ def _blocked_of(request: PlanRequest, reading: AcceptedReading) -> list[tuple[in
                     bool(b.get("at_home")),
                 )
             )
+    return out
+
+
+def _placed_of(
+    request: PlanRequest, reading: AcceptedReading
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """``(start, end) -> (lat, lon)`` for each appointment placed at a gazetteer suburb (the
+    request's ``BlockedTime.place``, else the frozen reading's ``"place"``)."""
+    gaz = data.gazetteer()
+    src = (
+        [(b.start, b.end, b.place, b.at_home) for b in request.blocked]
+        if request.blocked
+        else [
+            (b.get("start"), b.get("end"), b.get("place"), b.get("at_home"))
+            for b in reading.values("blocked")
+            if isinstance(b, dict)
+        ]
+    )
+    out = {}
+    for start, end, name, at_home in src:
+        place = resolve_place(name, gaz) if isinstance(name, str) and name else None
+        if place is not None and not at_home and start and end:
+            out[(_hm(start), _hm(end))] = place.point
     return out
 
 
@@ -238,7 +264,17 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     for b in breaks:
         seq.append((f"home ({b.label})", _hm(b.start), _hm(b.end), home, b.travel_in.minutes))
     served_away = {(_hm(x.start), _hm(x.end)): x for x in plan.appointments}
+    placed = _placed_of(request, reading)
     for a, b, label, at_home in blocked:
+        if (a, b) in placed and not at_home and plan.stops:  # at its own suburb: gone to
+            x = served_away.get((a, b))
+            if x is None:
+                out.append(f"{label} {a // 60:02d}:{a % 60:02d} (placed) is not served")
+                continue
+            if any(_hm(s.start) < b and a < _hm(s.end) for s in plan.stops):
+                out.append(f"a stop overlaps {label} (placed)")
+            seq.append((f"{label} (placed)", a, b, placed[(a, b)], x.travel_in.minutes))
+            continue
         if at_home or is_pause(label) or not plan.stops:
             continue  # time at home (below) or a pause where the party is
         when = (

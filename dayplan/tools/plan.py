@@ -25,6 +25,7 @@ from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
 from dayplan.tools.mustdo import alternatives_failures, with_must_do_rules
 from dayplan.tools.state import (
+    APPOINTMENT,
     add_assumption,
     constraints_for,
     found_venues,
@@ -145,6 +146,7 @@ def result_view(result: CheckResult, c: Constraints, sources: dict[str, list[str
                         "start": minutes_to_hhmm(a.start),
                         "end": minutes_to_hhmm(a.end),
                         "travel_in": {"minutes": a.travel_in, "mode": c.mode},
+                        **({"place": a.place.removeprefix(APPOINTMENT)} if a.place else {}),
                     }
                     for a in result.appointments
                 ]

@@ -15,6 +15,7 @@ from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes, party_problem
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import HOME, BlockedWindow, Constraints
+from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
 from dayplan.core.places import Place, resolve_place
 from dayplan.core.travel import CoordinateTravel, Point
@@ -128,7 +129,15 @@ def location_place(state: Mapping[str, Any]) -> Place | None:
     else:
         named = day_location(req.text) if req.text else None
         place = resolve_place(named, gaz) if named else None
-        read = text_hints(state).get("location") if place is None and req.text else None
+        hints = text_hints(state)
+        placed = {b.get("place") for b in hints.get("blocked") or () if isinstance(b, dict)}
+        if place is not None and place.name in placed and hints.get("location") != place.name:
+            # an appointment's place ("footy 8-9:30 at Indooroopilly"), not the day's: the
+            # read location, else the read home ("from Clayfield")
+            place = None
+            read = hints.get("location") or hints.get("home")
+        else:
+            read = hints.get("location") if place is None and req.text else None
         place = resolve_place(read, gaz) if isinstance(read, str) else place
     point = RunEvidence(state).location_point  # live mode: geocoded outside the gazetteer
     if place is None and point:
@@ -303,6 +312,37 @@ def _windows(items: Any) -> list[tuple[int, int, str, bool]]:
     return out
 
 
+def _leave_for_appointments(
+    state: MutableMapping[str, Any],
+    window: tuple[int, int],
+    blocked: tuple[BlockedWindow, ...],
+    mode: str,
+) -> tuple[int, int]:
+    """The day's start moved earlier for the party's own trip to a placed appointment that
+    begins before the leg from home could reach it from the day's start ("swimming lessons 9-10
+    at Chandler" with a 09:00 start): leaving home the leg's minutes before it, stated as an
+    assumption. The leg is the travel model's own estimate (home to the suburb's centre)."""
+    start = window[0]
+    points = _appointment_points(state)
+    home = home_point(state, text_hints(state).get("home"))
+    if home is None:
+        return window
+    for b in blocked:
+        if not b.place or b.place not in points or b.end <= window[0]:
+            continue
+        leg = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode).minutes(HOME, b.place)
+        if b.start - leg < start:
+            start = max(0, b.start - leg)
+            add_assumption(
+                state,
+                "appointment_leave",
+                f"Leaving home at {minutes_to_hhmm(start)} for {b.label} in "
+                f"{b.place.removeprefix(APPOINTMENT)} ({minutes_to_hhmm(b.start)}: "
+                f"{leg} min by {mode}), before the day's start {minutes_to_hhmm(window[0])}",
+            )
+    return (start, window[1])
+
+
 def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[int, int]):
     """On the day of the request itself, the plan cannot start before "now": the window's
     start moves to now (rounded up to 5 minutes) and that is stated as an assumption."""
@@ -368,6 +408,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     if cap is None and hints.get("max_leg_minutes") is not None:
         cap = int(hints["max_leg_minutes"])
     blocked = _windows(req.blocked) or _windows(hints.get("blocked"))
+    where = [appointment_place(x) for x in (req.blocked or hints.get("blocked") or ())]
     for i, said in enumerate(hints.get("stated") or ()):  # what the applied reading assumed:
         add_assumption(state, f"reading{i}", str(said))  # "Saturday week", "party at 3.30"
     day = plan_date(state)
@@ -378,10 +419,15 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         if not rain and not ev.weather_checked and ev.assumption("weather") is None:
             add_assumption(state, "weather", "No rain expected (no weather given or forecast read)")
     window = _not_before_now(state, day, window)
+    blocked_windows = tuple(
+        BlockedWindow(a, b, label, home, None if home else where[i])
+        for i, (a, b, label, home) in enumerate(blocked)
+    )
+    window = _leave_for_appointments(state, window, blocked_windows, mode)
     return Constraints(
         day=day,
         window=window,
-        blocked=tuple(BlockedWindow(a, b, label, home) for a, b, label, home in blocked),
+        blocked=blocked_windows,
         rain=tuple(rain),
         mode=mode,
         max_leg_minutes=cap,
@@ -395,11 +441,39 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     )
 
 
+APPOINTMENT = "appointment:"
+"""Prefix of a placed appointment's place id in the travel model (``appointment:Chandler``)."""
+
+
+def appointment_place(item: Any) -> str | None:
+    """The travel model's place id for a blocked window's ``place`` (``BlockedTime.place`` or a
+    reading's ``"place"``): ``APPOINTMENT`` + the gazetteer suburb it resolves to, the words
+    as given when it does not resolve (then the travel model has no point for it and its legs
+    fail as unknown, never 0 minutes), or ``None`` when no place was given."""
+    name = item.get("place") if isinstance(item, dict) else getattr(item, "place", None)
+    if not name or not isinstance(name, str):
+        return None
+    place = resolve_place(name, data.gazetteer())
+    return APPOINTMENT + (place.name if place else name)
+
+
+def _appointment_points(state: MutableMapping[str, Any]) -> dict[str, Point]:
+    req = request_of(state)
+    out: dict[str, Point] = {}
+    for item in req.blocked or text_hints(state).get("blocked") or ():
+        name = item.get("place") if isinstance(item, dict) else getattr(item, "place", None)
+        place = resolve_place(name, data.gazetteer()) if isinstance(name, str) and name else None
+        if place is not None:
+            out[APPOINTMENT + place.name] = place.point
+    return out
+
+
 def travel_for(
     state: MutableMapping[str, Any], mode: str, home_hint: str | None = None
 ) -> CoordinateTravel:
     """A coordinate travel model over the venues found so far plus ``HOME`` (when known)."""
     points: dict[str, Point] = {vid: v.point for vid, v in found_venues(state).items()}
+    points.update(_appointment_points(state))  # placed appointments: their suburb's point
     home = home_point(state, home_hint)
     if home is not None:
         points[HOME] = home

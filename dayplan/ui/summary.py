@@ -275,10 +275,18 @@ class AwayVisit:
     after: int
     leg_in: Leg
     from_stop: str | None
+    place: str | None = None
+    """The suburb it happens in (its legs are real), or ``None``: counted at home."""
 
     def text(self) -> str:
         """One line for the text report, e.g. ``"10:00–11:00  away: ballet  (place unknown,
         counted at home; leg there 12 min by car from GOMA, counted to home)"``."""
+        if self.place:
+            where = self.from_stop or "home"
+            return (
+                f"{self.start}–{self.end}  away: {self.label} in {self.place}  "
+                f"({leg_words(self.leg_in.minutes, self.leg_in.mode)} from {where})"
+            )
         if self.from_stop is None:
             leg = "no leg before it: the day starts at home"
         else:
@@ -306,6 +314,7 @@ def away_visits(plan: Plan | None) -> list[AwayVisit]:
                 after=len(before),
                 leg_in=a.travel_in,
                 from_stop=before[-1].name if before else None,
+                place=a.place,
             )
         )
     return out
@@ -318,4 +327,6 @@ def counted_from(plan: Plan | None, index: int) -> str | None:
     if plan is None or not plan.appointments:
         return None
     hit = appointment_before(plan, index)
+    if hit and hit.place:  # a placed appointment: the leg leaves from it
+        return f"from {hit.label} in {hit.place}"
     return f"counted from home after {hit.label}" if hit else None

@@ -1,0 +1,191 @@
+"""An appointment at a named place ("swimming lessons 9-10 at Chandler") is placed at that
+suburb's point: the legs to and from it are measured, checked against the cap and counted
+(REVIEW5 finding 6; issue 13 classes 1 and 3). A place the gazetteer does not know is asked
+about (``tests/test_reading_away_place.py``); an appointment with no place is counted at home."""
+
+from __future__ import annotations
+
+import pytest
+
+from dayplan import data
+from dayplan.contract import PlanRequest, hhmm_to_minutes
+from dayplan.core.checker import BlockedWindow, Constraints, ProposedStop, check_plan
+from dayplan.core.places import resolve_place
+from dayplan.core.scheduler import Pick, arrange
+from dayplan.core.travel import estimate_minutes
+from dayplan.service.recheck import independent_findings, recheck_report
+from dayplan.service.run import plan
+from tests.test_sound_core import SAT, legs, venue
+
+POOL = "appointment:Pool"
+MUSEUM, PARK = venue("museum"), venue("park")
+VENUES = {"museum": MUSEUM, "park": PARK}
+_PAIRS = {
+    ("home", "museum"): 15,
+    ("home", "park"): 20,
+    ("museum", "park"): 10,
+    ("home", POOL): 25,
+    ("museum", POOL): 12,
+    ("park", POOL): 30,
+}
+TRAVEL = legs(["museum", "park", POOL], {**_PAIRS, **{(b, a): m for (a, b), m in _PAIRS.items()}})
+SWIM = BlockedWindow(11 * 60, 12 * 60, "swimming lessons", place=POOL)
+
+
+def check(stops, *blocked, cap=None, window=(9 * 60, 17 * 60)):
+    c = Constraints(SAT, window=window, blocked=blocked, max_leg_minutes=cap)
+    return check_plan(stops, c, VENUES, TRAVEL)
+
+
+def test_the_legs_to_and_from_a_placed_appointment_are_measured():
+    stops = [ProposedStop(9 * 60 + 15, 10 * 60 + 45, "museum"), ProposedStop(750, 810, "park")]
+    out = check(stops, SWIM)
+    assert out.ok, out.failures
+    (a,) = out.appointments
+    assert (a.travel_in, a.from_place, a.place) == (12, "museum", POOL)
+    assert [s.travel_in for s in out.stops] == [15, 30]  # park's leg leaves the pool at 11:00
+    assert out.stops[1].after is None  # not "counted from home"
+    assert out.home_by == 810 + 20 and out.travel_minutes == 15 + 12 + 30 + 20
+
+
+def test_a_leg_too_short_for_the_real_trip_fails():
+    late = [ProposedStop(9 * 60 + 15, 10 * 60 + 50, "museum")]  # 12 min to the pool: 11:02
+    out = check(late, SWIM)
+    assert [f.code for f in out.failures] == ["overlaps_blocked"]
+    assert "11:02" in out.failures[0].detail
+    soon = [
+        ProposedStop(9 * 60 + 15, 10 * 60 + 45, "museum"),
+        ProposedStop(12 * 60 + 20, 13 * 60 + 20, "park"),
+    ]
+    assert "overlap" in {f.code for f in check(soon, SWIM).failures}  # 30 min from the pool
+
+
+def test_a_placed_appointment_after_the_last_stop_is_still_gone_to_then_home():
+    out = check([ProposedStop(9 * 60 + 15, 10 * 60 + 45, "museum")], SWIM)
+    assert out.ok, out.failures
+    assert out.appointments[0].travel_in == 12
+    assert out.travel_home == 25 and out.home_by == 12 * 60 + 25
+    short = check([ProposedStop(9 * 60 + 15, 10 * 60 + 45, "museum")], SWIM, window=(540, 730))
+    assert [f.code for f in short.failures] == ["home_after_deadline"]  # home 12:25 > 12:10
+
+
+def test_the_cap_applies_to_the_appointments_own_legs():
+    stops = [ProposedStop(9 * 60 + 15, 10 * 60 + 45, "museum"), ProposedStop(750, 810, "park")]
+    out = check(stops, SWIM, cap=20)
+    over = [f for f in out.failures if f.code == "leg_over_cap"]
+    assert [f.values["minutes"] for f in over] == [30]  # pool -> park
+    assert "swimming lessons" in over[0].detail
+    far = arrange(
+        [Pick(venue_id="museum")],
+        VENUES,
+        Constraints(SAT, blocked=(SWIM,), max_leg_minutes=10),
+        TRAVEL,
+    )
+    assert not far.ok  # every way to the pool is over 10 min
+    assert "cap" in " ".join(far.proof.conflict)
+
+
+def test_arrange_goes_to_the_placed_appointment_with_real_legs():
+    c = Constraints(SAT, window=(9 * 60, 15 * 60), blocked=(SWIM,))
+    out = arrange([Pick(venue_id="museum"), Pick(venue_id="park")], VENUES, c, TRAVEL)
+    assert out.ok and out.check.ok
+    (a,) = out.check.appointments
+    assert a.place == POOL
+    stops = out.solution.stops
+    before = [s for s in stops if s.end <= SWIM.start]
+    after = [s for s in stops if s.start >= SWIM.end]
+    assert len(before) + len(after) == len(stops)
+    origin = before[-1].venue_id if before else "home"
+    assert a.travel_in == TRAVEL.minutes(origin, POOL)
+    if after:  # judged from the travel table, not the checker
+        assert after[0].start >= SWIM.end + TRAVEL.minutes(POOL, after[0].venue_id)
+    else:
+        assert out.check.home_by >= SWIM.end + TRAVEL.minutes(POOL, "home")
+
+
+def _point(suburb: str):
+    return resolve_place(suburb, data.gazetteer()).point
+
+
+def _venue_point(vid: str):
+    return next(v.point for v in data.venues() if v.id == vid)
+
+
+E2E = [
+    (
+        "Saturday, Morningside, 2 adults 2 kids, $60, home by 3:30, swimming lessons 9-10 at Chandler",
+        "Morningside",
+        "Chandler",
+    ),
+    (
+        "Saturday, 2 adults 2 kids from Clayfield, $60, birthday party at Bowen Hills 1pm-3pm, home by 5",
+        "Clayfield",
+        "Bowen Hills",
+    ),
+    (
+        "Sat, 1 adult 2 kids from Carindale, swimming lessons 9-10 at the Chandler pool, home by 2, $40",
+        "Carindale",
+        "Chandler",
+    ),
+    (
+        "Saturday, 2 adults 2 kids, Bulimba, lunch at Nana's in Wynnum 12-2, home by 5, $60",
+        "Bulimba",
+        "Wynnum",
+    ),
+    (
+        "Saturday, 2 adults 2 kids, Paddington, ballet at 10 in Red Hill, home by 3, $60",
+        "Paddington",
+        "Red Hill",
+    ),
+    (
+        "Saturday from Wynnum, kids party 1-3 in Ashgrove, 1 adult 1 kid, $40, home by 5",
+        "Wynnum",
+        "Ashgrove",
+    ),
+    (
+        "saturday, 2 adults 2 kids, morningside, $60, swimming lessons 9-10 at chandler, home by 3",
+        "Morningside",
+        "Chandler",
+    ),
+    (
+        "Saturday, 2 adults 2 kids, Toowong, $80, home by 4, footy training 8-9:30am at Indooroopilly",
+        "Toowong",
+        "Indooroopilly",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "suburb"), E2E, ids=[e[2] + str(i) for i, e in enumerate(E2E)]
+)
+def test_a_placed_appointment_end_to_end(text, home, suburb):
+    req = PlanRequest.model_validate({"text": text, "now": "2026-12-01T09:00:00+10:00"})
+    report = plan(req).report
+    assert report.status == "complete", (report.questions, report.constraint_failures)
+    (blocked,) = [r for r in report.readings if r.field == "blocked"]
+    assert blocked.value["place"] == suburb and suburb.lower() in blocked.quote.lower()
+    (a,) = report.plan.appointments
+    assert a.place == suburb
+    mode = a.travel_in.mode
+    here, there = _point(home), _point(suburb)
+    s0, e0 = hhmm_to_minutes(a.start), hhmm_to_minutes(a.end)
+    before = [s for s in report.plan.stops if hhmm_to_minutes(s.end) <= s0]
+    after = [s for s in report.plan.stops if hhmm_to_minutes(s.start) >= e0]
+    assert len(before) + len(after) == len(report.plan.stops)
+    origin = _venue_point(before[-1].venue_id) if before else here
+    leg_in = estimate_minutes(origin, there, mode)
+    assert a.travel_in.minutes == leg_in
+    if before:  # arrives by the start
+        assert hhmm_to_minutes(before[-1].end) + leg_in <= s0
+    if after:
+        leg_out = estimate_minutes(there, _venue_point(after[0].venue_id), mode)
+        assert after[0].travel_in.minutes == leg_out
+        assert hhmm_to_minutes(after[0].start) >= e0 + leg_out
+    else:
+        assert report.plan.travel_home.minutes == estimate_minutes(there, here, mode)
+        assert hhmm_to_minutes(report.plan.totals.home_by) >= e0 + report.plan.travel_home.minutes
+    if there != here:
+        assert leg_in > 0 or before  # never a 0-minute leg between different points
+    assert any(suburb in x and "placed" in x for x in report.assumptions)
+    assert recheck_report(req, report).ok  # re-checked from the served JSON
+    assert independent_findings(req, report) == []  # rules written apart from the checker
