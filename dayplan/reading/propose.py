@@ -714,9 +714,18 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     covered = [sp for it in accepted if (sp := find_quote(text, it.quote))]
     for it in accepted:  # every occurrence of an accepted quote is read
         covered += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
+    n_quoted = len(covered)
 
-    def free(a: int, b: int) -> bool:
-        return not any(s < b and a < e for s, e in covered)
+    # a date's quote never reads a time inside it ("sat 9-3" read as the date leaves 9-3 unread
+    # unless a time reading covers it)
+    timed = [sp for it in accepted if it.field != "date" and (sp := find_quote(text, it.quote))]
+    for it in accepted:
+        if it.field != "date":
+            timed += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
+
+    def free(a: int, b: int, kind: str = "") -> bool:
+        spans = timed + covered[n_quoted:] if kind == "time" else covered
+        return not any(s < b and a < e for s, e in spans)
 
     found: list[tuple[int, int, str]] = []
     exact: set[int] = set()  # phrases quoted as matched, cue included
@@ -866,7 +875,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             and (a, b) not in ranged
             and (a, b) not in foreign
             and (a, b) not in totals  # listed even where its "car" is read as the mode
-            and not free(a, b)
+            and not free(a, b, kind)
         ) or _restates(
             norm, a, b, kind, accepted
         ):  # an outing's word may be read as a preference; its time still is not

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dayplan.reading import clock, dayparts, duck
+from dayplan.reading import clock, dayparts, duck, weather
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
@@ -156,7 +156,19 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     after = sentence[span[1] : span[1] + 30]
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
     cues = [(m.end(), "blocked", m.start()) for m in BLOCK_RE.finditer(before)]
-    cues += [(m.end(), "rain", m.start()) for m in _RAIN.finditer(before)]
+    # a rain word decides only when it says when it rains: never indifference or a condition
+    # ("don't mind the rain, Saturday 10-4", "rain or shine 9-3"), nor one a clause back ("no rain
+    # forecast, Saturday 9-3", "showers 10-11, out 9-4"; a bare list "showers 10-11, 2-3" goes on)
+    no_rain = [x.span() for x in weather.CONDITIONAL.finditer(before)]
+    cues += [
+        (m.end(), "rain", m.start())
+        for m in _RAIN.finditer(before)
+        if not any(a <= m.start() < b for a, b in no_rain)
+        and not re.search(
+            r"[.;!?]\s|,[^,]*?\b(?!then\b|and\b|but\b|from\b|to\b|till\b|until\b)[a-z]{2,}",
+            before[m.end() :],
+        )
+    ]
     # an outing in the range's own clause ("museum trip 10-12"), unless the clause makes the
     # range the day's ("a zoo day 9-3", "park, then out 9 to 3")
     cues += [

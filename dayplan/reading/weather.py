@@ -72,25 +72,39 @@ _NOT_WEATHER = re.compile(
     re.I,
 )
 """Rain words that are no weather: "baby shower", "rain check", "get wet", "Wet'n'Wild"."""
+INDIFFERENT = re.compile(
+    r"\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|won't|wont|never)\s+(?:really\s+)?(?:mind|care\s+(?:about|if|for))"
+    r"\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|a\s+few|some|the|a|any|it)\s+)*" + RAIN + r"\b"
+    r"|\b(?:not|never|aren't|arent|isn't|isnt)\s+(?:too\s+|that\s+|very\s+)?(?:bothered|worried|fussed|phased|fazed|scared)"
+    r"\s+(?:by|about|of)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|a\s+few|some|the|a|any)\s+)*"
+    + RAIN
+    + r"\b"
+    r"|\b" + RAIN + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
+    r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off)\b(?:\s+(?:us|me|them|the\s+kids))?"
+    r"|\b(?:happy|fine|ok|okay|keen|good|right)\s+(?:to\s+go\s+out\s+)?(?:in|with)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+few|some|the|a)\s+)*"
+    + RAIN
+    + r"\b"
+    r"|\b(?:(?:a\s+(?:bit|little)\s+of|a\s+little|some|the|a\s+few)\s+)?"
+    + RAIN
+    + r"(?:'s|\s+is|\s+are|\s+would\s+be|\s+will\s+be)\s+(?:totally\s+|perfectly\s+|completely\s+|absolutely\s+|all\s+)?"
+    r"(?:fine|ok|okay|no\s+(?:problem|drama|dramas|biggie|issue|worries)|not\s+(?:a\s+)?(?:problem|an\s+issue|a\s+worry)"
+    r"|alright|all\s+right|good)\b"
+    r"|\brain(?:,\s*hail)?\s+or\s+shine\b|\bwet\s+or\s+(?:dry|fine)\b|\bwhatever the weather\b"
+    r"|\brain-?proof\b",
+    re.I,
+)
+"""Indifference to the weather: "we don't mind the rain", "rain doesn't bother us", "happy in
+the rain", "a bit of rain is fine", "rain or shine". It says nothing of when it rains (the
+forecast governs) and owns no time: a time after it is the day's ("rain doesn't bother us, sat
+9-3")."""
 CONDITIONAL = re.compile(
     r"\b(?:in case|incase|just in case|if|should it|unless|whether or not|whether|or if|once|"
     r"when(?:ever)?)\b[^.;!?]{0,25}?\b" + RAIN + r"\b"
     r"|\b(?:wet[- ]weather|rainy[- ]day|rain|bad[- ]weather|weather)\s+(?:backup|back-up|plan\s*b"
     r"|options?|alternatives?|plans?|activities|ideas|stuff|friendly|proof|contingency)\b"
     r"|\bback-?up\s+(?:plan\s+)?(?:for|in case of|if)\b[^.;!?]{0,15}?" + RAIN + r"\b"
-    r"|\brain(?:,\s*hail)?\s+or\s+shine\b|\bwet\s+or\s+(?:dry|fine)\b|\bwhatever the weather\b"
-    r"|\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|won't|wont|never)\s+(?:really\s+)?(?:mind|care\s+(?:about|if|for))"
-    r"\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|some|the|a|any|it)\s+)*" + RAIN + r"\b"
-    r"|\b(?:not|never|aren't|arent|isn't|isnt)\s+(?:too\s+|that\s+|very\s+)?(?:bothered|worried|fussed|phased|fazed|scared)"
-    r"\s+(?:by|about|of)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|some|the|a|any)\s+)*"
-    + RAIN
-    + r"\b"
-    r"|\b" + RAIN + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
-    r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off)\b"
-    r"|\b(?:happy|fine|ok|okay|keen)\s+(?:to\s+go\s+out\s+)?(?:in|with)\s+(?:(?:a\s+(?:bit|little)\s+of|some|the|a)\s+)*"
-    + RAIN
-    + r"\b"
-    r"|\brain-?proof\b|\bif\s+(?:it's|it\s+is|the\s+weather(?:'s|\s+is)?)\s+(?:nice|fine|good|sunny|dry)\b",
+    r"|\bif\s+(?:it's|it\s+is|the\s+weather(?:'s|\s+is)?)\s+(?:nice|fine|good|sunny|dry)\b"
+    r"|" + INDIFFERENT.pattern,
     re.I,
 )
 """A condition on the weather, not the weather: "in case of rain", "if it rains", "rain or shine",
@@ -920,6 +934,8 @@ def _mentions(norm: str) -> list[Mention]:
             m = _read_clause(c, kind)
             if m is None:
                 continue
+            if kind == "condition":
+                m = _indifference_owns_no_time(m, c)
             if prev is not None and not c.hard:
                 if kind == "turn" and prev.kind == "rain" and m.turn_at is not None:
                     # "showers, clearing by 11" / "rain in the morning but clearing after lunch"
@@ -966,6 +982,20 @@ def _mentions(norm: str) -> list[Mention]:
             out.append(m)
             prev = m if m.kind in ("rain", "dry") else prev
     return out
+
+
+def _indifference_owns_no_time(m: Mention, c) -> Mention:
+    """An indifference mention ("rain doesn't bother us sat 9-3") ends with its own words: the
+    times after them are the day's, never the weather's."""
+    ind = INDIFFERENT.search(c.text)
+    if ind is None or CONDITIONAL.search(c.text[: ind.start()]):
+        return m
+    cut_at = c.start + ind.end()
+    if any(b > cut_at for _, b in m.times):
+        m.times = [(a, b) for a, b in m.times if b <= cut_at]
+        m.end = min(m.end, cut_at)
+        m.own_time = bool(m.times)
+    return m
 
 
 def rain_values(quote: str, context: str = "") -> tuple[list, Mention | None]:
