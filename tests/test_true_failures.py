@@ -139,9 +139,10 @@ def test_the_cinema_breaks_the_budget_and_the_planetarium_plays_no_part(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "saturday west end. 2 adults, kids 4 and 6. must do lone pine. $400 limit. home by 5pm",
+        "saturday west end. 2 adults, kids 4 and 6. must do lone pine. $400 limit. out from 9,"
+        " home by 5pm",
         "saturday west end. 2 adults, kids 4 and 6. must do lone pine and the library. "
-        "$400 limit. home by 5pm",
+        "$400 limit. out from 9, home by 5pm",
     ],
 )
 def test_lone_pine_meets_the_rain_and_the_home_by_time(text):
@@ -155,3 +156,24 @@ def test_lone_pine_meets_the_rain_and_the_home_by_time(text):
     )
     assert "09:25–11:25 overlaps rain 11:00–15:00" in by["outdoor_in_rain"].detail
     assert not any("library" in f.detail.lower() for f in failures)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "saturday west end. 2 adults, kids 4 and 6. must do lone pine. $400 limit. home by 5pm",
+        "saturday west end. 2 adults, kids 4 and 6. must do lone pine and the library. "
+        "$400 limit. home by 5pm",
+    ],
+)
+def test_with_no_start_said_the_same_day_asks_about_leaving_earlier(text):
+    """No start said: the 09:00 is assumed, and the day fits leaving at 08:35, so the run asks
+    (it ended with no report when the question, naming five stops, passed 300 characters)."""
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import run_plan
+
+    report = asyncio.run(run_plan(PlanRequest(text=text, now=NOW))).report
+    assert report is not None and report.status == "needs_clarification", report
+    (question,) = report.questions
+    assert "leave home at 08:35" in question and len(question) < 300, question
+    assert "Lone Pine Koala Sanctuary" in question

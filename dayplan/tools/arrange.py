@@ -196,7 +196,7 @@ def earlier_start(
     if leave >= c.window[0]:
         return None
     stops = [s.name for s in found.check.stops]
-    names = stops[0] if len(stops) == 1 else ", ".join(stops[:-1]) + " and " + stops[-1]
+    names = _day_named(stops)
     assumed, at = minutes_to_hhmm(c.window[0]), minutes_to_hhmm(leave)
     question = (
         f"No start time was given, so I assumed leaving from {assumed}; from then nothing fits. "
@@ -204,6 +204,16 @@ def earlier_start(
         "can you start?"
     )
     return {"leave_home": at, "assumed_start": assumed, "question": question}
+
+
+def _day_named(stops: list[str]) -> str:
+    """A day's stops named briefly for a question (``record_clarification`` keeps each question
+    under 300 characters): two names, then how many more ("Lone Pine Koala Sanctuary, Queensland
+    Museum Kurilpa and 3 more stops")."""
+    if len(stops) <= 2:
+        return " and ".join(stops)
+    more = len(stops) - 2
+    return f"{stops[0]}, {stops[1]} and {more} more stop{'s' if more > 1 else ''}"
 
 
 @validated(ArrangePlanArgs)
