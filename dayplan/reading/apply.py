@@ -314,6 +314,12 @@ def _defaults(request: PlanRequest, h: dict[str, Any]) -> list[str]:
     return said
 
 
+_CAP_WORD = re.compile(
+    r"\b(?:max|maximum|at\s+most|most|under|no\s+more\s+than|limit|tops|or\s+less)\b", re.I
+)
+"""Words that make a duration a limit ("max 30 min", "30 mins tops")."""
+
+
 def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     """Whether an unread phrase of ``kind`` can no longer change the plan: the structured fields
     fix what it could mean (a time: the window and blocked times; money: the budget; the party),
@@ -322,6 +328,14 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "window" in applied.given
     if kind == "money":
         return "budget" in applied.given
+    if kind == "number":  # "b/w 9 and 2", "9 and 2": a time, an amount or a count nobody read;
+        # the structured window and party fix what it could mean (an amount says its money)
+        return {"window", "party"} <= applied.given
+    if kind == "duration":  # "15 min max", "2 hour lunch at home": a leg cap, a stay at home or
+        # a visit's length nobody read; a leg cap given or read settles a capped one, and with
+        # the structured window too, any
+        capped = "travel" in applied.given or applied.leg_cap is not None
+        return capped and ("window" in applied.given or bool(_CAP_WORD.search(phrase)))
     if kind in ("date", "date_conflict"):  # "the Saturday after Christmas", "Saturday 20th
         # December" (a Sunday): only the structured date settles it
         return "date" in applied.given
@@ -447,6 +461,11 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         what = {
             "time": "What time does this mean, and is it when you must be home, an appointment, or the start?",
             "money": "Is this your budget for the day, and is it per person or for everyone?",
+            "number": "What does this number mean: a time (when to start, or be home by), a "
+            "budget, or how many people?",
+            "duration": "What is this length of time: the longest single trip you would accept, "
+            "a stay at home or an appointment (from when to when), or how long to spend "
+            "somewhere?",
             "party": "How many adults and how many children are coming?",
             "count": "That is more people than a day plan is made for (at most 50 adults and "
             "50 children): how many adults and how many children are coming?",

@@ -67,7 +67,7 @@ RANGE_RES = (
         re.I,
     ),
     re.compile(
-        r"\bbetween\s+("
+        r"(?:\bbetween|\bb/w|\bbtwn)\s+("
         + TOKEN
         + r")"
         + TIME_SUFFIX

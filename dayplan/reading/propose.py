@@ -38,6 +38,8 @@ from dayplan.reading.verify import verify_reading
 ASKING_KINDS = frozenset(
     {
         "time",
+        "number",
+        "duration",
         "money",
         "party",
         "count",
@@ -634,7 +636,8 @@ def limit_kind(norm: str, m: re.Match) -> str:
     word ("home b4 4", "home @ 4", "no later than 1500", "from 0930") or before "o'clock"/"hrs",
     ``party`` after words for children ("kids are 8 and 10": ages, so no count was said) or
     beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)"),
-    ``distance`` before "km", else ``number`` (not asked)."""
+    ``distance`` before "km", ``label`` for a year, a postcode or a street number (not asked),
+    else ``number`` (asked unless the structured window and party are given)."""
     before = norm[max(0, m.start() - 40) : m.start()]
     if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(norm, m.end()):
         return "money"
@@ -646,7 +649,23 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "distance"
     if _TIME_BEFORE.search(before) or _TIME_AFTER.match(norm, m.end()):
         return "time"
+    if (
+        _LABEL_NUMBER.fullmatch(m.group(0))
+        or _LABEL_BEFORE.search(before)
+        or _STREET_AFTER.match(norm, m.end())
+    ):
+        return "label"  # a year, a postcode or a street number: no limit
     return "number"
+
+
+_LABEL_NUMBER = re.compile(r"(?:19|20)\d\d")
+"""A year ("Saturday in 2026"; "home by 1900" is a time, read before this)."""
+_LABEL_BEFORE = re.compile(r"\b(?:postcode|post\s+code|p/?c|qld|nsw|vic|unit|apt|no\.?)\s*$", re.I)
+_STREET_AFTER = re.compile(
+    r"\s+(?:\w+\s+){1,2}(?:st|street|rd|road|ave|avenue|cres|crescent|ct|court|dr|drive|pl|place"
+    r"|tce|terrace|way|lane|ln|pde|parade|blvd|boulevard|hwy|highway)\b",
+    re.I,
+)
 
 
 def _net(

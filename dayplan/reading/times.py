@@ -237,6 +237,15 @@ def block_label(phrase: str) -> str:
         "for",
         "from",
         "is",
+        "hour",
+        "hours",
+        "hr",
+        "hrs",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "long",
     }:
         label = words[1]
     return label
@@ -326,7 +335,9 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
             "window",
         ):
             return None
-        if re.search(r"\bbetween\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I):
+        if re.search(
+            r"\bbetween\b|\bb/w\b|\bbtwn\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I
+        ):
             return start if role == "start" else end
     parts = {(a, b, r) for a, b, r, _ in dayparts.spans(phrase)}
     for a, b, r, minutes in points(phrase):
@@ -395,12 +406,29 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
 POINT_BLOCK_RE = re.compile(
     r"\b(?:"
     + BLOCK_WORDS
-    + r")\b(?:\s+(?:at\s+home|(?!at\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@)\s*(?=\d)",
+    + r")\b(?:\s+(?:at\s+home|(?!at\b|from\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@|\bfrom\b)\s*(?=\d)",
     re.I,
 )
 """An appointment word, then a single time after "at" within three words ("doctor at 1pm",
 "piano lesson at 10", "kids party at 3.30", "christening at the church at 11", "lunch at home
 at 12:30")."""
+_LENGTH_BEFORE = re.compile(
+    r"\b(?:(?P<n>\d{1,3}(?:\.5)?)|(?P<w>an?|one|two|three|half\s+an?))[\s-]*(?:(?P<h>hours?|hrs?|h)"
+    r"|(?P<m>minutes?|mins?))\s+(?:(?:long|of)\s+)?(?:(?:a|the|our|their)\s+)?$",
+    re.I,
+)
+"""A length said right before an appointment word ("2 hour lunch", "a 45 min nap", "two-hour
+nap")."""
+_WORD_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _length_minutes(m: re.Match) -> int:
+    """Minutes of a ``_LENGTH_BEFORE`` match."""
+    w = (m.group("w") or "").lower()
+    n = 0.5 if w.startswith("half") else float(m.group("n") or _WORD_COUNT.get(w, 1))
+    return int(round(n * 60)) if m.group("h") else int(round(n))
+
+
 _HOME_BEFORE = re.compile(
     r"\b(?:home|back)(?:\s+home)?\s+(?:in time\s+)?(?:for\s+)?(?:(?:a|the|her|his|their|our)\s+)?$",
     re.I,
@@ -449,9 +477,14 @@ def point_blocks(
             if end is None and not later:
                 continue  # "home for the party at 3": when to be home, read as the day's end
             lead = home_for.start()  # "back home for lunch at 12:30 for an hour": at home
+        if end is None:  # "a 2 hour lunch at home from 12": the length said before it
+            said = _LENGTH_BEFORE.search(sentence[: m.start()])
+            if said:
+                end, assumed = start + _length_minutes(said), False
+                lead = min(lead, said.start())
         if end is None:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
-        else:
+        elif isinstance(end, tuple):
             end, end_at = end
         home = re.match(r"\s*(?:at home|back home)\b", sentence[end_at:])
         if home:
