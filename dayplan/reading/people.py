@@ -9,7 +9,7 @@ Rules (each tested in ``tests/test_reading.py``):
   grandpa, nan, pop, aunt, uncle, friend, ...; "the in-laws", "my parents", "grandparents"
   count two), children (son, daughter, toddler, baby, boy, girl, niece, nephew, ...);
 - the writer ("I", "me", "myself") counts one adult; "just me" is one adult; "the two of us",
-  "both of us" are two;
+  "both of us", "a couple" are two;
 - "family of N" is 2 adults and N-2 children;
 - a name with an age in brackets is a child ("Jack (6)"); one parent "+ N" with no noun ("me + 3",
   "solo parent + 2") and "my two" said alone ("me and my two") count N children;
@@ -148,7 +148,13 @@ _WITH_ONLY = re.compile(r"with|w/", re.I)
 states no adult (the caller assumes one and says so); "with 2 kids and my partner" does name an
 adult beside the writer (2)."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
-US_TWO = re.compile(r"\b(?:the two of us|both of us|the 2 of us|us two)\b", re.I)
+US_TWO = re.compile(
+    r"\b(?:the two of us|both of us|the 2 of us|us two|(?<!a\s)(?<!the\s)couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b)"
+    r"|(?:a|the|we're a|we are a|just a|just the)\s+couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b))\b",
+    re.I,
+)
+"""Two adults said as one: "the two of us", "both of us", "a couple" ("a couple of kids" is a
+count of children, read elsewhere)."""
 FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)
 PLUS_PARTY = re.compile(
     r"(?<![\d$.:])\b([1-9])\s*\+\s*([0-9])\b(?!\s*(?:am|pm|a\.m|p\.m|%|hours?|hrs?|min|mins|minutes))"

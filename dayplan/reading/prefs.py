@@ -48,13 +48,21 @@ PREFERENCE_WORDS = {
     "market": "markets",
     "markets": "markets",
     "cinema": "film",
+    "cinemas": "film",
     "movie": "film",
     "movies": "film",
     "film": "film",
+    "films": "film",
+    "flicks": "film",
     "science": "science",
     "history": "history",
     "cafe": "cafes",
+    "cafes": "cafes",
     "coffee": "cafes",
+    "pools": "swimming",
+    "garden": "gardens",
+    "zoo": "animals",
+    "zoos": "animals",
 }
 """Words that name a kind of outing, and the search preference each stands for."""
 _NEGATED_PREF = re.compile(
