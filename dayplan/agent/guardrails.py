@@ -171,14 +171,21 @@ class UnknownToolPlugin(BasePlugin):
 
 
 def location_given(state: Mapping[str, Any]) -> str | None:
-    """The location the request names: its structured ``location`` or ``home``, else the
-    location code found in its text when the run started (``RunEvidence.location_name``)."""
+    """The location the request names: its structured ``location`` or ``home``, else the frozen
+    reading's location or home (none read: ``None``, so asking where is earned; the stand-in and
+    this gate once disagreed on "st. lucia" and the run looped to the turn limit), else, before a
+    reading, the location code found in its text when the run started
+    (``RunEvidence.location_name``)."""
     ev = RunEvidence(state)
     req = ev.request
     if req.location:
         return req.location
     if req.home is not None:
         return req.home if isinstance(req.home, str) else "the given home coordinates"
+    reading = ev.reading
+    if reading is not None:  # the frozen reading says what the text names, as the model saw it
+        named = [i for i in reading.items if i.field in ("location", "home")]
+        return str(named[0].value) if named else None
     return ev.location_name
 
 

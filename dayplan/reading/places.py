@@ -107,6 +107,14 @@ def _names_re() -> re.Pattern:
     return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![\w])")
 
 
+_NEGATED_PLACE = re.compile(
+    r"\b(?:not|isn't|isnt|aren't|arent|never|no\s+longer|rather\s+than|instead\s+of)\s+"
+    r"(?:(?:in|at|near|from|really|actually|quite|technically)\s+)*$",
+    re.I,
+)
+"""Words that deny a place right before it: "(not brisbane really)", "not in Toowong"."""
+
+
 @per_run_list
 def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
@@ -118,8 +126,8 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     found: list[tuple[int, int, str, str]] = []
     for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
         place = find_place_in_text(m.group(0), gaz)
-        if place is None:
-            continue
+        if place is None or _NEGATED_PLACE.search(lowered[max(0, m.start() - 20) : m.start()]):
+            continue  # "(not brisbane really)", "isn't in Toowong": never the place
         cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
         start = m.start() - (len(cue.group(0)) if cue else 0)
         found.append((start, m.end(), "home" if cue else "location", place.name))

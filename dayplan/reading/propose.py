@@ -647,14 +647,12 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "party"
     if re.match(r"\s*(?:km|kms|kilomet|miles?\b)", norm[m.end() :]):
         return "distance"
+    if _LABEL_BEFORE.search(before) or _STREET_AFTER.match(norm, m.end()):
+        return "label"  # a postcode or a street number ("at 12 Smith St"): no limit
     if _TIME_BEFORE.search(before) or _TIME_AFTER.match(norm, m.end()):
         return "time"
-    if (
-        _LABEL_NUMBER.fullmatch(m.group(0))
-        or _LABEL_BEFORE.search(before)
-        or _STREET_AFTER.match(norm, m.end())
-    ):
-        return "label"  # a year, a postcode or a street number: no limit
+    if _LABEL_NUMBER.fullmatch(m.group(0)):
+        return "label"  # a year ("home by 1900" is a time, read above)
     return "number"
 
 
@@ -768,6 +766,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         ):
             if m.group(4) == "lunch" and not re.search(r"\b(?:after|before|at)\s+$", head):
                 continue
+            if not (m.group(3) or m.group(4)) and _STREET_AFTER.match(norm, m.end()):
+                continue  # "at 12 Smith St": a street number
             if weather.WEATHER_TURN.search(norm[max(0, m.start() - 30) : m.start()]):
                 found.append((m.start(), m.end(), "turn"))  # "clear up by 2": not asked
                 continue

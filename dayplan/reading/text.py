@@ -63,7 +63,12 @@ def find_quote(text: str, quote: str) -> tuple[int, int] | None:
     return None if at < 0 else (at, at + len(needle))
 
 
-_SENTENCE_END = re.compile(r"[.!?;\n]+(?:\s|$)|(?<!\d)\s-\s(?!\d)|,\s*(?:but|though|although)\s")
+_SENTENCE_END = re.compile(
+    r"(?<!\bst)(?<!\bmt)(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bft)(?<!\bapprox)[.!?;\n]+(?:\s|$)"
+    r"|(?<!\d)\s-\s(?!\d)|,\s*(?:but|though|although)\s"
+)
+"""Where a sentence (or a clause split at ";" or ", but") ends; never after an abbreviation of a
+place or a title ("St. Lucia", "Mt. Coot-tha", "Dr. Smith")."""
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
