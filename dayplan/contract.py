@@ -84,6 +84,7 @@ FailureCode = Literal[
     "overlaps_blocked",
     "closed",
     "outdoor_in_rain",
+    "outdoor_excluded",
     "leg_over_cap",
     "over_budget",
     "home_after_deadline",
@@ -106,6 +107,8 @@ FailureCode = Literal[
 - ``closed``: the venue is not open for the whole stop that day (public holidays from the
   venue's own calendar; comment-only, ``unknown`` or unparseable hours prove nothing and fail);
 - ``outdoor_in_rain``: an outdoor stop overlaps a rain window;
+- ``outdoor_excluded``: the request asks for indoor venues only ("indoors only", "nothing
+  outdoors") and a stop is outdoors, or not known to be indoors;
 - ``leg_over_cap``: a leg, home legs included, is longer than ``travel.max_leg_minutes``;
 - ``over_budget``: the party's total cost is above the budget;
 - ``home_after_deadline``: the leg home arrives after ``window.end``;

@@ -287,6 +287,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     hints.preferences = list(h.get("preferences") or [])
     hints.must_visit = list(h.get("must_do") or [])
     hints.avoid = list(h.get("avoid") or [])
+    hints.indoor_only = bool(h.get("indoor_only"))
     return hints
 
 
@@ -677,6 +678,8 @@ class Conversation:
     def mostly_wet(self) -> bool:
         """Search indoor-only when rain covers at least half of the day window; with less rain,
         outdoor places stay candidates and the scheduler keeps them out of the rain."""
+        if self.hints.indoor_only:  # "indoors only": the party's own limit, rain or not
+            return True
         w = self.window()
         return self.wet_minutes()[0] * 2 >= w[1] - w[0]
 
@@ -686,6 +689,8 @@ class Conversation:
         ``DRY_STRETCH`` minutes is left ("might shower in the arvo": parks in the morning)."""
         if not self.mostly_wet():
             return False
+        if self.hints.indoor_only:
+            return True
         outdoor = query.lower() in OUTDOOR_PREFERENCES
         return not (outdoor and self.wet_minutes()[1] >= DRY_STRETCH)
 

@@ -34,3 +34,5 @@ class TextHints:
     must_visit: list[str] = field(default_factory=list)
     avoid: list[str] = field(default_factory=list)
     """Kinds of outing the text asks to avoid ("no museums please"): ranked last, soft."""
+    indoor_only: bool = False
+    """The text asks for indoor venues only ("indoors only"): every search is indoor-only."""

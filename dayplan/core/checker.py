@@ -27,6 +27,7 @@ FAILURE_CODES = (
     "overlaps_blocked",
     "closed",
     "outdoor_in_rain",
+    "outdoor_excluded",
     "leg_over_cap",
     "over_budget",
     "home_after_deadline",
@@ -113,6 +114,16 @@ class Constraints:
     counted in elapsed minutes and a time that does not exist that day fails. ``None``: no DST."""
     must_dos: tuple[MustDoRule, ...] = ()
     """Must-dos the itinerary must visit (``missing_must_do`` otherwise)."""
+    indoor_only: bool = False
+    """The request asks for indoor venues only: an outdoor stop (or one not known to be indoors)
+    fails ``outdoor_excluded``, whatever the weather."""
+
+
+def outdoor_excluded(venue: Venue, c: Constraints) -> bool:
+    """Whether ``c`` rules ``venue`` out as a stop whatever the weather: the request asks for
+    indoor venues only and the venue is outdoors or not known to be indoors (the one rule
+    behind ``outdoor_excluded``; the scheduler and the empty-itinerary failures use it too)."""
+    return c.indoor_only and not venue.indoor
 
 
 @dataclass(frozen=True)
@@ -620,6 +631,15 @@ def check_plan(
                     if "indoor" in venue.unknown
                     else "outdoors"
                 )
+                if c.indoor_only:
+                    failures.append(
+                        Failure(
+                            "outdoor_excluded",
+                            f"{venue.name} is {outdoors}, and the request asks for indoor venues "
+                            "only",
+                            venue_id=venue.id,
+                        )
+                    )
                 for r in c.rain:
                     if overlaps(visit, r):
                         failures.append(

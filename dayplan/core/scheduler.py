@@ -75,6 +75,7 @@ from dayplan.core.checker import (
     check_plan,
     depart_after,
     hours_of,
+    outdoor_excluded,
 )
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes
 from dayplan.core.dayshape import (
@@ -1900,6 +1901,15 @@ def arrange(
     does not suit the party are left out, see ``Arrangement.excluded``). Raises ``ValueError``
     for an unknown venue id, more than 10 picks or duplicates."""
     excluded: dict[str, str] = {}
+    if constraints.indoor_only:  # "indoors only": an outdoor venue is never a stop (a must-do
+        kept = []  # outdoors stays, and fails outdoor_excluded in the proof)
+        for p in picks:
+            v = venues.get(p.venue_id or "")
+            if v is not None and not p.must and outdoor_excluded(v, constraints):
+                excluded[v.id] = f"{v.name} is outdoors, and you asked for indoor venues only"
+                continue
+            kept.append(p)
+        picks = kept
     if day_shape:
         kept = []
         for p in picks:

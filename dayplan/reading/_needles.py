@@ -8332,6 +8332,13 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("tops",),),
         (("less",), ("or",)),
     ),
+    "e6111525d675edf7f0ed619b756c192a0f95723c": (
+        (("if",),),
+        (("case",), ("in",)),
+        (("unless",),),
+        (("when",),),
+        (("it",), ("should",)),
+    ),
     "e71ecd46fa1f4b280000731de01cfb51808026d7": (
         (
             (
@@ -8905,6 +8912,15 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
         (("(",), ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")),
+    ),
+    "efae72ae50265eeff2a385c19cb822acfcbad485": (
+        (("indoor", "inside", "under"), ("please", "only", "all")),
+        (("indoor", "inside", "under"), ("strictly", "purely", "just", "only")),
+        (("everything", "all"), ("indoors", "inside", "under")),
+        (("have", "must", "need", "has"), ("indoors", "inside", "under")),
+        (("door", "side"), ("no",), ("out",)),
+        (("activities", "places", "things", "venues", "stuff"), ("no",), ("outdoor",)),
+        (("indoors", "inside", "under"), ("keeping", "staying", "keep", "stay")),
     ),
     "f01e373efe1a89f9e03751f0174fc4ba7ee88f9f": (),
     "f36b098638f7eaad08ab7d38fd35d20a6948acba": ((("aud", "cad", "eur", "gbp", "nzd", "usd"),),),

@@ -55,6 +55,7 @@ _STRUCTURED: dict[str, str] = {
     "must_do": "activities",
     "preference": "preferences",
     "avoid": "preferences",
+    "indoor_only": "indoor_only",
     "home": "home",
     "location": "location",
     "date": "date",
@@ -69,7 +70,7 @@ def structured_wins(request: PlanRequest, item: ReadingItem) -> str | None:
         return name if request.travel and request.travel.max_leg_minutes else None
     if name == "travel":
         return name if request.travel else None
-    value = getattr(request, name)
+    value = getattr(request, name, None)  # "indoor_only": no request field states it
     return name if value not in (None, [], "") else None
 
 
@@ -247,6 +248,8 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     avoid = [i.value for i in out.items if i.field == "avoid"]
     if avoid:
         h["avoid"] = avoid
+    if any(i.field == "indoor_only" for i in out.items):
+        h["indoor_only"] = True  # "indoors only": a hard limit, outdoor stops fail
     musts = [i.value for i in out.items if i.field == "must_do"]
     if musts:
         h["must_do"] = musts

@@ -245,6 +245,31 @@ AVOIDED_AFTER = re.compile(
 _NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
 
 
+INDOOR_ONLY = re.compile(
+    r"\b(?:(?:strictly|only|just|all|purely)\s+)?(?:indoors?|inside|under\s*cover)\s+(?:stuff\s+|things\s+|activities\s+"
+    r"|places\s+|venues\s+|fun\s+)?(?:only|all\s+day|please\s+only)\b"
+    r"|\b(?:only|strictly|just|purely)\s+(?:indoors?|inside|under\s*cover)(?:\s+(?:stuff|things|activities|places|venues|fun))?\b"
+    r"|\b(?:all|everything)\s+(?:must\s+be\s+|has\s+to\s+be\s+|needs\s+to\s+be\s+)?(?:indoors|inside|under\s*cover)\b"
+    r"|\b(?:has|have|needs?|must)\s+(?:to\s+)?(?:be\s+)?(?:indoors|inside|under\s*cover)\b"
+    r"|\b(?:nothing|no(?:thing)?\s+(?:at\s+all\s+)?)\s*(?:outdoors?|outside)(?:\s+(?:stuff|things|activities|places|at\s+all))?\b"
+    r"|\bno\s+outdoors?\s+(?:stuff|things|activities|places|venues)\b"
+    r"|\b(?:stay|staying|keep\s+it|keep\s+us|keeping\s+it)\s+(?:indoors|inside|under\s*cover)\b",
+    re.I,
+)
+"""A request for indoor venues only, whatever the weather: "indoors only", "indoor stuff
+only", "only indoor things", "nothing outdoors", "no outdoor stuff", "everything has to be
+inside", "keep it indoors". A hard limit (``outdoor_excluded``), unlike "indoors please"."""
+_INDOOR_CONDITION = re.compile(r"\b(?:if|in\s+case|unless|when(?:ever)?|should\s+it)\b", re.I)
+
+
+def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``INDOOR_ONLY`` in ``sentence``, none when the sentence puts it on a condition
+    ("indoors only if it rains": the rain rule already keeps outdoor stops out of rain)."""
+    if _INDOOR_CONDITION.search(sentence):
+        return []
+    return [m.span() for m in INDOOR_ONLY.finditer(sentence)]
+
+
 def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each kind of outing ``phrase`` asks to avoid, each once:
     the span runs from the avoiding cue to the kind word ("no museums", "not too many museums").

@@ -309,6 +309,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 add("must_do", name, a, b)
     for a, b, pref in prefs.avoid_spans(sent):  # "no museums please": a soft avoid
         add("avoid", pref, a, b)
+    for a, b in prefs.indoor_only_spans(sent)[:1]:  # "indoors only": a hard limit
+        add("indoor_only", True, a, b)
     for a, b, pref in prefs.preference_spans(sent):
         if any(x <= a < y for x, y in named):
             continue  # "the Museum of Brisbane" is a must-do, no wish for museums in general

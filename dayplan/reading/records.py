@@ -22,6 +22,7 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ``must_do``         ``str`` — a place or activity the text insists on ("we must see Lone Pine")
 ``preference``      ``str`` — a kind of outing the text asks for ("museums", "swimming")
 ``avoid``           ``str`` — a kind of outing the text asks to avoid ("no museums please")
+``indoor_only``     ``true`` — indoor venues only, a hard limit ("indoors only", "nothing outdoors")
 ``home``            ``str`` — where the party starts and ends (a suburb)
 ``location``        ``str`` — where the day is planned (a city or suburb)
 ``date``            ``"YYYY-MM-DD"`` — the calendar date the text names
@@ -45,6 +46,7 @@ Field_ = Literal[
     "must_do",
     "preference",
     "avoid",
+    "indoor_only",
     "home",
     "location",
     "date",

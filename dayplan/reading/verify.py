@@ -453,6 +453,16 @@ def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> str:
     return claimed
 
 
+def _check_indoor_only(value: Any, quote: str, sentence: str, today: date) -> bool:
+    if value is not True:
+        raise _Bad("indoor_only takes true (the request asks for indoor venues only)", None)
+    if not prefs.indoor_only_spans(quote):
+        raise _Bad("the quote does not ask for indoor venues only", None)
+    if not prefs.indoor_only_spans(sentence):
+        raise _Bad('indoors only on a condition ("if it rains") is the weather\'s rule', None)
+    return True
+
+
 def _check_must(value: Any, quote: str, sentence: str, today: date) -> str:
     claimed = _text(value, "must_do").lower()
     found = places.read_must(quote)
@@ -474,6 +484,7 @@ _CHECKS = {
     "must_do": _check_must,
     "preference": _check_preference,
     "avoid": _check_avoid,
+    "indoor_only": _check_indoor_only,
     "home": lambda v, q, s, t: _check_place("home", v, q, s, t),
     "location": lambda v, q, s, t: _check_place("location", v, q, s, t),
     "date": _check_date,

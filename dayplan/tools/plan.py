@@ -15,7 +15,7 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 
 from dayplan.core.catalog import matches_preference
-from dayplan.core.checker import CheckResult, Constraints, Failure, ProposedStop
+from dayplan.core.checker import CheckResult, Constraints, Failure, ProposedStop, outdoor_excluded
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.core.preferences import unmet_preferences
@@ -278,8 +278,19 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
         failure = nothing_fits(Problem([], c, travel), {})[0]
         detail = f"0 venues found by the searches ({asked}){why}"
         return [replace(failure, detail=detail[:400])]
+    outdoors = sorted(v.name for v in venues.values() if outdoor_excluded(v, c))
+    venues = {vid: v for vid, v in venues.items() if not outdoor_excluded(v, c)}
     cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
-    return nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
+    failures = nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
+    if outdoors and failures:  # "indoors only": the outdoor ones found are no candidates at all
+        more = f", +{len(outdoors) - 3} more" if len(outdoors) > 3 else ""
+        note = (
+            f"; {len(outdoors)} outdoor venue{'s' if len(outdoors) > 1 else ''} left out: "
+            f"indoor venues only were asked for ({', '.join(outdoors[:3])}{more})"
+        )
+        head = failures[0]
+        failures[0] = replace(head, detail=(head.detail + note)[:500])
+    return failures
 
 
 def record_check(

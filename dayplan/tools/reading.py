@@ -263,7 +263,8 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
     Args:
       readings: [{"field": one of window_start, window_end (the time home), budget, adults,
         children, mode, max_leg_minutes, rain, blocked, must_do, preference, avoid (a kind the
-        text asks to avoid, e.g. "no museums please"), home, location, date; "value": the value;
+        text asks to avoid, e.g. "no museums please"), indoor_only (true: indoor venues only,
+        e.g. "indoors only", "nothing outdoors"), home, location, date; "value": the value;
         "quote": the exact words of the text that say it}]. Values:
         times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};
         adults/children/max_leg_minutes whole numbers; mode "car" | "transit" | "walk"; rain

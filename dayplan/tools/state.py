@@ -438,6 +438,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         country=data.venue_snapshot().get("country", "AU"),
         subdivision=data.venue_snapshot().get("subdivision"),
         timezone=state.get("timezone") or DEFAULT_TIMEZONE,
+        indoor_only=bool(hints.get("indoor_only")),
     )
 
 
