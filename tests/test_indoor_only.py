@@ -48,6 +48,8 @@ def _run(text: str):
         ),
         ("Saturday 9-3, Toowong, 2 adults - no outdoor activities please", "no outdoor activities"),
         ("Saturday 9-3, Toowong, 2 adults, we want to stay indoors", "stay indoors"),
+        # was an unread must-like clause, asked about: it is a limit code can hold
+        ("Saturday in South Brisbane, it has to be indoors", "has to be indoors"),
     ],
 )
 def test_indoors_only_is_read(text: str, quote: str) -> None:

@@ -773,10 +773,13 @@ def test_storms_late_afternoon_a_listed_baby_and_spend(text, field, value):
     assert read(text)[field] == value
 
 
-def test_pram_friendly_is_no_travel_mode_but_a_pram_nap_is_walking():
+def test_pram_friendly_is_no_travel_mode_but_pushing_the_pram_is_walking():
     assert "mode" not in read("hubby, me, baby - pram friendly please")
     assert "mode" not in read("baby change room needed, 2 adults")
     assert read("we'll push the pram everywhere")["mode"] == "walk"
+    # a pram says nothing of travel (REVIEW6: "naps in the pram 1-3" became 187 min walking)
+    assert "mode" not in read("Saturday, Albion, 2 adults + baby, baby naps in the pram 1-3")
+    assert "mode" not in read("Saturday, Shorncliffe, 2 adults, pier walk, home by 10am")
 
 
 # -- classes of misreading fixed after the reading cases -------------------------------------

@@ -156,3 +156,93 @@ def test_a_denied_place_is_never_the_location() -> None:
     assert not [v for f, v in items if f in ("location", "home")], items
     report = _run(text)
     assert report is not None and report.status == "needs_clarification", report
+
+
+# -- REVIEW6's clear texts that asked, and readings that were wrong without breaking a limit --
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("saturday, Brisbane City, 2 adults, $20, home by 1900", "19:00"),
+        ("saturday, Brisbane City, 2 adults, back by 2000", "20:00"),
+        ("Saturday, Toowong, 2 adults, home by 1830", "18:30"),
+        ("saturday arvo, toowong, 2 adults + 3 kids, not before 1pm, home b4 6", "18:00"),
+    ],
+)
+def test_24_hour_and_texting_deadlines(text: str, end: str) -> None:
+    items, unread = _read(text)
+    assert ("window_end", end) in items, items
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_a_year_is_still_no_time() -> None:
+    items, unread = _read("Saturday 9 January 2027, 2 adults, Toowong, 9-3")
+    assert ("date", "2027-01-09") in items and ("window_end", "15:00") in items, items
+    assert not unread, unread
+
+
+@pytest.mark.parametrize(
+    ("text", "mode", "cap"),
+    [
+        (
+            "Sat 12 Dec, Chermside, 2 adults 2 kids, we don't want to drive more than 10 mins, 9-1",
+            "car",
+            10,
+        ),
+        ("sat 9-1 chermside 2 adults, we dont want to drive for more than 15 minutes", "car", 15),
+    ],
+)
+def test_not_driving_more_than_is_a_cap(text: str, mode: str, cap: int) -> None:
+    items, unread = _read(text)
+    assert ("mode", mode) in items and ("max_leg_minutes", cap) in items, items
+    assert not [u for u in unread if u.kind == "travel"], unread
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["sat 9-1 chermside 2 adults, we dont want to drive", "sat 9-1 chermside 2 adults, cant drive"],
+)
+def test_not_driving_without_apostrophes_is_never_the_car(text: str) -> None:
+    items, unread = _read(text)
+    assert "mode" not in [f for f, _ in items], items
+    assert [u for u in unread if u.kind == "travel"], unread
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, Albion, 2 adults + baby, baby naps in the pram 1-3, $30, home by 5",
+        "Saturday, Shorncliffe, 2 adults, pier walk, $0, home by 10am",
+        "Saturday 9-3, Mt Coot-tha, 2 adults, a short bush walk then lunch",
+    ],
+)
+def test_a_walk_as_an_outing_or_a_pram_is_no_travel_mode(text: str) -> None:
+    items, _ = _read(text)
+    assert "mode" not in [f for f, _ in items], items
+
+
+def test_the_wheel_of_brisbane_is_no_location() -> None:
+    items, _ = _read("Saturday, Milton, 2 adults 2 kids, wheel of brisbane!! $80, 10-3")
+    assert [v for f, v in items if f in ("location", "home")] == ["Milton"], items
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("25 Dec 2027 (Saturday), New Farm, 2 adults, must see a movie, $60, 10-6", "2027-12-25"),
+        (
+            "Christmas Day 2027 is a saturday - what can we do from South Brisbane, 2 adults, 10 to 3",
+            "2027-12-25",
+        ),
+    ],
+)
+def test_a_weekday_that_restates_the_date_is_one_day(text: str, day: str) -> None:
+    items, unread = _read(text)
+    assert ("date", day) in items, items
+    assert not [u for u in unread if u.kind == "date_conflict"], unread
+
+
+def test_a_weekday_that_disagrees_is_still_asked() -> None:
+    _, unread = _read("20 Dec 2026 (Saturday), New Farm, 2 adults 10-6")  # a Sunday
+    assert [u for u in unread if u.kind == "date_conflict"], unread

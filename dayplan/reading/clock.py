@@ -34,9 +34,27 @@ _HOURS_MARK = (
 )
 """A 24-hour mark in the meridiem's place: "1530hrs", "1530 hours", "15:30h", "16h" (an hour
 13-23 only: "2h" is a duration)."""
-_FOUR_DIGITS = r"(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))(?=[0-5]\d(?!\d))"
-"""Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23 (19xx
-and 20xx are years: "January 2027")."""
+_TIME_CUE_19_20 = "|".join(
+    f"(?<={cue}(?:19|20))"
+    for cue in (
+        r"\bby ",
+        r"\bat ",
+        r"\bb4 ",
+        r"\btill ",
+        r"\buntil ",
+        r"\bbefore ",
+        r"\bafter ",
+        r"\bfrom ",
+        "@ ",
+        "@",
+        r"\bhome ",
+        r"\bback ",
+    )
+)
+_FOUR_DIGITS = r"(?:(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))|" + _TIME_CUE_19_20 + r")(?=[0-5]\d(?!\d))"
+"""Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23, and 19
+and 20 right after a time cue ("home by 1900", "back by 2000"); otherwise 19xx and 20xx are
+years ("January 2027")."""
 TOKEN = (
     r"(?:(?<![\d:.$])(\d{1,2})(?:(?:[:.]|(?<=(?<!\d)(?:[01]\d|2[0-3]))h(?=[0-5]\d(?!\d))|"
     + _FOUR_DIGITS

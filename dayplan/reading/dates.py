@@ -301,6 +301,32 @@ def said_today(quote: str) -> bool:
     return bool(_TODAY_WORD.search(quote))
 
 
+_BARE_WEEKDAY = re.compile(
+    r"(?:(?:is\s+)?(?:a|on\s+a|on|the)\s+)?(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
+    r"(?:day|urday|nesday|rsday|sday)?",
+    re.I,
+)
+_WEEKDAY_NUMBER = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+
+
+def _without_restated_weekdays(
+    text: str, spans: list[tuple[int, int, date]]
+) -> list[tuple[int, int, date]]:
+    """``spans`` without a bare weekday that restates a date named beside it ("25 Dec 2027
+    (Saturday)", "Christmas Day 2027 is a saturday"): one day, not two."""
+
+    def weekday(s: tuple[int, int, date]) -> int | None:
+        m = _BARE_WEEKDAY.fullmatch(text[s[0] : s[1]].strip(" ,.;:!?()"))
+        return _WEEKDAY_NUMBER[m.group(1).lower()[:3]] if m else None
+
+    named = [s for s in spans if weekday(s) is None]
+    return [
+        s
+        for s in spans
+        if weekday(s) is None or not any(o[2].weekday() == weekday(s) for o in named)
+    ]
+
+
 def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     """The ``date_spans`` of ``text`` (normalised) that name the outing's day, in text order:
     habits and seasons' things dropped (``_names_a_day``), and a today said in passing ("no car
@@ -309,6 +335,7 @@ def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     "this arvo" or "today" with no other day named stays today. More than one day left is a
     question (``date_choice_question``), never a silent pick."""
     spans = [s for s in date_spans(text, today) if _names_a_day(text, s[0], s[1])]
+    spans = _without_restated_weekdays(text, spans)
 
     def today_word(s: tuple[int, int, date]) -> bool:
         return s[2] == today and bool(_TODAY_WORD.search(text[s[0] : s[1]]))

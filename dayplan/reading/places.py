@@ -113,6 +113,13 @@ _NEGATED_PLACE = re.compile(
     re.I,
 )
 """Words that deny a place right before it: "(not brisbane really)", "not in Toowong"."""
+_VENUE_OF = re.compile(
+    r"\b(?:wheel|museum|university|uni|gallery|library|port|botanic\s+gardens?|city\s+hall"
+    r"|ekka|show|royal|state|town\s+hall|cathedral)\s+of\s+(?:the\s+)?$",
+    re.I,
+)
+"""A venue's name that ends in a place ("the Wheel of Brisbane", "Museum of Brisbane"): the place
+is the venue's, not where the day is."""
 
 
 @per_run_list
@@ -124,13 +131,20 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     gaz = data.gazetteer()
     lowered = text.lower()
     found: list[tuple[int, int, str, str]] = []
+    venue_named: list[tuple[int, int, str, str]] = []
     for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
         place = find_place_in_text(m.group(0), gaz)
-        if place is None or _NEGATED_PLACE.search(lowered[max(0, m.start() - 20) : m.start()]):
-            continue  # "(not brisbane really)", "isn't in Toowong": never the place
+        before = lowered[max(0, m.start() - 30) : m.start()]
+        if place is None or _NEGATED_PLACE.search(before):
+            continue  # "(not brisbane really)": never the place
+        if _VENUE_OF.search(before):  # "the Wheel of Brisbane": the venue's place, used only
+            venue_named.append((m.start(), m.end(), "location", place.name))  # when no other
+            continue
         cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
         start = m.start() - (len(cue.group(0)) if cue else 0)
         found.append((start, m.end(), "home" if cue else "location", place.name))
+    if venue_named and not found:  # "must see the Museum of Brisbane": the day is there
+        found.append(venue_named[0])
     centre = city_centre()
     if centre and not any(f[2] == "location" for f in found):  # "something in town"
         for m in CITY_CENTRE.finditer(lowered):

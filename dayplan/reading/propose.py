@@ -889,7 +889,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for a, b, kind in sorted(found, key=lambda f: (f[0], f[2] != "activity", f[1], f[2])):
         if kind in ("time", "number", "duration") and any(x <= a and b <= y for x, y in wx_spans):
             continue  # the weather's own time ("rain until about 1pm"): read or listed with it
-        if kind == "turn" or (kind == "duration" and any(x <= a < y for x, y in totals)):
+        if kind in ("turn", "label") or (kind == "duration" and any(x <= a < y for x, y in totals)):
             continue  # a total-travel limit's duration: listed with it
         if (
             kind not in ("foreign", "must", "activity", "preference", "date", "people", "travel")

@@ -41,8 +41,12 @@ def clean(text: str) -> str:
 
 @per_run
 def normalise(text: str) -> str:
-    """``clean(text)`` case-folded (``str.lower``); spans are offsets into this string."""
-    return clean(text).lower()
+    """``clean(text)`` case-folded (``str.lower``), with the texting "b4" read as "by" ("home b4
+    6"; same length); spans are offsets into this string."""
+    return _B4.sub("by", clean(text).lower())
+
+
+_B4 = re.compile(r"\bb4\b")
 
 
 def cut(text: str, span: tuple[int, int]) -> str:

@@ -17,12 +17,51 @@ from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
+_WALK_ACTIVITY = "".join(
+    f"(?<!{w} )"
+    for w in (
+        "pier",
+        "bush",
+        "river",
+        "beach",
+        "nature",
+        "coastal",
+        "park",
+        "forest",
+        "rainforest",
+        "heritage",
+        "art",
+        "night",
+        "ghost",
+        "guided",
+        "sculpture",
+        "lookout",
+        "summit",
+        "mangrove",
+        "wetlands",
+        "foreshore",
+        "jetty",
+        "garden",
+        "gardens",
+        "bay",
+        "a",
+        "short",
+        "long",
+        "little",
+        "nice",
+        "quick",
+        "dog",
+    )
+)
 WALK = re.compile(
-    r"\b(?:walk(?:ing)?|on foot|by foot|stroll(?:ing)?|pram|stroller)\b"
+    r"\b(?:" + _WALK_ACTIVITY + r"walk(?:ing)?|on foot|by foot|stroll(?:ing)?"
+    r"|push(?:ing)?\s+(?:the\s+|a\s+)?(?:pram|stroller|buggy)(?:\s+(?:everywhere|around|all\s+day))?)\b"
     r"(?![- ](?:friendly|access|accessible|ramps?))",
     re.I,
 )
-"""Walking; "pram friendly" asks for step-free venues, it says nothing about how to travel."""
+"""Walking as the way to travel. A walk that is an outing ("the pier walk", "a bush walk", "a
+short walk") is no mode, and a pram or stroller says nothing of how the party travels ("pram
+friendly" asks for step-free venues)."""
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
     r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:too\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
@@ -45,7 +84,7 @@ NOT_CAR = re.compile(
     r"\b(?:no|don't have a|do not have a|without a|without the|haven't got a|not taking the|can't take the|car is in the shop|no access to a)\s+car\b"
     r"(?!\s+(?:trips?|rides?|journeys?|legs?)\s+(?:longer|more|over|further|farther|of more|beyond"
     r"|exceeding|above|greater|past)\b)"
-    r"|\b(?:don't|do not|can't|won't|not)\s+(?:want to\s+)?drive\b"
+    r"|\b(?:don't|dont|do not|can't|cant|cannot|won't|wont|not)\s+(?:want to\s+|wanna\s+)?drive\b(?!\s+(?:(?:for|any)\s+)?(?:more|longer|further|farther|over|too\s+(?:far|long)|much|far|beyond|past)\b)"
     r"|\bno (?:driving|drives?|cars?)\b"
     r"(?!\s+(?:(?:trips?|rides?|legs?|times?)\s+)?(?:longer|more|over|further|farther|of more|of over"
     r"|beyond|exceeding|above|greater|past|than|that takes|taking)\b)"
@@ -73,10 +112,26 @@ _MODE_WORD = (
     r"|citycat|tram|public transport|transit|walk|walking)"
 )
 _GAP = r"(?:(?!(?:more|than|longer|over|much|far|too|mind|minds|min|mins|minutes?|hours?)\b)[a-z']+\s+){0,4}?"
+_CAP_AFTER = (
+    r"(?!\s+(?:(?:for|any)\s+)?(?:more|longer|further|farther|over|too\s+(?:far|long)|much|far"
+    r"|beyond|past)\b)"
+)
+"""What makes a negated mode a cap ("we don't want to drive more than 10 mins", "don't want to
+drive too far"): the party does drive."""
 NEGATED_MODE = re.compile(
-    r"\b(?:not|never|no longer|n't|no way (?:we're|we are|are we))\s+" + _GAP + _MODE_WORD + r"\b"
-    r"|(?<=n't)\s+" + _GAP + _MODE_WORD + r"\b"
-    r"|\b" + _MODE_WORD + r"(?:'s|\s+is|\s+isn't|\s+are|\s+was)?\s+(?:\w+\s+){0,2}?"
+    r"\b(?:not|never|no longer|n't|no way (?:we're|we are|are we))\s+"
+    + _GAP
+    + _MODE_WORD
+    + r"\b"
+    + _CAP_AFTER
+    + r"|(?<=n't)\s+"
+    + _GAP
+    + _MODE_WORD
+    + r"\b"
+    + _CAP_AFTER
+    + r"|\b"
+    + _MODE_WORD
+    + r"(?:'s|\s+is|\s+isn't|\s+are|\s+was)?\s+(?:\w+\s+){0,2}?"
     r"(?:not an option|no option|out of the question|off the table|in the shop|at the mechanic"
     r"|(?:being )?(?:serviced|repaired|fixed)|broken(?: down)?|off the road|not available"
     r"|unavailable|a no-go|a no go|out)\b"
@@ -96,13 +151,26 @@ the mode; a cap's words ("no more than 30 minutes in the car", "don't mind
 driving") are not a negation."""
 
 
+_FOR_A_WHILE = re.compile(
+    r"\s+(?:then|during\s+(?:it|that|the)|while\s+(?:she|he|they|the)|at\s+that\s+time"
+    r"|at\s+the\s+time|in\s+between)\b",
+    re.I,
+)
+"""A negated mode for a while only ("baby naps in the pram 12-1, so no driving then"): the day's
+travel is not negated (the blocked window already keeps legs out of the nap)."""
+
+
 def negated_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans of ``sentence`` where a travel mode is said as not available (``NEGATED_MODE`` and
     the older ``NOT_WALK``/``NOT_CAR``/``NOT_TRANSIT`` cues): the mode words inside them are never
     read as the mode; a mode said beside them ("so we'll walk") is."""
     out = []
     for rx in (NEGATED_MODE, NOT_WALK, NOT_CAR, NOT_TRANSIT):
-        out += [m.span() for m in rx.finditer(sentence)]
+        out += [
+            m.span()
+            for m in rx.finditer(sentence)
+            if not _FOR_A_WHILE.match(sentence, m.end())  # "so no driving then": during a nap
+        ]
     # "won't be driving": the span starts at the word whose "n't" negates the mode
     starts = [len(re.sub(r"[\w']+$", "", sentence[:a])) for a, _ in out]
     # "we don't have a car": the one who says it is quoted too
