@@ -189,3 +189,30 @@ def test_a_placed_appointment_end_to_end(text, home, suburb):
     assert any(suburb in x and "placed" in x for x in report.assumptions)
     assert recheck_report(req, report).ok  # re-checked from the served JSON
     assert independent_findings(req, report) == []  # rules written apart from the checker
+
+
+def test_a_forced_first_leg_over_the_cap_is_the_whole_proof():
+    """REVIEW6 B1: from Wynnum, lessons at Chandler at 09:00 with a 20-min cap: the party must
+    leave at once (28 min by car), so no stop can come first and every plan breaks the cap. The
+    failure says so; it once said venues 6 min away were "more than 20 min away"."""
+    import asyncio
+
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import run_plan
+
+    text = (
+        "Saturday 12 December, Wynnum, 2 adults 2 kids, swimming lessons at Chandler 9-10, $0, "
+        "home by 12, max 20 min drives"
+    )
+    report = asyncio.run(run_plan(PlanRequest(text=text, now="2026-12-01T08:00:00+10:00"))).report
+    assert report is not None and report.status == "no_feasible_plan", report
+    (f,) = report.constraint_failures
+    assert f.code == "leg_over_cap", f
+    assert "home → swimming lessons at Chandler (09:00): 28 min by car > cap 20 min" in f.detail
+    # with time for a stop before the lessons, the leg proves nothing: no such failure
+    later = text.replace("9-10", "11-12").replace("home by 12", "home by 2")
+    report = asyncio.run(run_plan(PlanRequest(text=later, now="2026-12-01T08:00:00+10:00"))).report
+    assert report is not None
+    assert not any(
+        "every plan begins with this leg" in x.detail for x in report.constraint_failures
+    )

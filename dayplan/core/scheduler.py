@@ -1082,6 +1082,40 @@ def _hm(m: int) -> str:
     return clock_text(m)
 
 
+def first_leg_over_cap(constraints: Constraints, travel: TravelModel) -> list[Failure]:
+    """The day's first leg when it is forced and over the travel cap: a placed appointment
+    away starts so soon after the day's start that the party must leave home for it at once
+    (its start minus the window's start is no more than the leg), so no stop can come before
+    it and the leg is the direct one, from home ("swimming lessons at Chandler 9-10" from
+    Wynnum, 28 min by car, cap 20). One ``leg_over_cap`` failure (minutes), true of every
+    itinerary; ``[]`` otherwise (a later leg can be split by a stop, so it proves nothing)."""
+    cap = constraints.max_leg_minutes
+    away = sorted(
+        (b for b in constraints.blocked if b.place and not b.at_home), key=lambda b: b.start
+    )
+    if cap is None or not away:
+        return []
+    first = away[0]
+    if any(b.start < first.start for b in constraints.blocked if b is not first):
+        return []  # another window comes first: leave the proof to the scheduler
+    try:
+        leg = travel.minutes(HOME, first.place)
+    except KeyError:
+        return []  # an unknown leg is the checker's to fail
+    if leg <= cap or first.start - constraints.window[0] > leg:
+        return []
+    where = first.place.split(":", 1)[-1]
+    return [
+        Failure(
+            "leg_over_cap",
+            f"home → {first.label} at {where} ({_hm(first.start)}): {leg} min by "
+            f"{constraints.mode} > cap {cap} min; the day starts too close to it for a stop "
+            "before it, so every plan begins with this leg",
+            values={"minutes": leg, "cap_minutes": cap, "appointment": first.label},
+        )
+    ]
+
+
 def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasible | None:
     """``None`` when the problem has a plan, else the proof (see the module docstring).
 
@@ -1096,6 +1130,10 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         return Infeasible(list(result.failures), ["no candidates"], [], [], result)
     if _witness(problem, Relaxation()) is not None:
         return None
+    alone = first_leg_over_cap(problem.constraints, problem.travel)
+    if alone:  # the leg to the first appointment breaks the cap: true of every itinerary
+        empty = check_plan([], problem.constraints, venues, problem.travel)
+        return Infeasible(alone, [f.detail for f in alone], [], [], replace(empty, failures=alone))
     items = [] if any(x.must for x in problem.candidates) else minimal_conflict(problem)
     if items:  # no must-dos, and constraints explain why not one candidate fits
         names = {k: v.name for k, v in venues.items()}

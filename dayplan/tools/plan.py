@@ -19,7 +19,14 @@ from dayplan.core.checker import CheckResult, Constraints, Failure, ProposedStop
 from dayplan.core.checker import check_plan as _check
 from dayplan.core.clock import hhmm_to_minutes, minutes_to_hhmm
 from dayplan.core.preferences import unmet_preferences
-from dayplan.core.scheduler import Pick, Problem, candidate_for, conflict_failures, nothing_fits
+from dayplan.core.scheduler import (
+    Pick,
+    Problem,
+    candidate_for,
+    conflict_failures,
+    first_leg_over_cap,
+    nothing_fits,
+)
 from dayplan.core.waits import waits
 from dayplan.evidence import RunEvidence
 from dayplan.tools.args import CheckPlanArgs, validated
@@ -278,6 +285,9 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
         failure = nothing_fits(Problem([], c, travel), {})[0]
         detail = f"0 venues found by the searches ({asked}){why}"
         return [replace(failure, detail=detail[:400])]
+    alone = first_leg_over_cap(c, travel)
+    if alone:  # the leg to the first appointment breaks the cap: no venue can help
+        return alone
     outdoors = sorted(v.name for v in venues.values() if outdoor_excluded(v, c))
     venues = {vid: v for vid, v in venues.items() if not outdoor_excluded(v, c)}
     cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
