@@ -246,3 +246,28 @@ def test_a_weekday_that_restates_the_date_is_one_day(text: str, day: str) -> Non
 def test_a_weekday_that_disagrees_is_still_asked() -> None:
     _, unread = _read("20 Dec 2026 (Saturday), New Farm, 2 adults 10-6")  # a Sunday
     assert [u for u in unread if u.kind == "date_conflict"], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "must"),
+    [
+        ("Saturday Kenmore 2 adults 3 kids $250 home by 5 koalas a must", "koalas"),
+        ("Saturday Kenmore 2 adults home by 5 lone pine a must", "lone pine"),
+    ],
+)
+def test_a_weak_cue_after_an_unpunctuated_clause_reads_its_known_tail(text, must) -> None:
+    items, unread = _read(text)
+    assert ("must_do", must) in items, items
+    assert not [u for u in unread if u.kind == "must"], unread
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday Kenmore 2 adults home by 5 for sure",
+        "Saturday Kenmore 2 adults, it will rain for sure",
+    ],
+)
+def test_a_weak_cue_with_no_known_object_reads_no_must(text) -> None:
+    items, _ = _read(text)
+    assert "must_do" not in [f for f, _ in items], items

@@ -419,6 +419,30 @@ def must_items(phrase: str) -> list[MustItem]:
     return out
 
 
+_NO_TAIL_WORDS = frozenset(
+    {"by", "at", "home", "till", "until", "from", "to", "and", "or", "with", "kids", "adults"}
+)
+
+
+def _known_tail(phrase: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """The last one to three words before a weak cue that name a place or activity of the
+    catalogue (``_known``), when the clause has no punctuation to bound its object ("Saturday
+    Kenmore 2 adults 3 kids $250 home by 5 koalas a must": "koalas"); longest first."""
+    words = list(re.finditer(r"[\w'-]+", phrase[start:end]))
+    for n in (3, 2, 1):
+        if len(words) < n:
+            continue
+        a, b = start + words[-n].start(), start + words[-1].end()
+        name = phrase[a:b].lower()
+        if _NOT_A_NAME.match(name) or any(
+            re.search(r"\d", w.group(0)) or w.group(0).lower() in _NO_TAIL_WORDS for w in words[-n:]
+        ):
+            continue
+        if _known(name):
+            return a, b, name
+    return None
+
+
 def _main_object(phrase: str, got: tuple[int, int, str]) -> bool:
     """Whether the object ``got`` of a main-aim cue (``MAIN_PRE``, ``MAIN_POST``) is a must-do:
     a place or activity of the catalogue (``_known``), or a capitalised name that is no aim."""
@@ -467,12 +491,18 @@ def _post_items(phrase: str, m: re.Match, kind: str, taken: list[tuple[int, int]
     if _NEGATED.search(phrase[max(0, start - 20) : start]):
         return  # "not Lone Pine for sure"
     raw = _merge(phrase, _members(phrase, start, m.start()))
-    if not raw or raw[-1][1] < m.start() - 1:
-        return  # the cue's subject does not reach it ("X on Saturday is a must")
-    items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw]
-    if not items or any(x is None for x in items):
+    reaches = bool(raw) and raw[-1][1] >= m.start() - 1
+    items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw] if reaches else []
+    if kind == "weak" and not (
+        items and all(x is not None and _known(x[2]) for x in items)  # type: ignore[index]
+    ):
+        tail = _known_tail(phrase, start, m.start())  # "... home by 5 koalas a must"
+        if tail is not None and not any(x <= tail[0] < y for x, y in taken):
+            add(MustItem(tail[2], tail[0], tail[1], tail[0], m.end()))
         return
-    if kind == "weak" and not all(_known(x[2]) for x in items):  # type: ignore[index]
+    if not reaches:
+        return  # the cue's subject does not reach it ("X on Saturday is a must")
+    if not items or any(x is None for x in items):
         return
     if kind == "main" and not all(_main_object(phrase, x) for x in items):  # type: ignore[arg-type]
         return
