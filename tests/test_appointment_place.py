@@ -216,3 +216,25 @@ def test_a_forced_first_leg_over_the_cap_is_the_whole_proof():
     assert not any(
         "every plan begins with this leg" in x.detail for x in report.constraint_failures
     )
+
+
+def test_a_placed_appointment_ending_at_the_assumed_start_is_gone_to():
+    """REVIEW6: "soccer at Carindale 8-9, home by 1" (no start said, 09:00 assumed) served a day
+    from home at 09:00 with no appointment in the plan; the party is at Carindale at 9."""
+    import asyncio
+
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import run_plan
+
+    text = "Saturday, Camp Hill, 2 adults, $30, soccer at Carindale 8-9, home by 1"
+    report = asyncio.run(run_plan(PlanRequest(text=text, now="2026-12-01T08:00:00+10:00"))).report
+    assert report is not None and report.status == "complete", report
+    (appt,) = report.plan.appointments
+    assert (appt.label, appt.start, appt.end, appt.place) == (
+        "soccer",
+        "08:00",
+        "09:00",
+        "Carindale",
+    )
+    assert any("Leaving home at 07:47 for soccer in Carindale" in a for a in report.assumptions)
+    assert report.plan.stops[0].start >= "09:00"

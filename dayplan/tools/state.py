@@ -328,7 +328,9 @@ def _leave_for_appointments(
     if home is None:
         return window
     for b in blocked:
-        if not b.place or b.place not in points or b.end <= window[0]:
+        if (
+            not b.place or b.place not in points or b.end < window[0]
+        ):  # ends at the start: the day begins there
             continue
         leg = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode).minutes(HOME, b.place)
         if b.start - leg < start:
