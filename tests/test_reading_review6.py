@@ -271,3 +271,24 @@ def test_a_weak_cue_after_an_unpunctuated_clause_reads_its_known_tail(text, must
 def test_a_weak_cue_with_no_known_object_reads_no_must(text) -> None:
     items, _ = _read(text)
     assert "must_do" not in [f for f, _ in items], items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday 12 Dec, Coorparoo, 2 adults 2 kids, $20 per kid, home by 5",
+        "Saturday, Coorparoo, 2 adults 2 kids, $30 an adult, home by 5",
+    ],
+)
+def test_an_amount_for_one_kind_of_member_is_asked(text) -> None:
+    """REVIEW6: "$20 per kid" was read as AUD 20 per person for all four (AUD 80), and a
+    cinema at AUD 76 was served: the children's share, or everyone's? It is asked."""
+    items, unread = _read(text)
+    assert "budget" not in [f for f, _ in items], items
+    assert [u for u in unread if u.kind == "money" and u.asks], unread
+
+
+def test_each_and_pp_stay_per_person() -> None:
+    for text in ("Saturday, Coorparoo, 2 adults 2 kids, $20 each", "Saturday, 2 adults, $20pp"):
+        items, _ = _read(text)
+        assert ("budget", {"amount": 20.0, "currency": "AUD", "per_person": True}) in items, items

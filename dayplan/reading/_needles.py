@@ -2980,6 +2980,11 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
     ),
+    "5a58358e66a85af73166d503d625e9c59663e230": (
+        (("/person", "person", "/head", "each", "head", "p.p.", "per ", "pp"),),
+        (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("pp",)),
+        (("/",), ("person", "head")),
+    ),
     "5ce41ed60fb779d4646419eac8831ed1910407dd": (
         (("in-laws",),),
         (("inlaws",),),
@@ -7971,6 +7976,13 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("twins",),),
         (("triplets",),),
     ),
+    "d45e77fe433f1e747df95125c891492c1dd498e1": (
+        (
+            ("for every", "for each", "every", "each", "per", "a"),
+            ("littlie", "adult", "child", "grown", "kiddo", "kid"),
+        ),
+        (("/",), ("adult", "child", "kid")),
+    ),
     "d4ac64f55abad19efd134591b875fb8bd57ee4ee": (
         (("(",),),
         (("for",),),
@@ -8971,11 +8983,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     "f51f00f9d57d481e3412607aaf557b06dc833ae5": (
         (("minute", "hour", "mins", "min", "hr"),),
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("min", "h", "m")),
-    ),
-    "f6eedda325f03f816471ab5fb9e96ff447dce74a": (
-        (("/person", "person", "/head", "each", "head", "p.p.", "per ", "pp"),),
-        (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("pp",)),
-        (("/",), ("person", "head")),
     ),
     "f8c324fe7a9d33b89d037c7788d773d7d67decba": (),
     "fa51f0df14a5c64641cea310aaf035f50864abc1": (

@@ -8,7 +8,7 @@ Amounts in digits go through ``price-parser``; amounts in words ("a hundred doll
 Duckling's amount-of-money dimension. Currency: a stated ISO code (``AUD``, ``USD``) wins; ``$``,
 ``A$``, "dollars" and "bucks" are the request's local currency (``AUD`` for this product's
 Brisbane data). ``per_person`` is true when the phrase says "each", "per person", "a head",
-"pp", "per kid" and similar; the total is then the amount times the party size, computed by
+"pp" and similar ("$20 per kid" is asked: the children's share, or everyone's?); the total is then the amount times the party size, computed by
 whoever applies the reading (``dayplan.reading.apply``).
 """
 
@@ -72,8 +72,15 @@ def foreign_spans(text: str) -> list[tuple[int, int]]:
 
 
 _ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)(?![a-z])", re.I)
+PER_MEMBER = re.compile(
+    r"\b(?:per|a|each|every|for each|for every)\s+(?:kid|child|adult|grown-?up|kiddo|littlie)s?\b"
+    r"|/\s*(?:kid|child|adult)\b",
+    re.I,
+)
+"""An amount for one kind of member of the party ("$20 per kid", "$30 an adult"): is it the
+children's share, or each person's? Never read as per person for everyone: asked."""
 PER_PERSON = re.compile(
-    r"\b(?:each|per (?:person|head|kid|child|adult|pax)|a (?:head|person)|pp|p\.p\.|/person|/head)\b"
+    r"\b(?:each|per (?:person|head|pax)|a (?:head|person)|pp|p\.p\.|/person|/head)\b"
     r"|(?<=\d)pp\b|/\s*(?:person|head)\b",
     re.I,
 )
@@ -330,6 +337,8 @@ def read_money(phrase: str) -> Money | None:
         and not BARE_BUDGET.search(phrase)
     ):
         return None
+    if PER_MEMBER.search(phrase):
+        return None  # "$20 per kid": the children's share or everyone's? asked (net: money)
     per = bool(PER_PERSON.search(phrase))
     if not re.search(r"\d", phrase) or BARE_BUDGET.fullmatch(phrase.strip()):
         bare = _bare_amount(phrase)  # "a budget of about fifty", "keep it under 50"
