@@ -277,7 +277,7 @@ def test_a_weak_cue_with_no_known_object_reads_no_must(text) -> None:
     "text",
     [
         "Saturday 12 Dec, Coorparoo, 2 adults 2 kids, $20 per kid, home by 5",
-        "Saturday, Coorparoo, 2 adults 2 kids, $30 an adult, home by 5",
+        "Saturday, Coorparoo, 2 adults 2 kids, $25 per child, home by 5",
     ],
 )
 def test_an_amount_for_one_kind_of_member_is_asked(text) -> None:
