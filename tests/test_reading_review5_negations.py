@@ -11,16 +11,13 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from dayplan.reading.propose import read_request
+from tests.cli_runs import plan_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 12, 1)
@@ -132,21 +129,7 @@ def test_a_count_range_and_a_dash_separator_are_unchanged() -> None:
 
 
 def _plan(text: str, tmp_path: Path) -> dict:
-    request = tmp_path / "request.json"
-    request.write_text(
-        json.dumps({"text": text, "now": "2026-12-01T08:00:00+10:00"}), encoding="utf-8"
-    )
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
-    done = subprocess.run(
-        [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return plan_cli({"text": text, "now": "2026-12-01T08:00:00+10:00"}, tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -10,32 +10,18 @@ is all that is known.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli_runs import plan_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = "2026-12-01T10:00:00+10:00"
 
 
 def _plan(text: str, tmp_path: Path, **fields: str) -> dict:
-    request = tmp_path / "request.json"
-    request.write_text(json.dumps({"text": text, "now": NOW, **fields}), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
-    done = subprocess.run(
-        [sys.executable, "-m", "dayplan", "plan", str(request), "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return plan_cli({"text": text, "now": NOW, **fields}, tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,30 @@
+"""One way for tests to plan a request the way a user does: ``python -m dayplan plan FILE --json``
+in a fresh process, offline (no key, no network)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def plan_cli(request: dict, tmp_path: Path) -> dict:
+    """The served report (a dict) for ``request`` (the JSON body), written to ``tmp_path`` and
+    planned by the CLI in a new process; asserts the CLI exited 0."""
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(request), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAYPLAN_MODE": "offline"}
+    done = subprocess.run(
+        [sys.executable, "-m", "dayplan", "plan", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
