@@ -223,7 +223,10 @@ COUNT_RANGE = re.compile(
 """A count said as a range ("2-3 kids", "three or four adults", "2, maybe 3 kids", "kids: 2 or
 3"): no count (unread, asked unless a structured party settles it)."""
 
+COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
+"""Couples counted ("two couples", "3 couples"): two adults each."""
 PARTY_CUES = (
+    COUPLES,
     COUNTED_ADULTS,
     COUNTED_CHILDREN,
     ONE_ADULT,
@@ -363,6 +366,9 @@ def _named_children(phrase: str) -> int:
 def _adults(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
     counted = [count(m.group(1)) for m in COUNTED_ADULTS.finditer(phrase)]
+    counted += [
+        2 * n if (n := count(m.group(1))) is not None else None for m in COUPLES.finditer(phrase)
+    ]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
     if NO_ADULT.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
@@ -405,7 +411,12 @@ def read_party(phrase: str) -> Party:
         children = (children or 0) + sum(n for _, _, n in friends)
     adults = _adults(phrase)
     named_other = children is not None or ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)
-    alone = not (named_other or COUNTED_ADULTS.search(phrase) or JUST_ME.search(phrase))
+    alone = not (
+        named_other
+        or COUNTED_ADULTS.search(phrase)
+        or COUPLES.search(phrase)
+        or JUST_ME.search(phrase)
+    )
     if adults is not None and alone and not US_TWO.search(phrase):
         adults = None  # a lone "I" is not a party
     return Party(adults, children)

@@ -122,6 +122,74 @@ _VENUE_OF = re.compile(
 is the venue's, not where the day is."""
 
 
+_AT_IN = re.compile(r"([\w'&.-]+(?:\s+[\w'&.-]+){0,3})\s+(?:at|in)\s+$")
+_OUTING_WORDS = frozenset(
+    {
+        "walk",
+        "pool",
+        "lessons",
+        "lesson",
+        "swim",
+        "swimming",
+        "wetland",
+        "wetlands",
+        "zoo",
+        "wheel",
+        "centre",
+        "markets",
+        "market",
+        "cinema",
+        "movies",
+        "museum",
+        "gallery",
+        "library",
+        "park",
+        "playground",
+        "lookout",
+        "pier",
+        "beach",
+        "picnic",
+        "cafe",
+        "brunch",
+        "lunch",
+        "party",
+        "footy",
+        "soccer",
+        "training",
+        "ballet",
+        "dance",
+        "gardens",
+        "garden",
+        "koalas",
+        "sanctuary",
+    }
+)
+
+
+@lru_cache(maxsize=1)
+def _venue_names() -> frozenset[str]:
+    names = set()
+    for v in data.venues():
+        name = v.name.lower()
+        names.add(name)
+        names.add(name.split(" (")[0])
+        if "(" in name:
+            names.add(name.split("(")[1].rstrip(")"))  # "gallery of modern art (goma)": goma
+    return frozenset(names)
+
+
+def _after_a_venue(lowered: str, start: int) -> bool:
+    """Whether the place at ``start`` follows a venue or an outing and its "in"/"at" ("GOMA in
+    South Brisbane", "wading pool at Wynnum", "wetland walk at Boondall"): the venue's suburb."""
+    m = _AT_IN.search(lowered[max(0, start - 60) : start])
+    if not m:
+        return False
+    words = m.group(1).split()
+    if words[-1] in _OUTING_WORDS or words[-1] in PREFERENCE_WORDS:
+        return True
+    return any(" ".join(words[-n:]) in _venue_names() for n in range(1, len(words) + 1))
+
+
 @per_run_list
 def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, field, place)`` for places named in ``text`` (``normalise``-d): field is
@@ -158,6 +226,9 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     locations = [f for f in found if f[2] == "location"]
     if len(locations) > 1:
         plain = [f for f in locations if venue_part(lowered, f[0], f[1]) is None] or locations
+        # "GOMA in South Brisbane, ..., Ashgrove": the suburb after a venue's "in"/"at" is the
+        # venue's; the party's is the other one
+        plain = [f for f in plain if not _after_a_venue(lowered, f[0])] or plain
         keep = max(plain, key=lambda f: f[1] - f[0])
         found = [f for f in found if f[2] == "home" or f is keep]
     return found

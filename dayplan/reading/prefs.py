@@ -270,6 +270,14 @@ def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
     return [m.span() for m in INDOOR_ONLY.finditer(sentence)]
 
 
+_LIST_MORE = re.compile(
+    r"(?:\s*,\s*(?:(?:and|or|nor)\s+)?|\s+(?:and|or|nor)\s+|\s*&\s*|\s*/\s*)(?:(?:the|any|no)\s+)?([a-z]+)",
+)
+_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b|nor\b|&|/)")
+"""The next member of a list after an avoided kind ("avoid markets and cafes", "no libraries,
+museums or galleries"): each is avoided too, never read as a wish."""
+
+
 def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each kind of outing ``phrase`` asks to avoid, each once:
     the span runs from the avoiding cue to the kind word ("no museums", "not too many museums").
@@ -283,7 +291,18 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
         before = low[max(0, m.start() - 50) : m.start()]
         cue = AVOIDING.search(before)
         if cue and not _NOT_AVOIDING.search(before[cue.start() :]):
-            out.append((m.start() - len(before) + cue.start(), m.end(), pref))
+            lead = m.start() - len(before) + cue.start()
+            members, at = [pref], m.end()
+            while more := _LIST_MORE.match(low, at):  # "avoid markets and cafes", "no X, Y or Z"
+                also = PREFERENCE_WORDS.get(more.group(1))
+                comma_only = not re.search(r"\b(?:and|or|nor)\b|[&/]", more.group(0))
+                if not also or (comma_only and not _LIST_GOES_ON.match(low, more.end(1))):
+                    break  # "no museums, parks are great": the list ended at the comma
+                members.append(also)
+                at = more.end(1)
+            for kind in dict.fromkeys(members):  # each member quoted with the whole list
+                if all(p != kind for _, _, p in out):
+                    out.append((lead, at, kind))
             continue
         after = AVOIDED_AFTER.match(low[m.end() :])
         if after:

@@ -147,6 +147,15 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
     return tuple(sorted(out))
 
 
+_OTHER_ITEMS = re.compile(
+    r",[^,]*\b(?:adults?|kids?|children|people|couple|family|grown-?ups?|sat|saturday|sun|sunday"
+    r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s",
+    re.I,
+)
+"""Between an appointment word and a range: another item of the request (the party, the day, an
+amount, a sentence end), so the range is not the appointment's."""
+
+
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window", cue_start)``;
     ``cue_start`` is where the deciding word begins (the range's own start for a window). An
@@ -155,7 +164,13 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     before = sentence[max(0, span[0] - 40) : span[0]]
     after = sentence[span[1] : span[1] + 30]
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
-    cues = [(m.end(), "blocked", m.start()) for m in BLOCK_RE.finditer(before)]
+    # an appointment word decides, unless other items of the request stand between ("showers
+    # around lunch, Bulimba, 2 adults, 2pm to 5pm": the day, not a lunch 2-5)
+    cues = [
+        (m.end(), "blocked", m.start())
+        for m in BLOCK_RE.finditer(before)
+        if not _OTHER_ITEMS.search(before[m.end() :])
+    ]
     # a rain word decides only when it says when it rains: never indifference or a condition
     # ("don't mind the rain, Saturday 10-4", "rain or shine 9-3"), nor one a clause back ("no rain
     # forecast, Saturday 9-3", "showers 10-11, out 9-4"; a bare list "showers 10-11, 2-3" goes on)

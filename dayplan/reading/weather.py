@@ -80,7 +80,8 @@ INDIFFERENT = re.compile(
     + RAIN
     + r"\b"
     r"|\b" + RAIN + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
-    r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off)\b(?:\s+(?:us|me|them|the\s+kids))?"
+    r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off|hurt|matter|kill)\b(?:\s+(?:us|me|them|the\s+kids|anyone))?"
+    r"|\b(?:rain|raining|rainy|wet|showers?)\s+or\s+(?:not|no|no\s+rain|dry|fine|sun|sunny)\b"
     r"|\b(?:happy|fine|ok|okay|keen|good|right)\s+(?:to\s+go\s+out\s+)?(?:in|with)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+few|some|the|a)\s+)*"
     + RAIN
     + r"\b"
@@ -906,6 +907,7 @@ def _mentions(norm: str) -> list[Mention]:
                 if (
                     prev is not None
                     and prev.kind == "rain"
+                    and (not prev.own_time or _clause_times(norm[prev.start : prev.end], 0).ranges)
                     and re.fullmatch(
                         r"\s*(?:(?:and|&)\s+)?(?:again\s+)?"
                         + rng
@@ -924,6 +926,9 @@ def _mentions(norm: str) -> list[Mention]:
                         prev.values += vals
                         prev.end = c.start + max(b for _, b in t.spans())
                         prev.times += [(c.start + a, c.start + b) for a, b in t.spans()]
+                elif prev is not None and re.search(r"[a-z]{2,}", c.text):
+                    prev = None  # a clause of other words ends the list: "rain 11-3, Bulimba,
+                    # 2 adults, 8am-11am" - the 8am-11am is the day's, never more rain
                 continue
             if (
                 kind == "turn"
