@@ -104,7 +104,9 @@ def _names_re() -> re.Pattern:
     gaz = data.gazetteer()
     names = [s["name"] for s in gaz.get("suburbs", [])] + list(gaz.get("aliases", {}))
     longest_first = sorted({n.lower() for n in names}, key=len, reverse=True)
-    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![\w])")
+    # "mt. gravatt", "st. lucia", "mt coot-tha": an abbreviation with or without its full stop
+    alts = [re.sub(r"^(mt|st)\\ ", r"\1\\.?\\ ", re.escape(n)) for n in longest_first]
+    return re.compile(r"(?<![\w])(?:" + "|".join(alts) + r")(?![\w])")
 
 
 _NEGATED_PLACE = re.compile(

@@ -306,6 +306,8 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     seq.sort(key=lambda x: x[1])
     place, free_from, where = home, window_start, "home"
     for label, start, end, point, leg in seq:
+        if where == "home":  # the trip to an appointment before the day's start leaves in time
+            free_from = min(free_from, start - leg)  # for it ("lessons 9-10 ... 10-3")
         if leg == 0 and point and place and tuple(point) != tuple(place):
             out.append(f"0-minute leg from {where} to {label} ({_km(point, place):.3f} km apart)")
         if not _free_run(free_from, start, leg, busy):
