@@ -28,3 +28,30 @@ def plan_cli(request: dict, tmp_path: Path) -> dict:
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+TODAY = "2026-12-01"
+NOW = "2026-12-01T08:00:00+10:00"
+"""The pinned "today" of the review tests (a Tuesday: "Saturday" is 2026-12-05)."""
+
+
+def read_items(text: str) -> tuple[list[tuple[str, object]], list]:
+    """``([(field, value), ...], unread)`` of the reading code proposes and verifies for ``text``
+    (``dayplan.reading.propose.read_request``) on ``TODAY``."""
+    from datetime import date
+
+    from dayplan.reading.propose import read_request
+
+    accepted, unread = read_request(text, today=date.fromisoformat(TODAY))
+    return [(i.field, i.value) for i in accepted.items], unread
+
+
+def plan_text(text: str):
+    """The served report (``DayPlanReport``, or ``None``) of the offline planner for ``text``
+    at ``NOW``, in this process."""
+    import asyncio
+
+    from dayplan.contract import PlanRequest
+    from dayplan.service.run import run_plan
+
+    return asyncio.run(run_plan(PlanRequest(text=text, now=NOW))).report

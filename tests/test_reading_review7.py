@@ -15,27 +15,18 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date
 
 import pytest
 
-from dayplan.reading.propose import read_request
+from tests.cli_runs import plan_text, read_items
 
 TODAY = date(2026, 12, 1)
 NOW = "2026-12-01T08:00:00+10:00"
 
 
-def _read(text: str):
-    accepted, unread = read_request(text, today=TODAY)
-    return [(i.field, i.value) for i in accepted.items], unread
-
-
-def _run(text: str):
-    from dayplan.contract import PlanRequest
-    from dayplan.service.run import run_plan
-
-    return asyncio.run(run_plan(PlanRequest(text=text, now=NOW))).report
+_read = read_items
+_run = plan_text
 
 
 @pytest.mark.parametrize(
