@@ -189,7 +189,47 @@ def _after_a_venue(lowered: str, start: int) -> bool:
     words = m.group(1).split()
     if words[-1] in _OUTING_WORDS or words[-1] in PREFERENCE_WORDS:
         return True
-    return any(" ".join(words[-n:]) in _venue_names() for n in range(1, len(words) + 1))
+    if any(" ".join(words[-n:]) in _venue_names() for n in range(1, len(words) + 1)):
+        return True
+    last = words[-1].strip(".,")  # a word of a venue's name ("SparkLab at South Brisbane")
+    return (
+        len(last) > 3
+        and last not in _NOT_VENUE_WORDS
+        and any(re.search(r"(?<![\w])" + re.escape(last) + r"(?![\w])", n) for n in _venue_names())
+    )
+
+
+_NOT_VENUE_WORDS = frozenset(
+    {
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "live",
+        "lives",
+        "living",
+        "based",
+        "stay",
+        "staying",
+        "we're",
+        "were",
+        "are",
+        "home",
+        "house",
+        "place",
+        "family",
+        "start",
+        "starting",
+        "somewhere",
+        "something",
+        "anything",
+        "stuff",
+        "things",
+        "lunch",
+        "dinner",
+        "brisbane",
+    }
+)
 
 
 @per_run_list

@@ -156,6 +156,20 @@ _OTHER_ITEMS = re.compile(
 amount, a sentence end), so the range is not the appointment's."""
 
 
+def _after_its_own(between: str) -> bool:
+    """Whether the text between an appointment word and a range holds the appointment's own
+    range, joined to this one by more than a list's "and"/"," ("swim lessons at Chandler 8-9,
+    then 9-3 out", "dance 9-10, after that 10-2"): this range is the day's. A bare list ("naps
+    10:30-11 and 1-2:30") keeps both for the appointment."""
+    own = [m for m in clock.RANGE_RES[0].finditer(between)] + [
+        m for m in clock.RANGE_RES[1].finditer(between)
+    ]
+    if not own:
+        return False
+    last = max(own, key=lambda m: m.end())
+    return not re.fullmatch(r"\s*(?:,|and|&|,\s*and)?\s*", between[last.end() :])
+
+
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window", cue_start)``;
     ``cue_start`` is where the deciding word begins (the range's own start for a window). An
@@ -169,7 +183,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     cues = [
         (m.end(), "blocked", m.start())
         for m in BLOCK_RE.finditer(before)
-        if not _OTHER_ITEMS.search(before[m.end() :])
+        if not _OTHER_ITEMS.search(before[m.end() :]) and not _after_its_own(before[m.end() :])
     ]
     # a rain word decides only when it says when it rains: never indifference or a condition
     # ("don't mind the rain, Saturday 10-4", "rain or shine 9-3"), nor one a clause back ("no rain
@@ -221,7 +235,7 @@ def in_sentence_kind(phrase: str, sentence: str) -> str | None:
         # a list: "naps 10:30-11 and 1-2:30" - the range before this one decides
         before = [r for r in ranges(sentence) if r[1] <= at + rs[0][0]]
         if before and re.fullmatch(
-            r"\s*(?:,|and|&|,\s*and|then)\s*", sentence[before[-1][1] : at + rs[0][0]]
+            r"\s*(?:,|and|&|,\s*and)\s*", sentence[before[-1][1] : at + rs[0][0]]
         ):
             return in_sentence_kind(sentence[before[-1][0] : before[-1][1]], sentence)
     return kind

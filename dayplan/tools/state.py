@@ -127,9 +127,13 @@ def location_place(state: Mapping[str, Any]) -> Place | None:
     if req.location:
         place = resolve_place(req.location, gaz)
     else:
-        named = day_location(req.text) if req.text else None
-        place = resolve_place(named, gaz) if named else None
         hints = text_hints(state)
+        named = day_location(req.text) if req.text else None
+        read_location = hints.get("location")
+        if isinstance(read_location, str) and resolve_place(read_location, gaz) is not None:
+            named = read_location  # the verified reading wins ("SparkLab at South Brisbane, …,
+            # Holland Park" reads Holland Park; the text rule alone once took South Brisbane)
+        place = resolve_place(named, gaz) if named else None
         placed = {b.get("place") for b in hints.get("blocked") or () if isinstance(b, dict)}
         if place is not None and place.name in placed and hints.get("location") != place.name:
             # an appointment's place ("footy 8-9:30 at Indooroopilly"), not the day's: the
