@@ -166,3 +166,106 @@ def test_a_placed_appointment_ending_at_the_stated_start_is_gone_to() -> None:
     assert (appt.start, appt.end, appt.place) == ("09:00", "10:00", "Chandler")
     first = report.plan.stops[0]
     assert first.start >= "10:00" and first.travel_in.minutes > 20, first  # from Chandler
+
+
+# -- REVIEW8: the same classes in newer wordings ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Sat (19th), Mt. Coot-tha, 2 adults, 7-11, $10", "2026-12-19"),
+        ("26th (Sat) Brisbane City 2 adults 10-2 $10", "2026-12-26"),
+        ("12th (sat) Windsor 2 adults 9-12 $10", "2026-12-12"),
+        ("19th (Saturday), Bulimba, 2 adults 2 kids, 9-1, $20", "2026-12-19"),
+    ],
+)
+def test_a_day_of_the_month_beside_a_bracketed_weekday(text, day) -> None:
+    items, _ = _read(text)
+    assert ("date", day) in items, items
+
+
+def test_a_bracketed_weekday_that_disagrees_is_asked() -> None:
+    items, unread = _read("20th (Sat) Toowong 2 adults 9-1")  # the 20th is a Sunday
+    assert "date" not in [f for f, _ in items], items
+    assert [u for u in unread if u.kind == "date_conflict"], unread
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "under a roof the whole time, sat 12th, Milton, 2 adults, 10-4, $20",
+        "air-con places only, sat 12th, Carindale, 2 adults 2 kids, 9-3, $80",
+        "dont want to be outdoors, sat 12th, Ascot, 2 adults, 10-2, $20",
+    ],
+)
+def test_more_indoor_only_wordings(text) -> None:
+    items, _ = _read(text)
+    assert ("indoor_only", True) in items, items
+
+
+def test_dont_take_us_to_a_venue_is_never_a_must_do() -> None:
+    items, _ = _read(
+        "dont take us to GOMA or the State Library, sat 12th, South Brisbane, 2 adults"
+    )
+    assert "must_do" not in [f for f, _ in items], items
+    items, _ = _read("dont take us to the cinema, sat 2 adults toowong 9-3")
+    assert ("avoid", "film") in items and "preference" not in [f for f, _ in items], items
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["just a couple of us adults, sat 12th, Bardon, 9-1, $30", "a couple of us, sat 12th, Bardon"],
+)
+def test_a_couple_of_us_is_two_adults(text) -> None:
+    items, _ = _read(text)
+    assert ("adults", 2) in items, items
+
+
+@pytest.mark.parametrize(
+    ("text", "blocked", "window"),
+    [
+        (
+            "swim lessons at Chandler 8-9, then 9-3 out, sat 12th, Coorparoo, 2 adults 1 kid, $40",
+            ("08:00", "09:00"),
+            ("09:00", "15:00"),
+        ),
+        (
+            "footy at Ashgrove 8-9 then 9-1 free, sat 12th, Paddington, 2 adults 1 kid, $20",
+            ("08:00", "09:00"),
+            ("09:00", "13:00"),
+        ),
+        (
+            "dance at Milton 9-10, after that 10-2, sat 12th, Toowong, 1 adult 1 kid, $20",
+            ("09:00", "10:00"),
+            ("10:00", "14:00"),
+        ),
+    ],
+)
+def test_a_range_after_an_appointments_own_is_the_day(text, blocked, window) -> None:
+    items, unread = _read(text)
+    got = [(v["start"], v["end"]) for f, v in items if f == "blocked"]
+    assert got == [blocked], items
+    assert ("window_start", window[0]) in items and ("window_end", window[1]) in items, items
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_a_list_of_naps_stays_a_list() -> None:
+    items, _ = _read("naps 10:30-11 and 1-2:30, sat 9-4 2 adults toowong")
+    assert [(v["start"], v["end"]) for f, v in items if f == "blocked"] == [
+        ("10:30", "11:00"),
+        ("13:00", "14:30"),
+    ]
+
+
+def test_a_rainy_day_said_with_other_words_keeps_the_window() -> None:
+    text = "plan a rainy sat 5th for 2 adults 2 kids in Carindale, 9-3, $80, lunch at home 12-1"
+    items, _ = _read(text)
+    assert ("window_start", "09:00") in items and ("window_end", "15:00") in items, items
+    assert [v for f, v in items if f == "rain"] == ["all_day"], items
+
+
+def test_the_read_location_is_the_runs_home() -> None:
+    report = _run("museum at South Brisbane then home, sat 12th, 2 adults, 10-1, $20, Carindale")
+    assert report is not None and report.status == "complete", report
+    assert any("centre of Carindale" in a for a in report.assumptions), report.assumptions

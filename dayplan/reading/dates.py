@@ -456,7 +456,7 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 WEEKDAY_DATE_RE = re.compile(
-    r"\b(" + _WEEKDAY + r")\b\.?,?\s+(?:the\s+)?"
+    r"\b(" + _WEEKDAY + r")\b\.?\)?,?(?:\s+|\s*\(\s*)(?:the\s+)?"
     r"(?:(\d{1,2})(?:/|-(?=\d{1,2}-(?:20)?\d{2}\b))(\d{1,2})(?:[/-]((?:20)?\d{2}))?\b(?![/:.]\d)"
     r"|(\d{1,2})(?:(?:st|nd|rd|th)\b|(?<=the\s\d)|(?<=the\s\d\d)|(?=\s+(?:of\s+)?(?:"
     + _MONTH[1:]
@@ -587,8 +587,24 @@ def weekday_dates(text: str, today: date) -> list[WeekdayDate]:
     year said wins); without one, the next such day of the month. The day is read only when
     its weekday is the one said; otherwise the phrase asks, naming both and offering the
     nearest days that match (never a silent jump to another date)."""
-    said = [_weekday_date(m, today) for m in WEEKDAY_DATE_RE.finditer(text)]
+    said = [_weekday_date(m, today) for m in WEEKDAY_DATE_RE.finditer(_weekday_first(text))]
     return sorted(said + _ordinal_weekdays(text, today, said), key=lambda w: w.start)
+
+
+_ORDINAL_THEN_WEEKDAY = re.compile(
+    r"\b(\d{1,2}(?:st|nd|rd|th))(\s*)\(\s*(" + _WEEKDAY + r")\s*\)", re.I
+)
+
+
+def _weekday_first(text: str) -> str:
+    """``text`` with "26th (Sat)" turned round to "Sat)  26th", same length (offsets kept), so
+    the weekday and its day of the month are read together ("Sat (19th)" reads as it is)."""
+
+    def turn(m: re.Match) -> str:
+        gap = len(m.group(0)) - len(m.group(3)) - 1 - len(m.group(1))
+        return f"{m.group(3)})" + " " * gap + m.group(1) if gap >= 1 else m.group(0)
+
+    return _ORDINAL_THEN_WEEKDAY.sub(turn, text)
 
 
 _WEEKDAY_WORD_RE = re.compile(r"\b(?:(next|this|coming)\s+)?(" + _WEEKDAY + r")\b\.?", re.I)

@@ -173,7 +173,8 @@ MUST_LIKE = re.compile(
 )
 """Any insisting word or phrase, read or not (``must_like_cues``)."""
 _NEGATED = re.compile(
-    r"\b(?:don't|do not|doesn't|does not|didn't|no|not|never|won't|wouldn't|shouldn't|if)"
+    r"\b(?:don't|dont|do not|doesn't|doesnt|does not|didn't|didnt|no|not|never|won't|wont"
+    r"|wouldn't|wouldnt|shouldn't|shouldnt|can't|cant|if|avoid|skip)"
     r"\s+(?:\w+\s+)?$",
     re.I,
 )
@@ -546,6 +547,20 @@ def must_like_cues(phrase: str) -> list[tuple[int, int]]:
             continue  # "the whole point is to relax": an aim, no place
         out.append(m.span())
     return out
+
+
+def negated_before(phrase: str, at: int) -> bool:
+    """Whether the words right before ``at`` deny what follows ("dont take us to GOMA", "not
+    Lone Pine", "anything but the Wheel"): a venue named there is never a must-do."""
+    before = phrase[max(0, at - 40) : at]
+    return bool(_NEGATED.search(before[-20:]) or _DENYING.search(before))
+
+
+_DENYING = re.compile(
+    r"\b(?:anything|anywhere)\s+but\s+(?:the\s+)?$|\b(?:except|other\s+than|avoid|skip)\s+(?:the\s+)?$"
+    r"|\b(?:please\s+)?(?:don't|dont|do\s+not|never)\s+(?:take|bring|drag|book|send)\b[^,.;!?]*$",
+    re.I,
+)
 
 
 def named_spans(phrase: str) -> list[tuple[int, int]]:

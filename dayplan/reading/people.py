@@ -149,7 +149,7 @@ states no adult (the caller assumes one and says so); "with 2 kids and my partne
 adult beside the writer (2)."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(
-    r"\b(?:the two of us|both of us|the 2 of us|us two|(?<!a\s)(?<!the\s)couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b)"
+    r"\b(?:the two of us|both of us|the 2 of us|us two|(?:just\s+)?a\s+couple\s+of\s+us(?:\s+adults)?|(?<!a\s)(?<!the\s)couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b)"
     r"|(?:a|the|we're a|we are a|just a|just the)\s+couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b))\b",
     re.I,
 )

@@ -219,6 +219,8 @@ AVOIDING = re.compile(
     r"|visiting|see|seeing|try|be))?(?:\s+(?:to|at|in|into|on))?"
     r"|not\s+(?:really\s+|that\s+|too\s+|very\s+|so\s+)?(?:keen\s+(?:on|for)|interested\s+in|into|fans?\s+of"
     r"|a\s+(?:big\s+)?fan\s+of|big\s+on|up\s+for|fussed\s+on)"
+    r"|(?:please\s+)?(?:don't|dont|do\s+not|never)\s+(?:take|bring|drag|book|send|put)(?:\s+(?:us|me|the\s+kids|them))?"
+    r"(?:\s+(?:to|into|on|in))?"
     r"|anything\s+but|anywhere\s+but|except(?:\s+for)?|other\s+than|can't\s+stand|cannot\s+stand"
     r"|dislikes?|hated|bored\s+(?:of|with)"
     r"|no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
@@ -253,7 +255,11 @@ INDOOR_ONLY = re.compile(
     r"|\b(?:has|have|needs?|must)\s+(?:to\s+)?(?:be\s+)?(?:indoors|inside|under\s*cover)\b"
     r"|\b(?:nothing|no(?:thing)?\s+(?:at\s+all\s+)?)\s*(?:outdoors?|outside)(?:\s+(?:stuff|things|activities|places|at\s+all))?\b"
     r"|\bno\s+outdoors?\s+(?:stuff|things|activities|places|venues)\b"
-    r"|\b(?:stay|staying|keep\s+it|keep\s+us|keeping\s+it)\s+(?:indoors|inside|under\s*cover)\b",
+    r"|\b(?:stay|staying|keep\s+it|keep\s+us|keeping\s+it)\s+(?:indoors|inside|under\s*cover)\b"
+    r"|\bunder\s+(?:a\s+)?(?:roof|cover)\s+(?:the\s+whole\s+(?:time|day)|all\s+day|at\s+all\s+times|only)\b"
+    r"|\b(?:air[- ]?con(?:ditioned)?|aircon)\s+(?:places\s+|venues\s+|spots\s+|stuff\s+)?only\b"
+    r"|\bonly\s+(?:air[- ]?con(?:ditioned)?|aircon)\b"
+    r"|\b(?:don't|dont|do\s+not)\s+(?:want|wanna)\s+(?:to\s+)?(?:be\s+)?(?:outdoors|outside)\b",
     re.I,
 )
 """A request for indoor venues only, whatever the weather: "indoors only", "indoor stuff

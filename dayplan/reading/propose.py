@@ -305,6 +305,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     if aligned:  # capitals name a venue: "a day at Lone Pine"
         for a, b, name in places.venue_spans(here):
             named.append((a, b))
+            if musts_mod.negated_before(here, a):  # "dont take us to GOMA": never a must-do
+                continue
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
     for a, b, pref in prefs.avoid_spans(sent):  # "no museums please": a soft avoid

@@ -908,6 +908,10 @@ def _mentions(norm: str) -> list[Mention]:
                     prev is not None
                     and prev.kind == "rain"
                     and (not prev.own_time or _clause_times(norm[prev.start : prev.end], 0).ranges)
+                    and not _OTHER_WORDS.search(
+                        _DAY_WORDS_RE.sub(" ", norm[prev.end : c.start])
+                    )  # "a rainy sat
+                    # for 2 adults in Carindale, 9-3": other words between, so the day's range
                     and re.fullmatch(
                         r"\s*(?:(?:and|&)\s+)?(?:again\s+)?"
                         + rng
@@ -987,6 +991,16 @@ def _mentions(norm: str) -> list[Mention]:
             out.append(m)
             prev = m if m.kind in ("rain", "dry") else prev
     return out
+
+
+_DAY_WORDS_RE = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|sat|sun|today|tomorrow|forecast|expected"
+    r"|predicted|likely|again|also|too|on|the|\d{1,2}(?:st|nd|rd|th))\b"
+)
+_OTHER_WORDS = re.compile(r"[a-z]{3,}")
+"""Between a rain mention and a bare range: only day words ("Two showers forecast Saturday,
+10-11 and 2-3") keep the range the rain's; other words ("a rainy sat for 2 adults in Carindale,
+9-3") make it the day's."""
 
 
 def _indifference_owns_no_time(m: Mention, c) -> Mention:
