@@ -269,3 +269,23 @@ def test_the_read_location_is_the_runs_home() -> None:
     report = _run("museum at South Brisbane then home, sat 12th, 2 adults, 10-1, $20, Carindale")
     assert report is not None and report.status == "complete", report
     assert any("centre of Carindale" in a for a in report.assumptions), report.assumptions
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("sat 12th, Toowong, 2 adults, leave 0830 home by 1230", "08:30", "12:30"),
+        ("sat 12th, Toowong, 2 adults, home by 1530, leave 1000", "10:00", "15:30"),
+        ("sat 12th toowong 2 adults leave 8.30 home by 12.30", "08:30", "12:30"),
+    ],
+)
+def test_leave_with_a_bare_time_is_the_start(text, start, end) -> None:
+    """REVIEW8 C: "leave 0830" asked what it meant ("leave at 0830" was read)."""
+    items, unread = _read(text)
+    assert ("window_start", start) in items and ("window_end", end) in items, items
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_need_to_leave_by_stays_the_end() -> None:
+    items, _ = _read("sat 12th toowong 2 adults, need to leave by 3")
+    assert ("window_end", "15:00") in items and "window_start" not in [f for f, _ in items]

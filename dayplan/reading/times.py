@@ -73,7 +73,7 @@ START_CUE = re.compile(
     r"|get (?:out|going|away)|be out)(?: is| would be| will be)?(?: at| about| around)?"
     r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
     r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
-    r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)"
+    r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)?"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
     r"|(?:early |late )?start(?:ing)?\s*[,:-]|(?:we'll |we will |we could |we can |can )?go(?: out)?"
     r" (?:at|about|around))\s*$",
