@@ -72,13 +72,47 @@ def foreign_spans(text: str) -> list[tuple[int, int]]:
 
 
 _ISO = re.compile(r"\b(AUD|USD|NZD|EUR|GBP|CAD)(?![a-z])", re.I)
+_MEMBER = r"(?:kid|child|adult|grown-?up|kiddo|littlie)s?|children"
 PER_MEMBER = re.compile(
-    r"\b(?:per|a|each|every|for each|for every)\s+(?:kid|child|adult|grown-?up|kiddo|littlie)s?\b"
+    r"\b(?:per|an?|each|every|for each|for every)\s+(?:" + _MEMBER + r")\b"
+    r"|\b(?:each|a head|per head|pp)\s+for\s+(?:the\s+)?(?:" + _MEMBER + r")\b"
     r"|/\s*(?:kid|child|adult)\b",
     re.I,
 )
 """An amount for one kind of member of the party ("$20 per kid", "$30 an adult"): is it the
 children's share, or each person's? Never read as per person for everyone: asked."""
+RATE_TAIL = re.compile(
+    r"\s*(?:(?:each|a head|per head|pp)\s+for\s+(?:the\s+)?(?:" + _MEMBER + r")"
+    r"|(?:/\s*|(?:per|a|an|each|every|for each|for every)\s+)(?:(?:kid|child|adult|grown-?up"
+    r"|kiddo|littlie|person|head|pax)s?|children))\b",
+    re.I,
+)
+"""What follows an amount that makes it a rate ("$30 an adult", "20 bucks a kid", "$15 per
+child", "$25 a head"): the amount's quote runs over it, so the rate is read (a head) or asked
+(one kind of member), never an amount for the whole party; and the party's count never takes
+its "an adult" as one more adult (``rate_spans``)."""
+FOR_MEMBER = re.compile(r"\s+for\s+(?:the\s+)?(?:" + _MEMBER + r")\b", re.I)
+"""The member a per-head amount is for, after it ("$40 each for the adults"): with it, the
+amount is for one kind of member (``PER_MEMBER``), asked."""
+_RATE = re.compile(
+    r"(?:a\$|\$|\baud\s?)\s?\d[\d,.]*(?:\s*(?:k|aud|dollars?|bucks))?"
+    r"|\b\d[\d,.]*\s*(?:aud|dollars?|bucks)\b",
+    re.I,
+)
+
+
+@per_run_list
+def rate_spans(text: str) -> list[tuple[int, int]]:
+    """Spans in ``text`` of the member words of a rate ("an adult" in "$30 an adult", "a kid" in
+    "20 bucks a kid"): no party count is read from them."""
+    out = []
+    for m in _RATE.finditer(text):
+        tail = RATE_TAIL.match(text, m.end())
+        if tail:
+            out.append((m.end(), tail.end()))
+    return out
+
+
 PER_PERSON = re.compile(
     r"\b(?:each|per (?:person|head|pax)|a (?:head|person)|pp|p\.p\.|/person|/head)\b"
     r"|(?<=\d)pp\b|/\s*(?:person|head)\b",

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
+from dayplan.reading.money import rate_spans
 from dayplan.reading.numbers import COUNT_WORD, count
 from dayplan.reading.prefilter import prefilter_module
 
@@ -395,6 +396,7 @@ def read_party(phrase: str) -> Party:
     The writer counts only when the phrase also names someone else or says "just me": "I" on its
     own in a sentence about something else is not a party reading."""
     phrase = phrase.replace("\u2019", "'")
+    phrase = _blank(phrase, [(a, b, 0) for a, b in rate_spans(phrase)])  # "$30 an adult"
     plus = PLUS_PARTY.search(phrase)
     if plus and not COUNTED_ADULTS.search(phrase) and not COUNTED_CHILDREN.search(phrase):
         return Party(int(plus.group(1)), int(plus.group(2)))
@@ -426,7 +428,13 @@ def read_party(phrase: str) -> Party:
 def cue_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of every party cue (the writer included when anyone else is, and,
     when an adult count is said, only beside another cue: the writer is then one of them)."""
-    spans = [m.span() for cue in (*PARTY_CUES, FRIEND_OF) for m in cue.finditer(sentence)]
+    rates = rate_spans(sentence)  # "$30 an adult": a price's member word, never a person
+    spans = [
+        m.span()
+        for cue in (*PARTY_CUES, FRIEND_OF)
+        for m in cue.finditer(sentence)
+        if not any(a <= m.start() < b for a, b in rates)
+    ]
     if spans:
         counted = COUNTED_ADULTS.search(sentence)
         for m in WRITER.finditer(sentence):

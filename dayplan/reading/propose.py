@@ -233,6 +233,10 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         spans = [sp for sp in spans if not any(x < sp[1] + 1 and sp[0] < y for x, y in odd)]
         for a, b in spans[:1]:
             b += len(re.match(r"[a-z]*", sent[b:]).group(0))  # "$80ish": the whole word
+            rate = money.RATE_TAIL.match(sent, b)  # "$30 an adult": the rate is in the quote
+            b = rate.end() if rate else b
+            member = money.FOR_MEMBER.match(sent, b)  # "$40 each for the adults"
+            b = member.end() if member and money.PER_PERSON.search(sent[a:b]) else b
             found = money.read_money(sent[a:b])
             if found:
                 add(
@@ -791,7 +795,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     odd = money.not_plain_spans(norm) + money.foreign_spans(norm)
     for m in money.DIGIT_MONEY.finditer(norm):
         if not any(x < m.end() + 1 and m.start() < y for x, y in odd):
-            found.append((m.start(), m.end(), "money"))
+            rate = money.RATE_TAIL.match(norm, m.end()) or money.FOR_MEMBER.match(norm, m.end())
+            if rate:  # "$30 an adult", "$40 each for the adults": the rate is the phrase asked
+                found.append((m.start(), rate.end(), "money"))
+                exact.add(m.start())
+            else:
+                found.append((m.start(), m.end(), "money"))
     for a, b in odd:  # "$1e9": not a plain amount, asked about
         found.append((a, b, "money"))
         exact.add(a)
@@ -808,7 +817,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for sp in _by_sentence(text, norm, today, dims) if dims else ():
         if sp.dim == "amount-of-money" and money.MONEY_CUE.search(sp.body):
             if not any(x < sp.end + 1 and sp.start < y for x, y in odd):
-                found.append((sp.start, sp.end, "money"))
+                rate = money.RATE_TAIL.match(norm, sp.end) or money.FOR_MEMBER.match(norm, sp.end)
+                found.append((sp.start, rate.end() if rate else sp.end, "money"))
         elif sp.dim == "duration":
             kind = "cap" if _CAP_AROUND.search(_clause_of(norm, sp.start, sp.end)) else "duration"
             found.append((sp.start, sp.end, kind))

@@ -499,18 +499,19 @@ def point_blocks(
         end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
         end, assumed = _said_end(sentence, masked, end_at, c, start)
         lead = m.start()
-        home_for = _HOME_BEFORE.search(sentence[: m.start()])
+        # "a 2 hour lunch at home from 12": the length said before it
+        said = _LENGTH_BEFORE.search(sentence[: m.start()]) if end is None else None
+        # "home for a 45 min lunch at 12": "home for" before the length too
+        home_for = _HOME_BEFORE.search(sentence[: said.start() if said else m.start()])
         if home_for:
             around = context or sentence
             later = stay or any(r == "end" and t > start for _, _, r, t in points(around))
-            if end is None and not later:
+            if end is None and said is None and not later:
                 continue  # "home for the party at 3": when to be home, read as the day's end
             lead = home_for.start()  # "back home for lunch at 12:30 for an hour": at home
-        if end is None:  # "a 2 hour lunch at home from 12": the length said before it
-            said = _LENGTH_BEFORE.search(sentence[: m.start()])
-            if said:
-                end, assumed = start + _length_minutes(said), False
-                lead = min(lead, said.start())
+        if said:
+            end, assumed = start + _length_minutes(said), False
+            lead = min(lead, said.start())
         if end is None:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
         elif isinstance(end, tuple):

@@ -201,6 +201,21 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    nq = normalise(quote).rstrip()
+    end = norm_sentence.find(nq) + len(nq) if nq in norm_sentence else -1
+    member = (
+        money.RATE_TAIL.match(norm_sentence, end) or money.FOR_MEMBER.match(norm_sentence, end)
+        if end >= 0
+        else None
+    )
+    if member and money.PER_MEMBER.search(nq + norm_sentence[end : member.end()]):
+        said = (nq + norm_sentence[end : member.end()]).strip()
+        raise _Bad(  # "$30" quoted out of "$30 an adult"
+            f'the text goes on: "{said}" is an amount for one kind of member of the party (the '
+            "adults' share, the children's, or each person's?), so it is asked about, never read "
+            "as a budget",
+            None,
+        )
     if found.currency != money.LOCAL_CURRENCY:
         raise _Bad(f"only {money.LOCAL_CURRENCY} budgets are read: venue prices are AUD", None)
     at = norm_sentence.find(quote)
@@ -246,7 +261,13 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
     for m in re.finditer(re.escape(quote), norm):  # "-3 adults": a negative count is asked
         if re.search(r"(?:^|[^\w.\d])-\s*$", norm[: m.start()]) or re.match(r"-\d", quote):
             raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
-    found = people.read_party(quote)
+    said = quote
+    if at >= 0:  # "an adult" of "$30 an adult": a price's member word, never a person
+        for a, b in money.rate_spans(norm):
+            lo, hi = max(a, at) - at, min(b, at + len(quote)) - at
+            if lo < hi:
+                said = said[:lo] + " " * (hi - lo) + said[hi:]
+    found = people.read_party(said)
     got = found.adults if field == "adults" else found.children
     evidence = {"adults": found.adults, "children": found.children}
     if got is None:
