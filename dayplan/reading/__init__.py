@@ -13,6 +13,7 @@ from dayplan.reading.propose import (
     propose_readings,
     read_request,
     rejected_phrase,
+    rejected_unread,
     unread_phrases,
 )
 from dayplan.reading.records import (
@@ -37,6 +38,7 @@ __all__ = [
     "propose_readings",
     "read_request",
     "rejected_phrase",
+    "rejected_unread",
     "unread_phrases",
     "verify_reading",
 ]

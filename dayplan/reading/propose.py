@@ -1240,6 +1240,33 @@ def rejected_phrase(field: str, value, quote: str) -> str:
     return quote
 
 
+def rejected_unread(
+    text: str,
+    rejected: list[tuple[str, object, str]],
+    accepted: list[ReadingItem],
+    unread: list[UnreadPhrase],
+) -> list[UnreadPhrase]:
+    """The unread phrases that readings code rejected add (``rejected``: ``(field, value,
+    quote)`` of each, in order): a rejected reading of a field in ``_REJECTED_KIND`` ("999 kids",
+    a deadline read wrong and then dropped) whose quote is in ``text`` and whose field no
+    accepted reading gives is listed unread with that kind, once, so the run asks instead of
+    planning without it. The one rule for the stand-in's proposals (``read_request``) and for
+    any model's calls of ``record_reading``."""
+    out: list[UnreadPhrase] = []
+    for field, value, quote in rejected:
+        kind = _REJECTED_KIND.get(field)
+        at = find_quote(text, quote) if kind and quote else None
+        if at is None or any(field == i.field for i in accepted):
+            continue
+        phrase = rejected_phrase(field, value, quote)  # "999 kids": asked, never dropped
+        listed = [sp for u in (*unread, *out) if (sp := find_quote(text, u.phrase))]
+        if any(a < at[1] and at[0] < b for a, b in listed):
+            continue  # "back by 11" of the rejected "need to be back by 11": asked once
+        if all(u.phrase != phrase for u in (*unread, *out)):
+            out.append(UnreadPhrase(phrase, kind))
+    return out
+
+
 def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[UnreadPhrase]]:
     """Propose, verify and collect: the ``AcceptedReading`` of ``text`` (items that passed
     ``verify_reading``; ``unread`` phrases) and the unread phrases with their kinds."""
@@ -1247,18 +1274,12 @@ def read_request(text: str, *, today: date) -> tuple[AcceptedReading, list[Unrea
     verdicts = [verify_reading(text, p, today=today) for p in proposed]
     accepted = [r for r in verdicts if isinstance(r, ReadingItem)]
     unread = unread_phrases(text, accepted, today=today)
-    for p, r in zip(proposed, verdicts, strict=True):
-        kind = _REJECTED_KIND.get(p.field)
-        if (
-            kind
-            and not isinstance(r, ReadingItem)
-            and not any(p.field == i.field for i in accepted)
-        ):
-            phrase = rejected_phrase(
-                p.field, p.value, p.quote
-            )  # "999 kids": out of range, asked, never dropped
-            if all(u.phrase != phrase for u in unread):
-                unread.append(UnreadPhrase(phrase, kind))
+    rejected = [
+        (p.field, p.value, p.quote)
+        for p, r in zip(proposed, verdicts, strict=True)
+        if not isinstance(r, ReadingItem)
+    ]
+    unread += rejected_unread(text, rejected, accepted, unread)
     return AcceptedReading(items=tuple(accepted), unread=tuple(u.phrase for u in unread)), unread
 
 

@@ -126,7 +126,15 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
                     "the day goes on after), not the day's end",
                     None,
                 )
-    if dayparts.is_part_quote(quote) and not dayparts.stands_in(quote, norm_sentence):
+    q_at = norm_sentence.find(normalise(quote).strip(" ,.;:!?"))
+    only = (
+        q_at >= 0
+        and any(  # "saturday morning only": the proposer's "morning only" span
+            a == q_at and times.PERIOD_ONLY.fullmatch(norm_sentence[a:b])
+            for a, b, _, _ in times.points(norm_sentence)
+        )
+    )
+    if dayparts.is_part_quote(quote) and not only and not dayparts.stands_in(quote, norm_sentence):
         raise _Bad(  # "morning tea", "afternoon nap 1-2", "10 in the morning", "showers this arvo"
             "the quote's part of the day is not when the day out is, where it stands in its "
             "sentence (a meal, an appointment's time, a time's am/pm, or the weather)",

@@ -40,7 +40,7 @@ from dayplan.reading import (
     ReadingItem,
     ReadingRejection,
     UnreadPhrase,
-    rejected_phrase,
+    rejected_unread,
     unread_phrases,
     verify_reading,
 )
@@ -93,19 +93,13 @@ def _freeze(
         _with_found(req.text, p, extra_unread + earlier)
         for p in unread_phrases(req.text, accepted, today=today)
     ]
-    read_fields = {i.field for i in accepted}
-    for attempt in ev.reading_attempts():  # a count or budget rejected, then dropped ("999 kids"
-        for r in attempt.get("rejected", []):  # over the limit): asked about, never lost
-            field = r.get("field") if isinstance(r, dict) else None
-            if (
-                field in ("adults", "children", "budget")
-                and field not in read_fields
-                and r.get("quote")
-            ):
-                phrase = rejected_phrase(field, r.get("value"), str(r["quote"]))
-                if all(p.phrase != phrase for p in unread):
-                    kind = "money" if field == "budget" else "count"
-                    unread.append(UnreadPhrase(phrase, kind))
+    rejected = [  # a limit rejected, then dropped ("999 kids", "morning only" misread): asked
+        (str(r["field"]), r.get("value"), str(r["quote"]))
+        for attempt in ev.reading_attempts()
+        for r in attempt.get("rejected", [])
+        if isinstance(r, dict) and r.get("field") and r.get("quote")
+    ]
+    unread += rejected_unread(req.text, rejected, accepted, unread)
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
     early = _ends_before_assumed_start(req, accepted)
