@@ -212,7 +212,7 @@ def test_a_check_on_a_read_party_with_no_adult_is_refused_not_planned():
     [
         ("Saturday in Brisbane with the kids, museums", "with the kids"),
         ("Me and the grandkids in Brisbane on Saturday", "the grandkids"),
-        ("Saturday at South Bank, the boys are 6, home by 4", "boys are 6"),
+        ("Saturday at South Bank, the boys are 6, home by 4", "the boys"),  # "are 6": their age
         ("Saturday in Brisbane, 2 or 3 kids, home by 4", "2 or 3 kids"),
         ("Saturday in Brisbane, two or three kids, parks", "two or three kids"),
         ("Saturday in Brisbane, 2 adults with 2, maybe 3 kids", "2, maybe 3 kids"),

@@ -203,7 +203,9 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     partner, 2 kids") and more than the adults read, with no "N adults" said; a count after
     "our"/"my" ("me, my husband and our 2") with no children read; or people words of another
     language ("enfants (2)"). Such a party is partly read: asked, never planned on the guess."""
-    q = _SAME_PERSON.sub(" ", quote.lower())
+    from dayplan.reading.people import blank_not_coming  # people does not import this module
+
+    q = _SAME_PERSON.sub(" ", blank_not_coming(quote.lower()))  # "dad working so just me"
     if FOREIGN_PEOPLE.search(q):
         return True
     if adults is not None and not _COUNTED_ADULTS.search(q):

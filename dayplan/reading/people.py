@@ -99,7 +99,11 @@ LISTED_CHILD = re.compile(
     re.I,
 )
 """A child named in a list of the party without a determiner ("hubby, me, baby")."""
-GROUP = re.compile(r"\b(twins|triplets)\b", re.I)
+GROUP = re.compile(
+    r"\b(twins|triplets|(?:twin|triplet)\s+(?:girls|boys|sons|daughters|babies|bubs|kids|brothers"
+    r"|sisters|grandkids|grandsons|granddaughters))\b",
+    re.I,
+)
 _NOT_A_NAME = (
     r"budget|aud|usd|dollars?|bucks|mins?|minutes|hours?|hrs?|stops?|km|kms|adults?|ages?|aged"
     r"|total|max|each|pp|saturday|sunday|today|tomorrow|am|pm|"
@@ -134,7 +138,7 @@ CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)", "th
     r"\b(?:"
     + _CHILD_PLURAL
     + r")(?:\s+(?:are|were|r)\b)?\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
-    r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars))",
+    r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars|[-\u2013]\s*\d|to\s+\d|till\s+\d))",
     re.I,
 )
 AGES_IN_BRACKETS = re.compile(
@@ -297,6 +301,46 @@ def _child_friends(phrase: str) -> list[tuple[int, int, int]]:
     return out
 
 
+NOT_COMING = re.compile(
+    r"\b(?:(?:my|our|the|his|her|their)\s+)?(?:" + _ADULT_ONE + r")(?:'s|\s+is|\s+will\s+be)?\s+"
+    r"(?:working|at work|on shift|away|out of town|overseas|interstate|sick|unwell|busy"
+    r"|not coming|can'?t come|cannot come|can not come|won'?t be coming|isn'?t coming"
+    r"|stay(?:ing)? (?:home|behind)|has to work|have to work)\b"
+    r"|\b(?:without|minus|sans|except|no)\s+(?:(?:my|our|the)\s+)?(?:" + _ADULT_ONE + r")\b"
+    r"(?!\s+(?:and|&|\+))",
+    re.I,
+)
+"""An adult named as not coming ("dad working so just me", "hubby's at work", "without dad this
+time", "partner is away"): never counted."""
+SELF_NAMED = re.compile(
+    r"\b(?:me|i|myself)\s*\(\s*(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?P<rel>"
+    + _ADULT_ONE
+    + r")\s*\)"
+    r"|^\s*(?:(?:hi|hey|hello|g'?day)\b[\s,!.-]*)?(?:(?:it'?s|this is|just)\s+)?(?P<self>"
+    + _ADULT_ONE
+    + r")\s+here\b",
+    re.I,
+)
+"""The writer named by a relation ("me (dad)", "I (grandma) ...", "Grandma here with my grandson"):
+one adult, the writer, counted once."""
+
+
+def blank_not_coming(phrase: str) -> str:
+    """``phrase`` with each adult who is not coming (``NOT_COMING``) blanked, and a relation
+    that names the writer (``SELF_NAMED``) turned into the writer ("grandma here" reads as
+    "me here"), offsets kept."""
+    for m in NOT_COMING.finditer(phrase):
+        phrase = phrase[: m.start()] + " " * (m.end() - m.start()) + phrase[m.end() :]
+    for m in SELF_NAMED.finditer(phrase):
+        if m.group("rel"):
+            a, b = m.start("rel"), m.end("rel")
+            phrase = phrase[:a] + " " * (b - a) + phrase[b:]
+        else:
+            a, b = m.start("self"), m.end("self")
+            phrase = phrase[:a] + "me".ljust(b - a) + phrase[b:]
+    return phrase
+
+
 def _blank(phrase: str, spans: list[tuple[int, int, int]]) -> str:
     for a, b, _ in spans:
         phrase = phrase[:a] + " " * (b - a) + phrase[b:]
@@ -316,7 +360,8 @@ def _blank_ranges(phrase: str) -> str:
 
 
 GROUP_AGES = re.compile(
-    r"(?<=twins|plets)\s*[,(:]?\s*(?:(?:aged?|ages)\s+)?\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*"
+    r"(?:(?<=twins)|(?<=plets)|(?<=\btwin girls)|(?<=\btwin boys)|(?<=\btwin sons)|(?<=twin daughters))"
+    r"\s*[,(:]?\s*(?:(?:who\s+are|who're|are|aged?|ages)\s+)?\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*"
     r"(?:\s*(?:-\s*)?(?:yo|y/o|years?[- ]old|yrs?[- ]old|year olds?|years?|yrs?))?\s*\)?",
     re.I,
 )
@@ -335,7 +380,7 @@ def _children(phrase: str) -> int | None:
         n += len(re.findall(r"\d{1,2}", m.group(1)))
     if not n:
         n = len(AGE.findall(phrase))
-    n += sum(2 if m.group(1).lower() == "twins" else 3 for m in GROUP.finditer(phrase))
+    n += sum(3 if m.group(1).lower().startswith("triplet") else 2 for m in GROUP.finditer(phrase))
     if not n:
         n = _named_children(phrase)
     n += len(NAMED_WITH_AGE.findall(phrase))
@@ -397,6 +442,7 @@ def read_party(phrase: str) -> Party:
     own in a sentence about something else is not a party reading."""
     phrase = phrase.replace("\u2019", "'")
     phrase = _blank(phrase, [(a, b, 0) for a, b in rate_spans(phrase)])  # "$30 an adult"
+    phrase = blank_not_coming(phrase)  # "dad working so just me", "me (dad)", "grandma here"
     plus = PLUS_PARTY.search(phrase)
     if plus and not COUNTED_ADULTS.search(phrase) and not COUNTED_CHILDREN.search(phrase):
         return Party(int(plus.group(1)), int(plus.group(2)))

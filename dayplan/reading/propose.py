@@ -142,8 +142,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 
     # time ranges: rain, blocked or the day's window
     window_done = False
-    for a, b, start, end in times.ranges(sent):
-        kind, cue = times.range_kind(sent, (a, b))
+    kinds = [times.range_kind(sent, (a, b)) for a, b, _, _ in times.ranges(sent)]
+    for (a, b, start, end), (kind, cue) in zip(times.ranges(sent), kinds, strict=True):
         lo = min(a, cue)
         if any(r[1] <= a and r[0] >= lo for r in times.ranges(sent)):
             lo = a  # a later range of a list ("naps 10:30-11 and 1-2:30"): quote it alone
@@ -171,10 +171,23 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             found = times.read_blocked(sent[lo:hi], sent)
             if found:
                 add("blocked", found, lo, hi)
+        elif kind == "resume":  # "then out again 2:30-5": the day ends at the outing's end
+            add("window_end", clock.hhmm(end), cue, b)
         elif kind == "window" and not window_done:
             add("window_start", clock.hhmm(start), a, b)
-            add("window_end", clock.hhmm(end), a, b)
+            if not any(k == "resume" for k, _ in kinds):  # "out 9-12, ..., out again 2:30-5"
+                add("window_end", clock.hhmm(end), a, b)
             window_done = True
+    for a, b, _, _ in times.outing_gaps(sent):  # "out 9-12 and out again 3-5"
+        if (
+            not any(  # a break said for the gap ("nap at home 12-2:30") is the gap's reading
+                x < b and a < y for x, y in timed.get("blocked", ())
+            )
+            and not times.point_blocks(sent[a:b])
+        ):
+            found = times.read_blocked(sent[a:b], sent)
+            if found:
+                add("blocked", found, a, b)
     # appointments said with one time ("doctor at 1pm for an hour", "kids party at 3.30")
     for a, b, _, _, _ in times.point_blocks(sent):
         if weather_time(a, b) or near("blocked", a, b):
@@ -327,10 +340,13 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 
 _AGE_WORDS = re.compile(
     r"\b(\d{1,2})\s*(?:months?|mths?|mo|weeks?|wks?)(?:\s*old)?\b"
-    r"|(?<=\bunder )(\d{1,2})(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))",
+    r"|(?<=\bunder )(\d{1,2})(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))"
+    r"|\b(?:kids?|child(?:ren)?|girls?|boys?|sons?|daughters?|twins|triplets|who)\s+(?:are|is|'re)\s+"
+    r"(\d{1,2}(?:\s*(?:and|&|,)\s*\d{1,2})*)\b(?!\s*(?:am|pm|:|\.\d|bucks|dollars|min|mins|hours?))",
     re.I,
 )
-"""A baby's age in months ("baby 10 months") or "kids under 5": no number left unread."""
+"""A baby's age in months ("baby 10 months"), "kids under 5", or ages said after the children
+("my twin girls who are 7", "the boys are 4 and 6"): no number left unread."""
 _FAMILY = re.compile(
     r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
 )

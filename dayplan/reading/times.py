@@ -99,6 +99,7 @@ _TRAILING_CUE = re.compile(
 _LUNCH = re.compile(r"\b(after|before)\s+lunch(?:\s?time)?\b", re.I)
 AT_HOME = re.compile(
     r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
+    r"|back for (?:(?:a|the|his|her|their|our)\s+)?(?:naps?|nap ?time|lunch|sleep|rest|quiet time)"
     r"|(?:we'll|we will|we'd|we're|we are) (?:all )?be (?:at )?home (?:then|for it|for that|during)"
     r"|stay(?:ing)? (?:at )?home (?:then|for it|for that|during|for (?:his|her|their|the) nap))\b",
     re.I,
@@ -170,13 +171,67 @@ def _after_its_own(between: str) -> bool:
     return not re.fullmatch(r"\s*(?:,|and|&|,\s*and)?\s*", between[last.end() :])
 
 
+RESUME = re.compile(
+    r"\b(?:(?:head(?:ing)?|go(?:ing)?|get(?:ting)?|come|coming|pop(?:ping)?|be|we're|we are"
+    r"|we'll be|we will be)\s+)?(?:back\s+out(?:\s+again)?|out\s+again|out\s+once\s+more)\b",
+    re.I,
+)
+"""Going out again after a break ("then out again 2:30-5", "back out at 3", "heading out again
+from 2"): the time after it ends the break (at home) and the range after it is the day's
+afternoon outing, so its end is the day's end and its start never the day's start."""
+_RESUME_LEAD = re.compile(
+    r"\s*(?:(?:at|from|between|around|about|after|by|for|till|until)\s+)?(?:(?:about|around)\s+)?$",
+    re.I,
+)
+
+
+def resumes_before(sentence: str, at: int) -> int | None:
+    """Where the ``RESUME`` cue right before position ``at`` of ``sentence`` starts ("out again
+    2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between;
+    else ``None``."""
+    lo = max(0, at - 40)
+    before = sentence[lo:at]
+    for m in RESUME.finditer(before):
+        if _RESUME_LEAD.fullmatch(before[m.end() :]):
+            return lo + m.start()
+    return None
+
+
+_RESUME_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:and|then|and then|but)\s+)?(?:(?:maybe|probably|hopefully|possibly)\s+)?",
+    re.I,
+)
+
+
+def _resume_end(sentence: str, masked: str, at: int, role_context: str) -> tuple[int, int] | None:
+    """``(minutes, span_end)`` of the time a break said at ``at`` ends at because the party goes
+    out again then ("nap at 12, then maybe out again 2:30-5": 14:30), else ``None``."""
+    lead = _RESUME_AFTER.match(sentence, at)
+    m = RESUME.match(sentence, lead.end()) if lead else None
+    if m is None:
+        return None
+    gap = re.match(
+        r"\s*(?:(?:at|from|around|about|after)\s+)?(?:(?:about|around)\s+)?", sentence[m.end() :]
+    )
+    tm = clock.TOKEN_RE.match(masked, m.end() + (gap.end() if gap else 0))
+    c = clock.token(tm) if tm and tm.group(1) else None
+    if c is None:
+        return None
+    stop = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
+    return clock.resolve(c, "start", role_context), stop
+
+
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
-    """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window", cue_start)``;
+    """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window"|"resume",
+    cue_start)`` (``resume``: an outing after a break, see ``RESUME``);
     ``cue_start`` is where the deciding word begins (the range's own start for a window). An
     ``activity`` range is a timed outing ("museum trip 10-12"): the request's model has no
     must-do at a set time, so it is listed unread and asked about, never read as the day."""
     before = sentence[max(0, span[0] - 40) : span[0]]
     after = sentence[span[1] : span[1] + 30]
+    back = resumes_before(sentence, span[0])
+    if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
+        return "resume", back
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
     # an appointment word decides, unless other items of the request stand between ("showers
     # around lunch, Bulimba, 2 adults, 2pm to 5pm": the day, not a lunch 2-5)
@@ -359,7 +414,10 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
     rs = ranges(phrase, context)
     if rs:
         a, b, start, end = rs[0]
-        if range_kind(phrase, (a, b))[0] != "window" or in_sentence_kind(phrase, context) not in (
+        kind = range_kind(phrase, (a, b))[0]
+        if kind == "resume" or in_sentence_kind(phrase, context) == "resume":
+            return end if role == "end" else None  # "out again 2:30-5": the day ends at 5
+        if kind != "window" or in_sentence_kind(phrase, context) not in (
             None,
             "window",
         ):
@@ -395,11 +453,38 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
     return fallback if c is None else clock.resolve(c, role, sentence)
 
 
+def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
+    """``(span_start, span_end, gap_start, gap_end)`` for each break between an outing said as
+    the day's range and a later outing after a ``RESUME`` cue ("out 9-12 and out again 3-5",
+    "9-12 then home for lunch and a nap, back out 3 till 5:30"): the party is home from the
+    first's end to the second's start (the span runs from the first range to the second)."""
+    rs = ranges(sentence)
+    kinds = [range_kind(sentence, (a, b))[0] for a, b, _, _ in rs]
+    out = []
+    for i, (a, _, _, end) in enumerate(rs):
+        if kinds[i] != "window":
+            continue
+        nxt = next((j for j in range(i + 1, len(rs)) if kinds[j] == "resume"), None)
+        if nxt is not None and rs[nxt][2] > end:
+            out.append((a, rs[nxt][1], end, rs[nxt][2]))
+    return out
+
+
 def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     """``{"start", "end", "label", "at_home"}`` for an appointment phrase with a time range
     ("footy training 9-10am", "nap at home 12-2") or with one time ("doctor at 1pm for an
     hour", ``point_blocks``), else ``None``."""
     context = sentence or phrase
+    gaps = outing_gaps(phrase)
+    if gaps and gaps[0][0] == 0:  # "out 9-12 and out again 3-5": home in between
+        _, b, start, end = gaps[0]
+        words = BLOCK_RE.search(phrase[:b])
+        return {
+            "start": clock.hhmm(start),
+            "end": clock.hhmm(end),
+            "label": block_label(phrase[:b]) if words else "home",
+            "at_home": True,
+        }
     rs = ranges(phrase, context)
     if not rs:  # "doctor at 1pm for an hour": one time and its length
         said = point_blocks(phrase, context)
@@ -498,6 +583,11 @@ def point_blocks(
         start = clock.resolve(c, "start", sentence)
         end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
         end, assumed = _said_end(sentence, masked, end_at, c, start)
+        if end is None and not _LENGTH_BEFORE.search(sentence[: m.start()]):
+            # "back for nap at 12, then out again 2:30": going out again ends it
+            back = _resume_end(sentence, masked, end_at, context or sentence)
+            if back and back[0] > start:
+                end, assumed = back, False
         lead = m.start()
         # "a 2 hour lunch at home from 12": the length said before it
         said = _LENGTH_BEFORE.search(sentence[: m.start()]) if end is None else None

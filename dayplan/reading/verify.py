@@ -140,6 +140,17 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
             "sentence (a meal, an appointment's time, a time's am/pm, or the weather)",
             None,
         )
+    if role == "end" and q_at >= 0:
+        for a, b, _, _ in times.outing_gaps(norm_sentence):  # "out 9-12 and out again 3-5"
+            first = times.ranges(norm_sentence[a:b])[0]
+            q_end = q_at + len(normalise(quote).strip(" ,.;:!?"))
+            if q_at < a + first[1] and a + first[0] < q_end and not times.RESUME.search(quote):
+                raise _Bad(
+                    "the day goes on after this range: the party goes out again later "
+                    f'("{norm_sentence[a:b]}"), so its end is a break at home, not the '
+                    "day's end",
+                    None,
+                )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)
