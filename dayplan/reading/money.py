@@ -194,7 +194,7 @@ DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
     r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
-    r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b"
+    r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
     r"|\b(?:under|below|less than|max(?:imum)?|up to|no more than|at most)\s+\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?=\s*(?:all up|total|in total|for (?:all of )?us|for everyone)\b))"
     r"(?:\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child)|total|all up|in total|max(?:imum)?|tops|at most))?",

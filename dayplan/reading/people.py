@@ -228,9 +228,19 @@ COUNT_RANGE = re.compile(
 """A count said as a range ("2-3 kids", "three or four adults", "2, maybe 3 kids", "kids: 2 or
 3"): no count (unread, asked unless a structured party settles it)."""
 
+CHILDREN_OF_THEM = re.compile(
+    r"\b(?:"
+    + _CHILD_PLURAL
+    + r")\s*[(,:-]?\s*(?:there(?:'s| are| is)\s+)?("
+    + COUNT_WORD
+    + r")\s+of\s+(?:them|em|'em)\b",
+    re.I,
+)
+"""Children counted after their word ("the kids (2 of them, 6 and 9)", "the kids - 3 of them")."""
 COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
 """Couples counted ("two couples", "3 couples"): two adults each."""
 PARTY_CUES = (
+    CHILDREN_OF_THEM,
     COUPLES,
     COUNTED_ADULTS,
     COUNTED_CHILDREN,
@@ -372,6 +382,9 @@ group's age, never more children."""
 def _children(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
     phrase = GROUP_AGES.sub(lambda m: " " * len(m.group(0)), phrase)
+    said = [count(m.group(1)) for m in CHILDREN_OF_THEM.finditer(phrase)]
+    if said and all(c is not None for c in said):  # "the kids (2 of them, 6 and 9)"
+        return sum(c for c in said if c is not None)
     counted = [count(m.group(1)) for m in COUNTED_CHILDREN.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)

@@ -116,13 +116,14 @@ LIKING = re.compile(
     r"\b(?:love|loves|loving|like|likes|prefer|prefers|preferably|ideally|keen on|keen for"
     r"|keen to|into|fancy|fancies|enjoy|enjoys|mad about|obsessed with|big on|crazy about"
     r"|interested in|something|somewhere|anything|mostly|mainly|lots of|plenty of|want|wants"
-    r"|wanna|up for|rather|more)\b",
+    r"|wanna|up for|rather|more|everything|all|only)\b",
     re.I,
 )
-"""Words of liking before a broad word: "we'd love to be outdoors", "something outdoorsy"."""
+"""Words of liking before a broad word: "we'd love to be outdoors", "something outdoorsy",
+"everything outdoors"."""
 LIKING_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,2}?(?:would be (?:nice|great|good|ideal|lovely)|please|ideally|preferably"
-    r"|if possible|for preference)\b",
+    r"|if possible|for preference|only)\b",
     re.I,
 )
 """Words of liking after a broad word: "outdoors would be nice", "inside please"."""

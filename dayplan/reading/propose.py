@@ -341,6 +341,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 _AGE_WORDS = re.compile(
     r"\b(\d{1,2})\s*(?:months?|mths?|mo|weeks?|wks?)(?:\s*old)?\b"
     r"|(?<=\bunder )(\d{1,2})(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))"
+    r"|\bof\s+(?:them|em|'em)\s*,\s*(?:aged?\s+)?(\d{1,2}(?:\s*(?:and|&|,)\s*\d{1,2})*)\b"
     r"|\b(?:kids?|child(?:ren)?|girls?|boys?|sons?|daughters?|twins|triplets|who)\s+(?:are|is|'re)\s+"
     r"(\d{1,2}(?:\s*(?:and|&|,)\s*\d{1,2})*)\b(?!\s*(?:am|pm|:|\.\d|bucks|dollars|min|mins|hours?))",
     re.I,

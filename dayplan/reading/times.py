@@ -52,8 +52,9 @@ BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
     r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
     r"(?: (?:to|at) \w+(?: \w+)?)?"
-    r"(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
+    r"(?: in time)?(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
     r"(?: by| before| b4| at| @| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
+    r"|(?:can't|cannot|can not|don't want to|dont want to|not)\s+(?:be\s+|stay\s+)?out\s+(?:past|after|later than|beyond)"
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"

@@ -54,7 +54,7 @@ _WALK_ACTIVITY = "".join(
     )
 )
 WALK = re.compile(
-    r"\b(?:" + _WALK_ACTIVITY + r"walk(?:ing)?|on foot|by foot|stroll(?:ing)?"
+    r"\b(?:" + _WALK_ACTIVITY + r"walk(?:ing|able)?|on foot|by foot|stroll(?:ing)?"
     r"|push(?:ing)?\s+(?:the\s+|a\s+)?(?:pram|stroller|buggy)(?:\s+(?:everywhere|around|all\s+day))?)\b"
     r"(?![- ](?:friendly|access|accessible|ramps?))",
     re.I,
@@ -237,9 +237,22 @@ CAP_PHRASE = re.compile(
 minutes between places"): the whole phrase is the quote, its duration the cap."""
 
 
+WALKING_DISTANCE = re.compile(
+    r"\b(?:(?:an?\s+)?(?:easy|short|quick|small)\s+)?walking\s+distance\b|\bwalkable\b"
+    r"|\bwithin\s+(?:a\s+)?(?:short\s+|easy\s+)?walk\b",
+    re.I,
+)
+WALKING_DISTANCE_MINUTES = 20
+""""Walking distance" ("walking distance only", "all walkable", "within a short walk"): each leg
+walked, at most ``WALKING_DISTANCE_MINUTES`` (a stated convention, like the parts of the day in
+``dayparts``: a walk a family calls short; say a number to change it)."""
+
+
 def cap_phrase_spans(sentence: str) -> list[tuple[int, int]]:
-    """Spans of ``CAP_PHRASE`` matches in ``sentence`` that limit one leg (not ``is_total``)."""
-    return [m.span() for m in CAP_PHRASE.finditer(sentence) if not is_total(m.group(0))]
+    """Spans of ``CAP_PHRASE`` matches in ``sentence`` that limit one leg (not ``is_total``),
+    then "walking distance" (``WALKING_DISTANCE``)."""
+    out = [m.span() for m in CAP_PHRASE.finditer(sentence) if not is_total(m.group(0))]
+    return out + [m.span() for m in WALKING_DISTANCE.finditer(without_negated(sentence))]
 
 
 @per_run
@@ -248,6 +261,12 @@ def read_cap(phrase: str) -> int | None:
     ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
     limit on the whole day's travel, ``is_total``)."""
     said = CAP_PHRASE.search(phrase)
+    if (
+        not said
+        and not re.search(r"\d", phrase)
+        and WALKING_DISTANCE.search(without_negated(phrase))
+    ):
+        return WALKING_DISTANCE_MINUTES  # "walking distance only": a short walk each leg
     if said and not is_total(phrase):
         minutes = duration_minutes(said.group(0))
         return minutes if minutes and 1 <= minutes <= 600 else None

@@ -1,0 +1,118 @@
+"""Wordings parents use that were misread or asked about (found trying new requests):
+
+- "leave at 10, home for dinner at 6": a meal word says pm of a dinner's hours only (the 10 was
+  22:00); "home in time for dinner at 6" is home by 18:00;
+- "can't be out past 4", "don't want to be out after 3": the day's end;
+- "Budget 120ish": AUD 120;
+- "the kids (2 of them, 6 and 9)": two children, their ages no number nobody read;
+- "walking distance only", "all walkable": walking, each leg at most 20 min (stated mapping);
+- "everything outdoors", "only outdoor things": a wish for outdoor venues.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dayplan.reading.travel import WALKING_DISTANCE_MINUTES
+from tests.cli_runs import plan_text, read_items
+
+
+def _read(text: str) -> dict:
+    items, _ = read_items(text)
+    return dict(items)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        (
+            "leaving the house around 10ish, home in time for dinner at 6, sat, 3 kids + me, Nundah",
+            "10:00",
+            "18:00",
+        ),
+        ("leave 10, home by 6 for dinner, sat, me and 3 kids, Nundah", "10:00", "18:00"),
+        ("sat, out from 3, 2 adults, Nundah, home by 9 after dinner", "15:00", "21:00"),
+    ],
+)
+def test_a_meal_word_does_not_turn_a_morning_start_into_night(text, start, end):
+    got = _read(text)
+    assert (got.get("window_start"), got.get("window_end")) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("Can't be out past 4, sat, 2 adults 2 kids, Wynnum, $80", "16:00"),
+        ("sat, 2 adults, Wynnum, dont want to be out after 3", "15:00"),
+        ("sat, 2 adults, Wynnum, not out later than 3:30 please", "15:30"),
+        ("sat, home in time for lunch at 12, 2 adults, Wynnum", "12:00"),
+    ],
+)
+def test_not_out_past_is_the_days_end(text, end):
+    assert _read(text).get("window_end") == end
+
+
+@pytest.mark.parametrize(
+    "text", ["Budget 120ish. sat, 2 adults, Wynnum", "sat, 2 adults, Wynnum, budget around 120ish"]
+)
+def test_budget_ish(text):
+    assert _read(text)["budget"]["amount"] == 120.0
+
+
+@pytest.mark.parametrize(
+    ("text", "children"),
+    [
+        ("sat with the kids (2 of them, 6 and 9) in Morningside", 2),
+        ("sat, me and the kids (3 of them), Wynnum", 3),
+    ],
+)
+def test_children_counted_after_their_word(text, children):
+    items, unread = read_items(text)
+    assert dict(items)["children"] == children
+    assert not [u for u in unread if u.kind in ("number", "party")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sat, 2 adults, Toowong, walking distance only",
+        "sat, 2 adults, Toowong, everything within walking distance of home",
+        "sat, 2 adults in Toowong, all walkable pls",
+    ],
+)
+def test_walking_distance_is_a_short_walk_each_leg(text):
+    got = _read(text)
+    assert got["mode"] == "walk"
+    assert got["max_leg_minutes"] == WALKING_DISTANCE_MINUTES == 20
+
+
+def test_a_number_said_beats_walking_distance_and_a_negation_is_no_walk():
+    assert (
+        _read("sat, 2 adults, toowong, walking distance, max 30 min walk")["max_leg_minutes"] == 30
+    )
+    got = _read("sat, 2 adults, Toowong, not walking distance, we will drive")
+    assert got.get("mode") == "car" and "max_leg_minutes" not in got
+
+
+def test_walking_distance_plan_keeps_every_leg_short():
+    report = plan_text("sat, 2 adults, Toowong, walking distance only")
+    assert report is not None and report.status in ("complete", "no_feasible_plan")
+    if report.status == "complete":
+        assert all(s.travel_in.minutes <= 20 for s in report.plan.stops)
+        assert report.plan.travel_home.minutes <= 20
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sat, 2 adults, Wynnum, everything outdoors",
+        "sat, 2 adults, Wynnum, only outdoor things",
+        "sat, 2 adults, Wynnum, outdoors only",
+    ],
+)
+def test_everything_outdoors_is_an_outdoor_wish(text):
+    assert _read(text).get("preference") == "outdoors"
+
+
+def test_we_live_just_outside_the_city_is_no_wish():
+    assert "preference" not in _read("we live just outside the city, sat, 2 adults, Wynnum")
