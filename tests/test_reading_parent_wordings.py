@@ -116,3 +116,32 @@ def test_everything_outdoors_is_an_outdoor_wish(text):
 
 def test_we_live_just_outside_the_city_is_no_wish():
     assert "preference" not in _read("we live just outside the city, sat, 2 adults, Wynnum")
+
+
+def test_a_weather_words_pm_never_erases_the_days_range():
+    """ "might storm late arvo, ..., 10-6": the arvo is the storm's; read as pm for the range it
+    left no range at all (the day's 10-6 was asked about)."""
+    got = _read(
+        "saturday, weather looks fine but might storm late arvo, 2 adults, Kangaroo Point, 10-6"
+    )
+    assert (got["window_start"], got["window_end"]) == ("10:00", "18:00")
+    assert _read("evening out, 2 adults, 7-10, sat, New Farm")["window_start"] == "19:00"
+
+
+def test_a_spaced_dash_is_a_separator_not_a_minus():
+    got = _read("sat 12 dec - 2 adults - paddington - rain expected from 1pm - home by 5")
+    assert got["adults"] == 2 and got["date"] == "2026-12-12"
+    assert "adults" not in _read("sat -2 adults, paddington")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sat, 35°C forecast, 2 adults, Wynnum, 9-1",
+        "sat, 35 degrees forecast, 2 adults, Wynnum, 9-1",
+    ],
+)
+def test_a_temperature_is_no_limit_and_keeps_the_weekday(text):
+    items, unread = read_items(text)
+    assert dict(items)["date"] == "2026-12-05"
+    assert not unread

@@ -201,6 +201,15 @@ def _dmy(m: re.Match) -> date | None:
         return None
 
 
+def _plain_day(span: duck.Span, ref: datetime) -> bool:
+    """Whether Duckling's ``span`` is a day (grain ``day``) within the reach ``date_spans``
+    takes (from ``ref`` to 400 days on)."""
+    if span.value.get("type") != "value" or span.value.get("grain") != "day":
+        return False
+    day = duck.wall(span.value["value"]).date()
+    return ref.date() <= day <= ref.date() + timedelta(days=400)
+
+
 def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
     text = mask_time_ranges(text)
     out: list[duck.Span] = []
@@ -217,8 +226,9 @@ def _date_candidates(text: str, ref: datetime) -> list[duck.Span]:
         spans = duck.parse(text[lo:hi], ref, ("time",))
         for span in spans:
             out.append(duck.Span(span.dim, span.start + lo, span.end + lo, span.body, span.value))
-        if not any(s.value.get("grain") == "day" for s in spans):
-            # "Sunday morning", "today, right now": the day word alone names the date
+        if not any(_plain_day(s, ref) for s in spans):
+            # "Sunday morning", "today, right now": the day word alone names the date (and
+            # "sat, 35 degrees", whose "sat, 35" is no day within reach)
             for span in duck.parse(m.group(0), ref, ("time",)):
                 out.append(duck.Span(span.dim, m.start(), m.end(), span.body, span.value))
     return out

@@ -875,7 +875,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for m in rx.finditer(masked):  # an age, read with the child
             g = m.lastindex or 1
             masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
-    for m in re.finditer(r"(?<![\w:.$/-])\d{1,4}(?![\w:./%-])(?!\s+of us\b)", masked):
+    for m in re.finditer(
+        r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
+        masked,
+    ):  # "38 degrees": the day's heat, no limit
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])

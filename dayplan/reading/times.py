@@ -138,6 +138,8 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
             ):
                 continue
             rng = clock.read_range(m, context or sentence)
+            if rng is None:  # "might storm late arvo, ..., 10-6": the arvo is the weather's,
+                rng = clock.read_range(m, "")  # a pm that leaves no range is no hint for it
             if rng:
                 out.append((m.start(), m.end(), *rng))
     for a, b, start, end in clock.word_ranges(masked, context or sentence):

@@ -278,7 +278,9 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
             )
     norm = normalise(sentence)
     for m in re.finditer(re.escape(quote), norm):  # "-3 adults": a negative count is asked
-        if re.search(r"(?:^|[^\w.\d])-\s*$", norm[: m.start()]) or re.match(r"-\d", quote):
+        if re.search(r"(?:^|[^\w.\d\s])-$|(?:^|\s)-$", norm[: m.start()]) or re.match(
+            r"-\d", quote
+        ):
             raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
     said = quote
     if at >= 0:  # "an adult" of "$30 an adult": a price's member word, never a person
