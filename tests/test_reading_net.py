@@ -56,7 +56,6 @@ PARTIES = [  # an unread or partly read party: asked, never "one adult" assumed
     ("Saturday in South Bank avec les enfants (2), home by 3, $40", "enfants (2)"),
     ("Saturday, South Brisbane, 2 Erwachsene und 2 Kinder, home by 3, $40", "Kinder"),
     ("Saturday, South Brisbane, 2 adults + 2 niños, home by 3, $40", "niños"),
-    ("Saturday, 2adults 1kid, New Farm, home by 4", "2adults"),
 ]
 
 

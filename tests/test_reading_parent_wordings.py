@@ -145,3 +145,36 @@ def test_a_temperature_is_no_limit_and_keeps_the_weekday(text):
     items, unread = read_items(text)
     assert dict(items)["date"] == "2026-12-05"
     assert not unread
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        (
+            "my sister is visiting with her 2 kids and i have my 3, so thats 2 adults 5 kids, Sunnybank, sat",
+            2,
+            5,
+        ),
+        ("me, my partner and our 2, that makes 2 adults and 2 kids, sat, Wynnum", 2, 2),
+        ("saturday with my elderly mum, brisbane city, 10-2, just the two of us", 2, None),
+        ("sat 2adults 2kids wynnum 9til3 $80", 2, 2),
+        ("plan a day 4 me n my gf on sat, west end, back by 2", 2, None),
+    ],
+)
+def test_party_totals_texting_and_the_two_of_us(text, adults, children):
+    items, unread = read_items(text)
+    got = dict(items)
+    assert got.get("adults") == adults and got.get("children") == children
+    assert not [u for u in unread if u.kind in ("people", "party", "number")], unread
+
+
+def test_texting_range_without_spaces():
+    got = _read("sat 2adults 2kids wynnum 9til3 $80")
+    assert (got["window_start"], got["window_end"]) == ("09:00", "15:00")
+
+
+def test_under_sixty_is_no_age_and_is_asked():
+    items, unread = read_items("sat, west end, 2 adults, under 60")
+    assert "budget" not in dict(items)
+    assert any("under 60" in u.phrase for u in unread)
+    assert dict(read_items("sat, 2 kids under 5 + me, carindale")[0])["children"] == 2

@@ -9,8 +9,9 @@ and 23:00; which one is meant follows from context, by these rules (one place, t
    ``noon``/``midnight`` wins;
 2. a sentence about the morning (``morning``, ``nap``, ``breakfast``, ``brunch``) reads hours
    6–11 as am; one about the afternoon or evening (``afternoon``, ``arvo``, ``evening``,
-   ``tonight``) reads 1–11 as pm, and one whose only such word is a meal (``dinner``,
-   ``tea``) reads 1–8 as pm ("leave at 10, home for dinner at 6": 10:00 and 18:00);
+   ``tonight``) reads 1–11 as pm; one whose only such word is a meal (``dinner``, ``tea``)
+   leaves starts and ends to rule 3 ("leave at 10, home for dinner at 6": 10:00 and 18:00)
+   and reads a time said alone 1–8 as pm;
 3. otherwise by role on a day out: a start ("not before 10") reads 7–11 as am and 1–6 as pm;
    an end ("home by 5", "back by 11") reads 10–11 as am and 1–9 as pm; 12 is noon;
 4. in a range the end follows the start (the first reading after it), and a start with no
@@ -102,8 +103,9 @@ RANGE_RES = (
 _MORNING = re.compile(r"\b(morning|nap|naps|breakfast|brunch|morning tea)\b")
 _LATER = re.compile(r"\b(afternoon|arvo|evening|tonight|dinner|tea ?time|night)\b")
 _MEAL_ONLY = re.compile(r"\b(afternoon|arvo|evening|tonight|night)\b")
-"""When the only later word is a meal ("leave at 10, home for dinner at 6"), it says pm of a
-dinner's hours (1-8) only: 9-11 keep the role's reading (the 10 is no 22:00)."""
+"""When the only later word is a meal ("leave at 10, home for dinner at 6", "leaving home at
+8:45, back for dinner at 5.30"), a start or an end keeps its role's reading (the 10 is no
+22:00), and a time said alone (role ``point``) reads a dinner's hours (1-8) as pm."""
 WORD_TIMES = {"noon": 720, "midday": 720, "midnight": 0, "lunchtime": 720, "lunch": 720}
 
 
@@ -163,7 +165,7 @@ def resolve(clock: Clock, role: Role, sentence: str = "", after: int | None = No
     elif (
         _LATER.search(sentence)
         and not _MORNING.search(sentence)
-        and (h <= 8 or _MEAL_ONLY.search(sentence))
+        and (_MEAL_ONLY.search(sentence) or (role == "point" and h <= 8))
     ):
         am = False
     elif _MORNING.search(sentence) and 6 <= h <= 11:

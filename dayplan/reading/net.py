@@ -100,11 +100,13 @@ DISTANCE = re.compile(
 """A distance limit ("not more than 10km away"): the checker caps minutes per leg, not
 distance, so it is asked (which leg time it means), never dropped."""
 _ONE_ADULT = re.compile(
-    r"\b(?:me|i|myself|partner|husband|hubby|wife|missus|nan|nana|nanna|pop|poppy|grandma"
+    r"\b(?:me|i|myself|partner|husband|hubby|wife|missus|gf|bf|nan|nana|nanna|pop|poppy|grandma"
     r"|grandpa|granny|mum|mom|dad|sister|brother|aunt|auntie|uncle|friend|other half)\b",
     re.I,
 )
-_TWO_ADULTS = re.compile(r"\b(?:grandparents|parents|the two of us)\b", re.I)
+_TWO_ADULTS = re.compile(r"\b(?:grandparents|parents)\b", re.I)
+_US_TWO = re.compile(r"\b(?:the two of us|the 2 of us|both of us|us two)\b", re.I)
+"""The whole party said as two ("with my mum ... just the two of us"): those named are in it."""
 _COUNTED_ADULTS = re.compile(
     r"\b(?:\d{1,2}|two|three|four|five|six)\s*(?:adults?|grown[- ]?ups)\b", re.I
 )
@@ -211,6 +213,8 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     if adults is not None and not _COUNTED_ADULTS.search(q):
         named = len({m.group(0) for m in _ONE_ADULT.finditer(q)} - {"i", "me", "myself"})
         named += bool(re.search(r"\b(?:i|me|myself)\b", q)) + 2 * len(_TWO_ADULTS.findall(q))
+        if _US_TWO.search(q):
+            named = max(2, named - len(_ONE_ADULT.findall(q)))  # the two named and the writer
         if named > adults:
             return True
     return children is None and bool(_BARE_COUNT.search(q))

@@ -39,7 +39,7 @@ from dayplan.reading.numbers import COUNT_WORD, count
 from dayplan.reading.prefilter import prefilter_module
 
 _ADULT_ONE = (
-    r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|fiance|fiancee|mum|mom"
+    r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|gf|bf|wifey|fiance|fiancee|mum|mom"
     r"|mother|dad|father|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nan|nana"
     r"|nanna|pop|poppy|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
     r"|brother-in-law|neighbour|neighbor|colleague|flatmate|sister|brother|sis|bro|cousin"
@@ -59,11 +59,17 @@ _CHILD_PLURAL = (
 )
 _AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
 
-COUNTED_ADULTS = re.compile(r"\b(" + COUNT_WORD + r")\s+(?:" + _ADULT_PLURAL + r")\b", re.I)
+_GAP = r"(?:(?<=\d)\s*|\s+)"
+"""Between a count and its noun: a space, or none after digits ("2adults 2kids", texting)."""
+COUNTED_ADULTS = re.compile(
+    r"\b(" + COUNT_WORD + r")" + _GAP + r"(?:" + _ADULT_PLURAL + r")\b", re.I
+)
 COUNTED_CHILDREN = re.compile(
     r"\b("
     + COUNT_WORD
-    + r")\s+(?:(?:young|little|small|wee)\s+)?(?:"
+    + r")"
+    + _GAP
+    + r"(?:(?:young|little|small|wee)\s+)?(?:"
     + _CHILD_PLURAL
     + r"|"
     + _CHILD_ONE
@@ -447,6 +453,15 @@ def _adults(phrase: str) -> int | None:
     return n or None
 
 
+PARTY_TOTAL = re.compile(
+    r"\b(?:so\s+)?(?:that'?s|thats|that is|that makes|which is|which makes|making it|total(?:\s+of)?"
+    r"|in total)\s*:?\s*(?=(?:" + COUNT_WORD + r")\s)",
+    re.I,
+)
+"""A total said after the parts ("her 2 kids and my 3, so that's 2 adults 5 kids"): the
+counts after it are the party's."""
+
+
 @per_run
 def read_party(phrase: str) -> Party:
     """Adults and children that ``phrase`` says (``Party(None, None)`` when it says neither).
@@ -454,6 +469,12 @@ def read_party(phrase: str) -> Party:
     The writer counts only when the phrase also names someone else or says "just me": "I" on its
     own in a sentence about something else is not a party reading."""
     phrase = phrase.replace("\u2019", "'")
+    for total in PARTY_TOTAL.finditer(phrase):  # "..., so that's 2 adults 5 kids": the total
+        rest = phrase[total.end() :]
+        if COUNTED_ADULTS.match(rest) or COUNTED_CHILDREN.match(rest):
+            said = read_party(rest)
+            if said.adults is not None or said.children is not None:
+                return said
     phrase = _blank(phrase, [(a, b, 0) for a, b in rate_spans(phrase)])  # "$30 an adult"
     phrase = blank_not_coming(phrase)  # "dad working so just me", "me (dad)", "grandma here"
     plus = PLUS_PARTY.search(phrase)

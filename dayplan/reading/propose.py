@@ -340,7 +340,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
 
 _AGE_WORDS = re.compile(
     r"\b(\d{1,2})\s*(?:months?|mths?|mo|weeks?|wks?)(?:\s*old)?\b"
-    r"|(?<=\bunder )(\d{1,2})(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))"
+    r"|(?<=\bunder )(1[0-7]|[1-9])(?=s?\b)(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|km))"
     r"|\bof\s+(?:them|em|'em)\s*,\s*(?:aged?\s+)?(\d{1,2}(?:\s*(?:and|&|,)\s*\d{1,2})*)\b"
     r"|\b(?:kids?|child(?:ren)?|girls?|boys?|sons?|daughters?|twins|triplets|who)\s+(?:are|is|'re)\s+"
     r"(\d{1,2}(?:\s*(?:and|&|,)\s*\d{1,2})*)\b(?!\s*(?:am|pm|:|\.\d|bucks|dollars|min|mins|hours?))",
@@ -879,6 +879,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
         masked,
     ):  # "38 degrees": the day's heat, no limit
+        if m.group(0) == "4" and re.match(
+            r"\s+(?:me|us|my|our|the|him|her|them)\b", masked[m.end() :]
+        ):
+            continue  # "a day 4 me n my gf": texting's "for"
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])

@@ -426,7 +426,9 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
         ):
             return None
         if re.search(
-            r"\bbetween\b|\bb/w\b|\bbtwn\b|\bfrom\b|-|\bto\b|\btill?\b|\buntil\b", phrase, re.I
+            r"\bbetween\b|\bb/w\b|\bbtwn\b|\bfrom\b|-|(?<![a-z])(?:to|till?|until)(?![a-z])",
+            phrase,
+            re.I,
         ):
             return start if role == "start" else end
     parts = {(a, b, r) for a, b, r, _ in dayparts.spans(phrase)}
