@@ -127,6 +127,10 @@ def test_the_automaton_gives_the_loops_verdicts():
         assert held
     assert pf._AUTOMATON and sum(1 for _, p in wrapped if p._masks) >= 0.9 * len(wrapped)
     assert memo.current() is None
+    bits = pf._AUTOMATON.bits  # the automaton and the one-character map find every needle
+    for t in texts:
+        low = t.lower()
+        assert pf._AUTOMATON.held(low) == sum(b for n, b in bits.items() if n in low), t
 
 
 def test_without_the_automaton_or_its_needles_the_loop_decides(monkeypatch):
