@@ -251,6 +251,9 @@ _PIECES = [
     "bearer\t",
     "postgresql://",
     "mysql+x://",
+    "MongoDB",
+    "https://example.org/x",
+    "PostGres",
     "://",
     "u:p@",
     "abcdefghijklmnopqrstu",
@@ -269,3 +272,17 @@ def test_redact_text_shortcut_gives_what_the_scans_give(pieces):
     never changes what is redacted."""
     text = "".join(pieces)
     assert redact_text(text) == _scanned(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*_PIECES, '"', "\\", "\n", "\u2028", "\x01"]) | st.text(), max_size=40
+    ),
+    st.integers(min_value=0, max_value=80),
+)
+def test_json_head_of_a_string_is_the_head_of_its_redacted_dump(pieces, limit):
+    """A string argument is shown as the head of ``json.dumps(redact(value))``, also when only
+    its head is dumped (nothing to redact)."""
+    text = "".join(pieces)
+    assert json_head(text, limit) == json.dumps(redact(text), ensure_ascii=False)[:limit]
