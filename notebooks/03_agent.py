@@ -53,8 +53,10 @@ if find_spec("dayplan") is None:  # a checkout without `pip install -e .`
 # ## The agent and its app
 #
 # `build_app()` makes the `App`: the planner agent (instruction, tools, the offline model)
-# plus the guardrail plugins. The `finish_gate` plugin hides `finish` until the run has a
-# `check_plan` result or a recorded clarification.
+# plus the guardrail plugins. The agent holds its eleven tools as one ADK toolset
+# (`PlannerToolset`), which ADK resolves once per model turn rather than tool by tool. The
+# `finish_gate` plugin hides `finish` until the run has a `check_plan` result or a recorded
+# clarification.
 
 # %% tags=["nbval-check-output"]
 from google.adk.models.base_llm import BaseLlm
@@ -67,7 +69,7 @@ print("app:    ", app.name)
 print("agent:  ", agent.name)
 print("model:  ", agent.model.model, "-", type(agent.model).__name__)
 print("is a BaseLlm:", isinstance(agent.model, BaseLlm), "(an interface, not an LLM)")
-print("tools:  ", [tool.name for tool in agent.tools])
+print("tools:  ", [tool.name for tool in agent.tools[0].tools])  # one toolset, eleven tools
 print("plugins:", [plugin.name for plugin in app.plugins])
 print()
 print(agent.instruction)

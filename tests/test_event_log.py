@@ -13,6 +13,8 @@ import pytest
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dayplan.agent.event_log import (
     EVENT_TYPES,
@@ -224,3 +226,63 @@ def test_every_text_field_of_a_record_is_redacted():
     assert_clean(json.dumps(record))
     assert record["event_type"] == "TOOL_STARTED" and record["duration_ms"] == 1.5
     assert record == redact(record)
+
+
+def _scanned(text: str) -> str:
+    """``redact_text`` without its shortcut: every pattern's scan, in order."""
+    from dayplan.agent.event_log import _SECRET_PATTERNS, REDACTED
+
+    for pattern in _SECRET_PATTERNS:
+        text = pattern.sub(REDACTED, text)
+    return text
+
+
+_PIECES = [
+    "AIza",
+    "eyJ",
+    "eyJhbGciOi",
+    ".",
+    "sk-",
+    "pk-",
+    "rk-",
+    "k-",
+    "Bearer ",
+    "BEARER ",
+    "bearer\t",
+    "postgresql://",
+    "mysql+x://",
+    "MongoDB",
+    "https://example.org/x",
+    "PostGres",
+    "://",
+    "u:p@",
+    "abcdefghijklmnopqrstu",
+    "0123456789",
+    " ",
+    "ſ",
+    "K",
+    "é",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=6), max_size=12))
+def test_redact_text_shortcut_gives_what_the_scans_give(pieces):
+    """The shortcut (an ASCII text holding none of the patterns' literals is returned as it is)
+    never changes what is redacted."""
+    text = "".join(pieces)
+    assert redact_text(text) == _scanned(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*_PIECES, '"', "\\", "\n", "\u2028", "\x01"]) | st.text(), max_size=40
+    ),
+    st.integers(min_value=0, max_value=80),
+)
+def test_json_head_of_a_string_is_the_head_of_its_redacted_dump(pieces, limit):
+    """A string argument is shown as the head of ``json.dumps(redact(value))``, also when only
+    its head is dumped (nothing to redact)."""
+    text = "".join(pieces)
+    assert json_head(text, limit) == json.dumps(redact(text), ensure_ascii=False)[:limit]

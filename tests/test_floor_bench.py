@@ -91,3 +91,45 @@ def test_the_payload_floor_replays_the_planners_answers(capsys):
     assert main(["bench", "floor", "--runs", "2", "--skip-processes", "--payload-floor"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"payload floor \(CPU\): .* [\d.]+ ms vs bare [\d.]+ ms = [\d.]+×", out)
+
+
+def test_the_ablation_is_a_diagnostic_and_restores_what_it_patches(capsys):
+    """``--ablate``: two lines, each saying it is a diagnostic, not the measured ratio; the
+    reader, the scheduler and the app builder are the planner's own again afterwards, and a
+    run inside the warm cache serves the same report as one outside it."""
+    from dayplan.agent import offline_model
+    from dayplan.benchmarks._ablation import warm_cache
+    from dayplan.benchmarks.floor import _request
+    from dayplan.core import scheduler
+    from dayplan.service import run as run_module
+    from dayplan.service.run import run_plan
+    from dayplan.tools import reading as reading_tool
+
+    before = (
+        offline_model.propose_readings,
+        reading_tool.verify_reading,
+        reading_tool.unread_phrases,
+        scheduler.solve,
+        run_module.build_app,
+    )
+    assert main(["bench", "floor", "--runs", "1", "--skip-processes", "--ablate"]) == 0
+    out = capsys.readouterr().out
+    lines = re.findall(r"ablation \((.*?); a diagnostic, not the measured ratio\): .*×", out)
+    assert lines == ["reader + scheduler cached", "reader + scheduler cached, no plugins"]
+    after = (
+        offline_model.propose_readings,
+        reading_tool.verify_reading,
+        reading_tool.unread_phrases,
+        scheduler.solve,
+        run_module.build_app,
+    )
+    assert after == before
+
+    def served(run):
+        return run.report.model_dump(mode="json", exclude={"run_id"})
+
+    request = _request()
+    plain = served(asyncio.run(run_plan(request)))
+    with warm_cache():
+        asyncio.run(run_plan(request))
+        assert served(asyncio.run(run_plan(request))) == plain

@@ -108,6 +108,47 @@ def test_a_skipped_text_is_one_the_pattern_cannot_match():
     assert checked > 10_000
 
 
+def test_the_automaton_gives_the_loops_verdicts():
+    """Inside a run scope the check is the Aho–Corasick pass (one per text and run), outside it
+    the loop over the needles: both give the same verdict for every pattern and text, and the
+    held needles are kept in the run's memo only."""
+    pytest.importorskip("ahocorasick")
+    from dayplan.reading import prefilter as pf
+
+    texts = _texts()
+    wrapped = _wrapped()
+    loop = {(n, t): p._absent(t) for n, p in wrapped for t in texts}  # no run scope: the loop
+    with memo.run_scope():
+        run = memo.current()
+        for n, p in wrapped:
+            for t in texts:
+                assert p._absent(t) == loop[(n, t)], (n, t)
+        held = [k for k in run if isinstance(k, tuple) and k and k[0] == pf._HELD]
+        assert held
+    assert pf._AUTOMATON and sum(1 for _, p in wrapped if p._masks) >= 0.9 * len(wrapped)
+    assert memo.current() is None
+    bits = pf._AUTOMATON.bits  # the automaton and the one-character map find every needle
+    for t in texts:
+        low = t.lower()
+        assert pf._AUTOMATON.held(low) == sum(b for n, b in bits.items() if n in low), t
+
+
+def test_without_the_automaton_or_its_needles_the_loop_decides(monkeypatch):
+    """A pattern whose needles the table lacks, or any pattern when ``pyahocorasick`` is not
+    installed, is checked by the loop inside a run too."""
+    from dayplan.reading import prefilter as pf
+
+    novel = prefilter(re.compile(r"\bzyzzyvas?\b", re.I))  # in no table
+    with memo.run_scope():
+        assert novel._absent("plan my saturday") and not novel._absent("two Zyzzyvas")
+    assert novel._masks is False
+    monkeypatch.setattr(pf, "_AUTOMATON", False)
+    fresh = prefilter(re.compile(r"\b(?:museum|gallery)s?\b", re.I))
+    with memo.run_scope():
+        assert fresh._absent("a park") and not fresh._absent("the Museum")
+    assert fresh._masks is False
+
+
 def test_results_are_the_patterns_own_for_every_method():
     for name, p in _wrapped():
         for t in EXTRA:

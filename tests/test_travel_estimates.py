@@ -69,3 +69,26 @@ def test_no_car_leg_is_faster_than_the_measured_state_road_average():
         minutes = estimate_minutes(CITY, point, "car")
         assert minutes >= previous and minutes - previous <= 1
         previous = minutes
+
+
+def test_kept_estimates_between_data_points_are_the_computed_ones():
+    """Distances and estimates between registered data points are kept for the process: the
+    kept values are exactly what the computation gives, for every mode, in both directions."""
+    from dayplan import data
+    from dayplan.core import travel
+
+    points = [v.point for v in data.venues()[:12]]
+    points += [(s["lat"], s["lon"]) for s in data.gazetteer()["suburbs"][:6]]
+    for a in points:
+        for b in points:
+            assert travel._data_pair(a, b)
+            assert travel.haversine_km(a, b) == travel._haversine_km(a, b)
+            for mode in ("car", "transit", "walk"):
+                first = travel.estimate_minutes(a, b, mode)
+                assert first == travel._estimate_minutes(a, b, mode)
+                assert travel.estimate_minutes(a, b, mode) == first  # the kept value
+    outside = (-33.86, 151.21)  # a point no data file holds: computed, never kept
+    assert not travel._data_pair(points[0], outside)
+    before = len(travel._KEPT)
+    travel.estimate_minutes(points[0], outside, "car")
+    assert len(travel._KEPT) == before

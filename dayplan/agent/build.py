@@ -1,4 +1,5 @@
-"""Build the planner: an ADK ``LlmAgent`` with the planner tools, inside an ``App`` with guardrails."""
+"""Build the planner: an ADK ``LlmAgent`` with the planner tools (one ``PlannerToolset``), inside an
+``App`` with guardrails."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dayplan.agent.action_gate import SaveGatePlugin
 from dayplan.agent.guardrails import GuardrailConfig, build_plugins
 from dayplan.agent.offline_model import OfflinePlannerModel
 from dayplan.agent.turn_end import TurnEndPlugin
-from dayplan.tools import planner_tools
+from dayplan.tools import PlannerToolset
 
 APP_NAME = "dayplan"
 AGENT_NAME = "day_planner"
@@ -53,7 +54,7 @@ def build_agent(model: BaseLlm | str | None = None) -> LlmAgent:
         model=model if model is not None else OfflinePlannerModel(),
         instruction=INSTRUCTION,
         description="Plans a feasible day out and proves it with check_plan.",
-        tools=planner_tools(),
+        tools=[PlannerToolset()],  # one union for ADK to resolve per turn, not eleven
     )
 
 

@@ -69,10 +69,37 @@ _SECRET_KEY = re.compile(
 )
 
 
+_SECRET_NEEDLES = ("AIza", "eyJ", "sk-", "pk-", "rk-")
+"""Literals the first, second and fourth of ``_SECRET_PATTERNS`` need (one of them, in this case);
+the bearer token needs ``bearer`` and a database URL ``://`` and one of ``_DATABASES``, in any
+case. An ASCII text without them has nothing to redact (``_clean``)."""
+_DATABASES = ("postgres", "mysql", "mongodb")
+
+
+def _clean(text: Any) -> bool:
+    """Whether no secret pattern can match ``text``: an ASCII string (where ``(?i)`` matches
+    exactly what ``lower()`` finds) holding none of the literals the patterns need."""
+    if not isinstance(text, str) or not text.isascii():
+        return False
+    if any(n in text for n in _SECRET_NEEDLES):
+        return False
+    low = text.lower()
+    return "bearer" not in low and ("://" not in text or not any(d in low for d in _DATABASES))
+
+
+_LITERALS = (("AIza",), ("eyJ",), None, ("sk-", "pk-", "rk-"), None)
+"""Per pattern of ``_SECRET_PATTERNS``, literals one of which it needs in any text (``None``:
+the case-insensitive ones, scanned whenever the text is not ``_clean``). A replacement never
+makes one: ``[REDACTED]`` holds none, and none holds a bracket."""
+
+
 def redact_text(text: str) -> str:
     """``text`` with every secret-shaped substring replaced by ``[REDACTED]``."""
-    for pattern in _SECRET_PATTERNS:
-        text = pattern.sub(REDACTED, text)
+    if _clean(text):
+        return text  # no pattern can match: the text is returned as the scans would leave it
+    for pattern, literals in zip(_SECRET_PATTERNS, _LITERALS, strict=True):
+        if literals is None or any(n in text for n in literals):
+            text = pattern.sub(REDACTED, text)
     return text
 
 
@@ -207,6 +234,10 @@ def json_head(value: Any, limit: int = ARG_CHARS) -> str:
     elif isinstance(value, list | tuple):
         pieces = (_dumps(redact(v)) for v in value)
         opening, closing = "[", "]"
+    elif limit >= 0 and _clean(value):
+        # nothing to redact; JSON escapes each character on its own, so the first ``limit``
+        # characters of the dump are the first ``limit`` of the dump of its head
+        return _dumps(value[:limit])[:limit]
     else:
         return _dumps(redact(value))[:limit]
     out, size = [], len(opening)

@@ -4,7 +4,8 @@ the planner really has, for ``bench floor --payload-floor``.
 ``_bare_loop.bare_run`` replays the planner's model turns against trivial tools that answer
 ``{"ok": true}``, under a one-line instruction. ``payload_run`` replays the same turns with
 everything the model sees made the planner's: the planner's instruction, the request message
-as ``run_plan`` renders it, the planner's tool declarations (all eleven, every turn), and each
+as ``run_plan`` renders it, the planner's tool declarations (all eleven, every turn, in one
+toolset as the planner's agent holds them, ``dayplan.tools.PlannerToolset``), and each
 tool answering with the answer the planner's tool gave in a recorded run. There are no plugins,
 no real tools and no stand-in model, so the gap between this loop and the bare one is ADK's cost
 of the larger payloads (telemetry, request building, copies), and the gap between the planner
@@ -24,11 +25,23 @@ from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry.context import TelemetryConfig
 from google.adk.tools.base_tool import BaseTool
+from google.adk.tools.base_toolset import BaseToolset
 from google.genai import types
 
 from dayplan.agent.build import AGENT_NAME, APP_NAME, INSTRUCTION
 from dayplan.benchmarks._bare_loop import ScriptedModel
 from dayplan.tools import planner_tools
+
+
+class _Recorded(BaseToolset):
+    """The recorded tools as one toolset, as the planner's agent holds its tools."""
+
+    def __init__(self, tools: list[BaseTool]):
+        super().__init__()
+        self._tools = tools
+
+    async def get_tools(self, readonly_context: Any = None) -> list[BaseTool]:
+        return list(self._tools)
 
 
 class RecordedTool(BaseTool):
@@ -75,7 +88,10 @@ async def payload_run(
         for tool in planner_tools()
     ]
     agent = LlmAgent(
-        name=AGENT_NAME, model=ScriptedModel(turns=turns), instruction=INSTRUCTION, tools=tools
+        name=AGENT_NAME,
+        model=ScriptedModel(turns=turns),
+        instruction=INSTRUCTION,
+        tools=[_Recorded(tools)],
     )
     runner = Runner(
         app=App(name=APP_NAME, root_agent=agent), session_service=InMemorySessionService()

@@ -18,6 +18,10 @@ each line is followed by the same comparison in CPU time (the process's, all thr
 loaded machine disturbs less than wall time. The load average is printed with the figures.
 Timings depend on the machine and its load; the ratios are what the targets are about.
 
+``--ablate`` adds a diagnostic (``_ablation``), never the measured ratio: the planner with the
+reader's and the scheduler's results served from a warm cache, then also without plugins, each
+timed in turn with the bare loop, so what is left besides them can be read off.
+
 Both sides run with the same telemetry configuration, the one the planner's runs choose
 (``dayplan.agent.telemetry.run_telemetry``: with no OpenTelemetry provider configured, ADK's
 stable GenAI semconv without message content), and the benchmark prints which, so the ratio
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -52,7 +57,8 @@ CASE = "wet_weather_family"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--runs`` (in-process, 30), ``--processes`` (whole processes, 5), ``--skip-processes``,
-    ``--payload-floor`` (also the bare loop on the planner's own payloads, ``_payload_loop``)."""
+    ``--payload-floor`` (also the bare loop on the planner's own payloads, ``_payload_loop``),
+    ``--ablate`` (also the planner with cached reader/scheduler results and no plugins)."""
     parser.add_argument("--runs", type=int, default=30, help="in-process runs of each (30)")
     parser.add_argument("--processes", type=int, default=5, help="process starts of each (5)")
     parser.add_argument(
@@ -62,6 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--payload-floor",
         action="store_true",
         help="also time the bare loop on the planner's own payloads (what ADK alone costs)",
+    )
+    parser.add_argument(
+        "--ablate",
+        action="store_true",
+        help="diagnostic: also time the planner with the reader's and scheduler's results "
+        "from a warm cache, then also without plugins (not the measured ratio)",
     )
 
 
@@ -149,6 +161,40 @@ async def _payload_line(runs: int, turns: list[dict]) -> str:
         f"  payload floor (CPU): the bare loop on the planner's payloads {a:.1f} ms vs bare "
         f"{b:.1f} ms = {ratio:.2f}× (no plugins, no planner code)"
     )
+
+
+async def _ablation_lines(runs: int, turns: list[dict]) -> list[str]:
+    """The planner with the reader's and the scheduler's results from a warm cache
+    (``_ablation.warm_cache``), then also without plugins (``_ablation.without_plugins``), each
+    against the bare loop, ``runs`` of each in turn after a warm-up: wall and CPU medians.
+    A diagnostic of what the rest of the planner costs, never the measured ratio."""
+    from dayplan.agent.telemetry import run_telemetry
+    from dayplan.benchmarks._ablation import warm_cache, without_plugins
+    from dayplan.benchmarks._bare_loop import bare_run
+    from dayplan.service.run import run_plan
+
+    request = _request()
+    telemetry = run_telemetry()
+    lines = []
+    for label, plugins_off in (
+        ("reader + scheduler cached", False),
+        ("reader + scheduler cached, no plugins", True),
+    ):
+        ours, floor = Samples(), Samples()
+        with warm_cache(), without_plugins() if plugins_off else contextlib.nullcontext():
+            await run_plan(request)  # fills the cache
+            await bare_run(turns, telemetry)
+            for _ in range(runs):
+                await _timed(ours, lambda: run_plan(request))
+                await _timed(floor, lambda: bare_run(turns, telemetry))
+        wall = _median_ms(ours.wall), _median_ms(floor.wall)
+        cpu = _median_ms(ours.cpu), _median_ms(floor.cpu)
+        lines.append(
+            f"  ablation ({label}; a diagnostic, not the measured ratio): planner "
+            f"{wall[0]:.1f} ms vs bare {wall[1]:.1f} ms = {wall[0] / wall[1]:.2f}×; CPU "
+            f"{cpu[0]:.1f} ms vs {cpu[1]:.1f} ms = {cpu[0] / cpu[1]:.2f}×"
+        )
+    return lines
 
 
 def _process_env(pycache: str) -> dict[str, str]:
@@ -247,6 +293,9 @@ def run(args: argparse.Namespace) -> int:
     print(_cpu_line(ours, floor, 1000, "ms"))
     if args.payload_floor:
         print(asyncio.run(_payload_line(args.runs, turns)))
+    if args.ablate:
+        for line in asyncio.run(_ablation_lines(args.runs, turns)):
+            print(line)
     if args.skip_processes:
         return EXIT_OK
     with tempfile.TemporaryDirectory() as tmp:

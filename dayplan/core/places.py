@@ -86,16 +86,48 @@ def _build_index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
     return index
 
 
+_SPELLED: dict[int, tuple[Mapping[str, Any], frozenset[str], dict[str, Place | None]]] = {}
+
+
+def _spelled(gazetteer: Mapping[str, Any]) -> tuple[frozenset[str], dict[str, Place | None]]:
+    """The gazetteer's own spellings (suburb names, alias keys, the city, exactly as written)
+    and the places resolved for those of them asked so far (memoised per gazetteer object, like
+    ``_index``: they are facts of the data, so they are kept for the process)."""
+    cached = _SPELLED.get(id(gazetteer))
+    if cached is not None and cached[0] is gazetteer:
+        return cached[1], cached[2]
+    names = {str(s["name"]) for s in gazetteer.get("suburbs", []) if s.get("name")}
+    names.update(str(a) for a in gazetteer.get("aliases", {}))
+    if gazetteer.get("city"):
+        names.add(str(gazetteer["city"]))
+    if len(_SPELLED) > 16:
+        _SPELLED.clear()
+    entry = (gazetteer, frozenset(names), {})
+    _SPELLED[id(gazetteer)] = entry
+    return entry[1], entry[2]
+
+
 def resolve_place(name: str, gazetteer: Mapping[str, Any]) -> Place | None:
     """Resolve a city or suburb name (case and punctuation-insensitive, aliases and postcodes
     allowed) to a ``Place``.
 
     The city's own name resolves to its alias target (for Brisbane, ``Brisbane City``); a bare
     postcode ("4101") resolves to the first suburb with it. Returns ``None`` when the gazetteer
-    does not cover the name.
+    does not cover the name. A name spelled exactly as the gazetteer spells it ("Brisbane",
+    "New Farm") is resolved once per process (``Place`` is frozen); any other is resolved anew.
     """
     if not name or not name.strip():
         return None
+    if type(name) is str:
+        spelled, kept = _spelled(gazetteer)
+        if name in spelled:
+            if name not in kept:
+                kept[name] = _resolve_place(name, gazetteer)
+            return kept[name]
+    return _resolve_place(name, gazetteer)
+
+
+def _resolve_place(name: str, gazetteer: Mapping[str, Any]) -> Place | None:
     city = gazetteer.get("city", "")
     index = _index(gazetteer)
     key = normalise_place(name, city)

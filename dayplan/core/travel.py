@@ -30,9 +30,9 @@ Two travel models share one interface (``TravelModel.minutes(origin, destination
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 EARTH_RADIUS_KM = 6371.0088
 """Mean Earth radius (IUGG), km."""
@@ -49,8 +49,42 @@ Point = tuple[float, float]
 """(latitude, longitude) in WGS84 degrees."""
 
 
+_DATA_POINTS: set[Point] = set()
+"""Points of the bundled data (venues, gazetteer suburbs), registered by ``dayplan.data`` with
+``register_data_points``: distances and estimates between two of them are kept for the
+process (``_KEPT``); they are facts of the data, never of a request."""
+_KEPT: dict[tuple, float | int] = {}
+"""``(a, b)`` -> km and ``(a, b, mode)`` -> minutes, for pairs of data points only."""
+_KEPT_MAX = 50_000
+"""Entries ``_KEPT`` may hold (past it, results are computed and not kept)."""
+
+
+def register_data_points(points: Iterable[Point]) -> None:
+    """Register (lat, lon) points of the bundled data: ``haversine_km`` and
+    ``estimate_minutes`` between two registered points are computed once per process (the
+    same values, computed the same way). Never register a point a request supplied."""
+    _DATA_POINTS.update((float(p[0]), float(p[1])) for p in points)
+
+
+def _data_pair(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are both registered data points (tuples equal to one)."""
+    return type(a) is tuple and type(b) is tuple and a in _DATA_POINTS and b in _DATA_POINTS
+
+
 def haversine_km(a: Point, b: Point) -> float:
     """Great-circle distance between two (lat, lon) points in km."""
+    if _data_pair(a, b):
+        key = (a, b)
+        got = _KEPT.get(key)
+        if got is None:
+            got = _haversine_km(a, b)
+            if len(_KEPT) < _KEPT_MAX:
+                _KEPT[key] = got
+        return got
+    return _haversine_km(a, b)
+
+
+def _haversine_km(a: Point, b: Point) -> float:
     lat1, lon1, lat2, lon2 = map(math.radians, (a[0], a[1], b[0], b[1]))
     h = (
         math.sin((lat2 - lat1) / 2) ** 2
@@ -64,11 +98,24 @@ def estimate_minutes(a: Point, b: Point, mode: str) -> int:
 
     0 only for the very same coordinates; two distinct points are never less than 1 minute
     apart (the estimate is rounded up, so "next door" is still a 1-minute leg, never a free
-    one). Raises ``KeyError`` for an unknown mode.
+    one). Raises ``KeyError`` for an unknown mode. Kept for the process between two
+    registered data points (``register_data_points``).
     """
+    if type(mode) is str and _data_pair(a, b):
+        key = (a, b, mode)
+        got = _KEPT.get(key)
+        if got is None:
+            got = _estimate_minutes(a, b, mode)
+            if len(_KEPT) < _KEPT_MAX:
+                _KEPT[key] = got
+        return got  # type: ignore[return-value]
+    return _estimate_minutes(a, b, mode)
+
+
+def _estimate_minutes(a: Point, b: Point, mode: str) -> int:
     if (float(a[0]), float(a[1])) == (float(b[0]), float(b[1])):
         return 0
-    road = haversine_km(a, b) * DETOUR_FACTOR[mode]
+    road = _haversine_km(a, b) * DETOUR_FACTOR[mode]
     local = min(road, LOCAL_ROAD_KM)
     fast = ARTERIAL_SPEED_KMH.get(mode, SPEED_KMH[mode])
     minutes = OVERHEAD_MINUTES[mode] + local / SPEED_KMH[mode] * 60 + (road - local) / fast * 60

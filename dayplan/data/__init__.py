@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any
 
 from dayplan.core.catalog import Venue, venue_from_dict
+from dayplan.core.travel import register_data_points
 
 
 def _read_json(*parts: str) -> Any:
@@ -33,15 +34,19 @@ def venues() -> tuple[Venue, ...]:
     snapshot's country, subdivision and timezone unless a venue says otherwise)."""
     snap = venue_snapshot()
     where = {k: snap.get(k) for k in ("country", "subdivision", "timezone")}
-    return tuple(
+    out = tuple(
         venue_from_dict({**where, **v}, snap.get("currency", "AUD")) for v in snap["venues"]
     )
+    register_data_points(v.point for v in out)  # distances between data points: kept
+    return out
 
 
 @lru_cache(maxsize=1)
 def gazetteer() -> dict[str, Any]:
     """The raw ``gazetteer.json``: ``{city, timezone, aliases, suburbs: [{name, lat, lon, postcode}]}``."""
-    return _read_json("gazetteer.json")
+    doc = _read_json("gazetteer.json")
+    register_data_points((s["lat"], s["lon"]) for s in doc.get("suburbs", []))
+    return doc
 
 
 def forecast_fixture(name: str = "brisbane_2026-12.json") -> dict[str, Any]:

@@ -71,3 +71,9 @@ def per_run_list(fn: F) -> F:
         return list(cached(*args, **kwargs))
 
     return wrapper  # type: ignore[return-value]
+
+
+def current() -> dict[Hashable, Any] | None:
+    """The open run scope's memo (``None`` outside one), for a helper that keeps per-run entries
+    of its own under keys no ``per_run`` function makes (a tuple starting with a string)."""
+    return _MEMO.get()

@@ -11,7 +11,15 @@ ASCII is exactly what ``re.IGNORECASE`` forgives) it returns what the scan would
 (no match) without scanning; otherwise it scans as before. Texts with any non-ASCII character
 are always scanned (case-insensitive matching there has equivalences such as "ſ" for "s").
 
-Only request-independent data is kept (the needles of each pattern, derived on its first use).
+Inside a run (``dayplan.reading.memo.run_scope``), when ``pyahocorasick`` is installed, the check
+is one pass per text rather than a loop per pattern: an Aho–Corasick automaton over every needle
+of the table (``_needles.NEEDLES``) finds, once per distinct text and run, which needles the text
+holds (a bit mask, kept in the run's memo), and each pattern's alternatives become masks to test
+against it (same verdicts: a group is there exactly when one of its needles is). Outside a run,
+without the package, or for a pattern with a needle the table lacks, the loop runs as before.
+
+Only request-independent data is kept for the process (the needles of each pattern, derived on
+its first use, and the automaton, built on the first check inside a run).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
+from dayplan.reading import memo
 from dayplan.reading.deferred_re import Deferred
 
 _MIN_NEEDLE = 2
@@ -203,12 +212,15 @@ class Prefiltered:
     it is compiled only when first needed (a scan of a text that may hold a match, a ``match``,
     or ``rx``), so a pattern no request's text calls for is never compiled."""
 
-    __slots__ = ("_rx", "_src", "_needles", "pattern", "source_flags")
+    __slots__ = ("_rx", "_src", "_needles", "_masks", "pattern", "source_flags")
 
     def __init__(self, rx: re.Pattern | Deferred):
         self._src = rx
         self._rx: re.Pattern | None = rx if isinstance(rx, re.Pattern) else rx._rx
         self._needles: tuple[tuple[tuple[str, ...], ...], ...] | None = None
+        self._masks: tuple[int, tuple[tuple[int, ...], ...]] | None | bool = None
+        """The needles as masks of the automaton's bits (``_Automaton.masks``); ``False`` when
+        they cannot be (no automaton, a needle it lacks); ``None`` before first use."""
         self.pattern = rx.pattern
         self.source_flags = rx.flags if isinstance(rx, re.Pattern) else rx.given_flags
 
@@ -250,6 +262,26 @@ class Prefiltered:
         if not alts or not isinstance(text, str) or not text.isascii():
             return False
         low = text.lower()
+        if self._masks is not False:
+            run = memo.current()
+            if run is not None:  # one automaton pass per text and run, masks per pattern
+                masks = self._masks
+                if masks is None:
+                    masks = self._masks = _automaton_masks(alts)
+                if masks is not False:
+                    held = run.get((_HELD, low))
+                    if held is None:
+                        held = run[(_HELD, low)] = _AUTOMATON.held(low)  # type: ignore[union-attr]
+                    singles, multi = masks  # type: ignore[misc]
+                    if singles & held:
+                        return False  # a one-group alternative is there: scan
+                    for groups in multi:
+                        for group in groups:
+                            if not group & held:
+                                break  # a group with none of its needles
+                        else:
+                            return False
+                    return True
         for groups in alts:
             for group in groups:
                 for n in group:
@@ -295,6 +327,78 @@ class Prefiltered:
 
     def __repr__(self) -> str:
         return f"Prefiltered({self._src!r})"
+
+
+_HELD = "dayplan.reading.prefilter.held"
+"""The run memo's keys ``(_HELD, text)``: the automaton's mask of the needles the (lower-case)
+text holds, for this run only."""
+
+
+class _Automaton:
+    """An Aho–Corasick automaton over every needle of the table (``_needles.NEEDLES``) longer
+    than one character, and a map of the one-character needles (a text's ``set`` finds those
+    faster than the automaton's many matches of them): needle ``i`` is bit ``1 << i``."""
+
+    def __init__(self, ahocorasick: Any, table: dict[str, Any]):
+        found = sorted({n for alts in table.values() for g in alts for group in g for n in group})
+        self.bits = {n: 1 << i for i, n in enumerate(found)}
+        self.chars = {n: bit for n, bit in self.bits.items() if len(n) == 1}
+        self.automaton = ahocorasick.Automaton()
+        for n, bit in self.bits.items():
+            if len(n) > 1:
+                self.automaton.add_word(n, bit)
+        self.automaton.make_automaton()
+
+    def held(self, low: str) -> int:
+        """The bits of the needles ``low`` holds (every occurrence, overlapping ones too)."""
+        out = 0
+        chars = self.chars
+        for ch in set(low):
+            bit = chars.get(ch)
+            if bit is not None:
+                out |= bit
+        for bit in {bit for _, bit in self.automaton.iter(low)}:
+            out |= bit
+        return out
+
+    def masks(
+        self, alts: tuple[tuple[tuple[str, ...], ...], ...]
+    ) -> tuple[int, tuple[tuple[int, ...], ...]] | bool:
+        """``alts`` as ``(singles, multi)``: one mask of every needle of the one-group
+        alternatives, and per other alternative a mask per group; ``False`` when some needle is
+        not in the automaton."""
+        bits = self.bits
+        singles, multi = 0, []
+        for groups in alts:
+            if any(n not in bits for group in groups for n in group):
+                return False
+            masks = tuple(sum(bits[n] for n in set(group)) for group in groups)
+            if len(masks) == 1:
+                singles |= masks[0]
+            else:
+                multi.append(masks)
+        return singles, tuple(multi)
+
+
+_AUTOMATON: _Automaton | None | bool = None
+"""Built on the first check inside a run; ``False`` when ``pyahocorasick`` is not installed."""
+
+
+def _automaton_masks(
+    alts: tuple[tuple[tuple[str, ...], ...], ...],
+) -> tuple[int, tuple[tuple[int, ...], ...]] | bool:
+    """``alts`` as the automaton's masks (building the automaton on first use), or ``False``."""
+    global _AUTOMATON
+    if _AUTOMATON is None:
+        try:
+            import ahocorasick
+        except ImportError:
+            _AUTOMATON = False
+        else:
+            from dayplan.reading._needles import NEEDLES
+
+            _AUTOMATON = _Automaton(ahocorasick, NEEDLES)
+    return _AUTOMATON.masks(alts) if _AUTOMATON else False
 
 
 def prefilter(rx: re.Pattern | Deferred) -> Prefiltered:

@@ -7,6 +7,7 @@ notebooks, the FastAPI service and the eval harness all share.
 from __future__ import annotations
 
 import asyncio
+import copy
 import functools
 import logging
 import math
@@ -24,7 +25,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
-from google.adk.sessions.base_session_service import GetSessionConfig
+from google.adk.sessions.state import State
 from google.genai import types
 
 from dayplan import data
@@ -95,6 +96,29 @@ class PlanRun:
     def trace_text(self) -> str:
         """The tool path as numbered lines (see ``format_trace``)."""
         return format_trace(self.steps)
+
+
+class RunSessions(InMemorySessionService):
+    """The in-memory session service of one run (``run_plan`` makes one per run and drops it
+    with the run), with ``final_state``: the state at the end without copying its values."""
+
+    def final_state(self, *, app_name: str, user_id: str, session_id: str) -> dict[str, Any]:
+        """The stored session's state as a new dict, with app and user state merged in (as
+        ``get_session`` returns it), or ``{}`` for no such session.
+
+        ``get_session`` deep-copies the whole state (every venue, source and check record of
+        the run) so that a caller can never change the stored session; this service is the
+        run's own and nothing reads its sessions after the run, so the values are handed over
+        as they are: the same objects the tools wrote (and the events' state deltas hold)."""
+        session = self.sessions.get(app_name, {}).get(user_id, {}).get(session_id)
+        if session is None:
+            return {}
+        out = dict(session.state)
+        for key, value in self.app_state.get(app_name, {}).items():
+            out[State.APP_PREFIX + key] = copy.deepcopy(value)
+        for key, value in self.user_state.get(app_name, {}).get(user_id, {}).items():
+            out[State.USER_PREFIX + key] = copy.deepcopy(value)
+        return out
 
 
 def _timezone_for(request: PlanRequest) -> tuple[str, str | None]:
@@ -218,7 +242,8 @@ async def run_plan(
         MemoryContextPlugin(event_log),
     ]
     app = build_app(llm, plugins=plugins, observers=observers, guardrails=config)
-    runner = Runner(app=app, session_service=InMemorySessionService())
+    sessions = RunSessions()
+    runner = Runner(app=app, session_service=sessions)
     state = initial_state(request, run_id, now)
     live = is_live_model(llm)
     state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
@@ -266,13 +291,10 @@ async def run_plan(
             error = BoundaryError("agent_error", f"{name}: {str(exc)[:300]}")
     finally:
         await runner.close()
-    final = await runner.session_service.get_session(  # the state only: the events are above
-        app_name=app.name,
-        user_id=user_id,
-        session_id=session.id,
-        config=GetSessionConfig(num_recent_events=0),
+    # the state only (the events are above), its values uncopied: the session is the run's own
+    final_state = (
+        sessions.final_state(app_name=app.name, user_id=user_id, session_id=session.id) or state
     )
-    final_state = dict(final.state) if final else state
     steps = context_steps(final_state) + with_retries(tool_steps(events), events)
     report = None
     if replayer is not None and replayer.divergence:
