@@ -39,7 +39,7 @@ from dayplan.reading.times import AT_HOME
 _UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 #: failure codes whose explanation needs no numbers
-WORDS_ONLY = ("no_candidates", "unknown_venue")
+WORDS_ONLY = ("no_candidates", "unknown_venue", "avoided")
 REPORT_STATUSES = ("complete", "needs_clarification", "no_feasible_plan")
 
 #: the public schema of a problem body (RFC 9457 plus ``rule``/``field``)

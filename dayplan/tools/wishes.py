@@ -26,6 +26,7 @@ from typing import Any
 from dayplan import data
 from dayplan.core.catalog import Venue
 from dayplan.core.checker import (
+    HOME,
     AvoidRule,
     CheckResult,
     Constraints,
@@ -201,7 +202,16 @@ def refused_failures(
         else f
         for f in out
     ]
-    shown = sorted(venues[vid].name for vid in fits)
+
+    def numbers(vid: str) -> str:  # what makes it fit: its leg from home and its cost
+        v, x = venues[vid], next(x for x in cands if x.key == vid)
+        try:
+            leg = f"{travel.minutes(HOME, vid)} min from home, "
+        except KeyError:
+            leg = ""
+        return f"{v.name} ({leg}{c.currency} {x.cost:g} for the party)"
+
+    shown = [numbers(vid) for vid in sorted(fits, key=lambda vid: venues[vid].name)]
     rules = "; ".join(dict.fromkeys(refused[vid].said for vid in fits))
     listed = ", ".join(shown[:3]) + (f", +{len(shown) - 3} more" if len(shown) > 3 else "")
     verb = "fits" if len(shown) == 1 else "fit"
