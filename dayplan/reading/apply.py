@@ -85,7 +85,9 @@ class Applied:
     ``adults_assumed`` when the one adult beside read children was assumed, not read;
     ``stated``: assumptions an applied reading carries, stated in the plan: "Saturday week" as
     the Saturday after next, an appointment with no end time) plus ``home``, ``location``,
-    ``date``, ``preferences``, ``must_do`` for the planner;
+    ``date``, ``preferences``, ``must_do`` for the planner, ``avoid`` (``{"kind"|"venue",
+    "hard", "quote"}`` each: a hard one is a rule of the constraints) and ``wish`` (``{"venue",
+    "quote"}``); no structured field wins over an avoid or a wish;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 

@@ -312,6 +312,7 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
 
     Returns:
       {"ok": true, "frozen": true, "accepted", "overridden", "unread", "assumed", "questions"}
-      or {"ok": false, "error", "rejected": [{field, quote, value, found, error}], ...}.
+      (with "wishes": [{wish, quote, venues, query}] to search for, when a wish was read) or
+      {"ok": false, "error", "rejected": [{field, quote, value, found, error}], ...}.
     """
     return run_record_reading(tool_context.state, readings)
