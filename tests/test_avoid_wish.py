@@ -126,6 +126,9 @@ SOFT = [
         [("kind", "markets")],
     ),
     ("Saturday, South Brisbane, 2 adults, rather not do GOMA again", [("venue", "goma")]),
+    ("Saturday, Toowong, 2 adults, no need for the pool", [("kind", "swimming")]),
+    ("Saturday, Toowong, 2 adults, the wheel is too expensive for us", [("venue", "wheel")]),
+    ("Saturday, Toowong, 2 adults, pools are too crowded", [("kind", "swimming")]),
 ]
 
 
@@ -184,6 +187,9 @@ def test_a_must_cue_stays_a_must_do_never_a_wish(text: str, must: str) -> None:
         "Saturday, Fig Tree Pocket, we live not far from Lone Pine, 2 adults",
         "Saturday, 2 adults, meet at Roma Street station at 9, Spring Hill",
         "Saturday, West End, 2 adults, we don't mind museums",
+        "Saturday, Kenmore, 2 adults, within 10 min of Lone Pine",
+        "Saturday, South Brisbane, 2 adults, not sure about GOMA",
+        "Saturday, South Brisbane, 2 adults, no museum passes needed",
     ],
 )
 def test_words_that_are_neither_an_avoid_nor_a_wish(text: str) -> None:

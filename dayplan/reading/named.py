@@ -257,11 +257,14 @@ _PAST_AFTER = re.compile(
     re.I,
 )
 _NEAR = re.compile(
-    r"\b(?:near|nearby|close\s+to|not\s+far\s+from|next\s+to|around\s+the\s+corner\s+from"
-    r"|opposite|across\s+from|behind|past|(?:just\s+)?down\s+the\s+road\s+from)\s+(?:the\s+)?$",
+    r"\b(?:near|nearby|close\s+to|far\s+from|next\s+to|around\s+the\s+corner\s+from"
+    r"|opposite|across\s+from|behind|past|(?:just\s+)?down\s+the\s+road\s+from"
+    r"|within\s+[\w\s-]{1,20}?\s+of|not\s+sure\s+about|unsure\s+about|undecided\s+on"
+    r"|(?:don't|dont|do\s+not)\s+(?:care|mind)\s+about)\s+(?:the\s+)?$",
     re.I,
 )
-"""A venue named as a landmark ("we live not far from Lone Pine"): where, not a wish."""
+"""A venue named as a landmark ("we live not far from Lone Pine", "within 10 min of Lone
+Pine") or in doubt ("not sure about GOMA"): neither a wish nor an avoid."""
 _CLAUSE = re.compile(r"[,.;!?()]|\s-\s|\bbut\b")
 
 

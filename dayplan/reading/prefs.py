@@ -230,7 +230,8 @@ AVOIDING = re.compile(
     r"|dislikes?|hated|bored\s+(?:of|with)"
     r"|no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
     r"|not into|not keen on|sick of|over|had enough of|not too many|too many|fewer|less|no more"
-    r"|none of|nothing(?!\s+but\b))\s+(?:(?:the|any|a|an|another|more|of|too|many|much|big|boring|stuffy|crowded|indoor"
+    r"|none of|nothing(?!\s+but\b)|no\s+need\s+(?:for|to\s+(?:do|see|visit|go\s+to)))"
+    r"\s+(?:(?:the|any|a|an|another|more|of|too|many|much|big|boring|stuffy|crowded|indoor"
     r"|outdoor|dark|busy)\s+){0,2}$",
     re.I,
 )
@@ -244,12 +245,15 @@ AVOIDED_AFTER = re.compile(
     r"^\s*(?:is|are|'s|were|was|get|gets|can\s+be|always\s+are|tend\s+to\s+be)\s+(?:(?:so|too|really"
     r"|a\s+bit|a\s+little|kinda|kind\s+of|pretty|very|always|just|way\s+too)\s+)*(?:boring|dull"
     r"|a\s+drag|no\s+fun|not\s+fun|not\s+for\s+us|not\s+our\s+thing|a\s+no(?:-|\s+)go|out"
-    r"|off\s+the\s+(?:table|list|cards)|not\s+happening|not\s+an\s+option|out\s+of\s+the\s+question)\b"
+    r"|off\s+the\s+(?:table|list|cards)|not\s+happening|not\s+an\s+option|out\s+of\s+the\s+question"
+    r"|too\s+(?:expensive|pricey|dear|far|busy|crowded|hot|scary|long)|not\s+worth\s+it)\b"
     r"(?:\s+for\s+(?:us|them|the\s+kids|our\s+kids|me))?"
     r"|^\s*(?:bores?|bored)\s+(?:us|them|the\s+kids|our\s+kids|me|him|her)\b",
     re.I,
 )
-"""Words after a kind word that ask to avoid it: "museums are boring for us", "the pool's out"."""
+"""Words after a kind word (or a venue, ``named.avoid_items``) that ask to avoid it: "museums
+are boring for us", "the pool's out", "the wheel is too expensive for us" (a reason is a taste:
+soft, ``HEDGE``)."""
 _NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -290,6 +294,14 @@ _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b|nor\b|&|/)")
 museums or galleries"): each is avoided too, never read as a wish."""
 
 
+_QUALIFIES = re.compile(
+    r"\s+(?:pass|passes|ticket|tickets|membership|memberships|fee|fees|price|prices|card|cards"
+    r"|voucher|vouchers|discount|discounts|booking|bookings)\b",
+    re.I,
+)
+"""A noun after a kind word that the kind word only qualifies ("no museum passes needed")."""
+
+
 def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each kind of outing ``phrase`` asks to avoid, each once:
     the span runs from the avoiding cue to the kind word ("no museums", "not too many museums").
@@ -300,6 +312,8 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
         pref = PREFERENCE_WORDS.get(m.group(0))
         if not pref or any(p == pref for _, _, p in out):
             continue
+        if _QUALIFIES.match(low, m.end()):
+            continue  # "no museum passes needed": the passes, not the museums
         before = low[max(0, m.start() - 50) : m.start()]
         cue = AVOIDING.search(before)
         if cue and not _NOT_AVOIDING.search(before[cue.start() :]):
@@ -330,7 +344,8 @@ HEDGE = re.compile(
     r"|keen|into|fussed|interested|big\s+on|up\s+for|crazy\s+about|mad\s+about)"
     r"|(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|didn't|didnt)\s+(?:really|particularly"
     r"|love|like|enjoy|fancy|care\s+for)"
-    r"|too\s+(?:many|much)|fewer|less|minimal|bored|boring|dull|a\s+drag|no\s+fun|not\s+fun"
+    r"|too\s+(?:many|much|expensive|pricey|dear|far|busy|crowded|hot|scary|long)|not\s+worth"
+    r"|no\s+need|fewer|less|minimal|bored|boring|dull|a\s+drag|no\s+fun|not\s+fun"
     r"|not\s+(?:our|their|his|her|my)\s+thing|sick\s+of|had\s+enough|tired\s+of|dislikes?|disliked"
     r"|(?:we're|we\s+are|i'm|i\s+am|they're|they\s+are|kids\s+are)\s+(?:a\s+bit\s+|kinda\s+|so\s+)?over"
     r"|a\s+bit|kind\s+of|kinda|sort\s+of)\b",
