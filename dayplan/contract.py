@@ -85,6 +85,7 @@ FailureCode = Literal[
     "closed",
     "outdoor_in_rain",
     "outdoor_excluded",
+    "avoided",
     "leg_over_cap",
     "over_budget",
     "home_after_deadline",
@@ -109,6 +110,8 @@ FailureCode = Literal[
 - ``outdoor_in_rain``: an outdoor stop overlaps a rain window;
 - ``outdoor_excluded``: the request asks for indoor venues only ("indoors only", "nothing
   outdoors") and a stop is outdoors, or not known to be indoors;
+- ``avoided``: a stop is a venue, or of a kind, the request refuses ("no museums", "not GOMA
+  this time", "avoid Lone Pine and the wheel"; a hedge such as "rather not" is soft, no limit);
 - ``leg_over_cap``: a leg, home legs included, is longer than ``travel.max_leg_minutes``;
 - ``over_budget``: the party's total cost is above the budget;
 - ``home_after_deadline``: the leg home arrives after ``window.end``;

@@ -63,37 +63,54 @@ def test_said_no_rain_is_still_read_as_said(text: str, quote: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "quote", "kind"),
+    ("text", "quote", "kind", "hard"),
     [
         (
             "don't want to go to the museum, Saturday, Nundah",
             "don't want to go to the museum",
             "museums",
+            True,
         ),
-        ("we don't wanna do the pool, Saturday, Nundah", "don't wanna do the pool", "swimming"),
-        ("not keen on museums, Saturday, Nundah", "not keen on museums", "museums"),
+        (
+            "we don't wanna do the pool, Saturday, Nundah",
+            "don't wanna do the pool",
+            "swimming",
+            True,
+        ),
+        ("not keen on museums, Saturday, Nundah", "not keen on museums", "museums", False),
         (
             "not interested in the library, Saturday, Nundah",
             "not interested in the library",
             "libraries",
+            False,
         ),
-        ("the kids hate parks, Saturday, Nundah", "hate parks", "parks"),
-        ("museums are boring for us, Saturday, Nundah", "museums are boring for us", "museums"),
-        ("skip the markets, Saturday, Nundah", "skip the markets", "markets"),
-        ("anything but museums, Saturday, Nundah", "anything but museums", "museums"),
-        ("no museums please, Saturday, Nundah", "no museums", "museums"),
+        ("the kids hate parks, Saturday, Nundah", "hate parks", "parks", True),
+        (
+            "museums are boring for us, Saturday, Nundah",
+            "museums are boring for us",
+            "museums",
+            False,
+        ),
+        ("skip the markets, Saturday, Nundah", "skip the markets", "markets", True),
+        ("anything but museums, Saturday, Nundah", "anything but museums", "museums", True),
+        ("no museums please, Saturday, Nundah", "no museums", "museums", True),
     ],
 )
-def test_negated_wish_is_an_avoid_never_a_preference(text: str, quote: str, kind: str) -> None:
+def test_negated_wish_is_an_avoid_never_a_preference(
+    text: str, quote: str, kind: str, hard: bool
+) -> None:
+    # a refusal is a hard limit, a taste ("not keen on", "boring") soft (tests/test_avoid_wish.py)
     items, _ = _read(text)
-    assert (kind, quote) in _fields(items, "avoid"), items
+    assert ({"kind": kind, "hard": hard}, quote) in _fields(items, "avoid"), items
     assert kind not in [v for v, _ in _fields(items, "preference")], items
 
 
 def test_a_negated_wish_beside_a_wish() -> None:
     text = "Saturday, Nundah, 2 adults 2 kids, budget $100, don't want to go to the museum, the kids want to swim"
     items, _ = _read(text)
-    assert _fields(items, "avoid") == [("museums", "don't want to go to the museum")]
+    assert _fields(items, "avoid") == [
+        ({"kind": "museums", "hard": True}, "don't want to go to the museum")
+    ]
     assert _fields(items, "preference") == [("swimming", "swim")]
 
 

@@ -103,6 +103,11 @@ OUTDOOR_PREFERENCES = frozenset(
     }
 )
 """Preferences for outdoor kinds: searched as they are when part of a wet day is dry."""
+WISH_WEIGHT = 5.0
+"""The weight of a venue the text wishes for ("maybe SparkLab") in ``arrange_plan``: above any
+other stop's (about 1), so the scheduler keeps it whenever it fits; never a must-do."""
+MAX_WISH_SEARCHES = 3
+"""At most this many wishes are searched (the search budget is shared with the must-dos)."""
 DRY_STRETCH = 90
 """Minutes of dry window that still make an outdoor preference worth searching on a wet day."""
 
@@ -286,7 +291,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     ]
     hints.preferences = list(h.get("preferences") or [])
     hints.must_visit = list(h.get("must_do") or [])
-    hints.avoid = list(h.get("avoid") or [])
+    hints.wishes = [str(w["venue"]) for w in h.get("wish") or () if w.get("venue")]
     hints.indoor_only = bool(h.get("indoor_only"))
     return hints
 
@@ -513,9 +518,11 @@ class Conversation:
     def arrange(self, exclude: frozenset[str] = frozenset()) -> LlmResponse:
         """Hand the chosen candidates to ``arrange_plan``: venue-less must-dos, must-do venues
         (with their minutes), then the best-ranked others with weights falling gently by rank
-        (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops. A
-        kind the text asks to avoid (``avoided``) is left out when more other candidates than
-        the day's stops remain, else kept at half weight (soft: a day is still planned)."""
+        (1.1 down to 1.0, so a fuller day always wins), at most ``MAX_STOPS`` optional stops.
+        A venue the text wishes for (code's ``wished`` mark) weighs ``WISH_WEIGHT``: tried
+        first, never a must-do. One the text refuses (``avoided``) is no candidate at all; one
+        it would rather not (``shunned``) is left out when more other candidates than the day's
+        stops remain, else kept at half weight (soft: a day is still planned)."""
         cands = [c for c in self.candidates() if c["id"] not in exclude]
         must = self.must_ids(cands)
         # a candidate whose hours say it is closed all day is no use to the day: leave room
@@ -534,15 +541,19 @@ class Conversation:
             for vid, minutes in must.items()
         ]
         others = varied([c for c in cands if c["id"] not in must])
-        liked = [c for c in others if not self.avoided(c)]
-        if len(liked) > self.day_stops():  # "no museums please": enough else to fill the day
+        wished = [c for c in others if c.get("wished")]  # "maybe SparkLab": first, weighty
+        others = wished + [c for c in others if not c.get("wished")]
+        liked = [c for c in others if not self.shunned(c)]
+        if len(liked) > self.day_stops():  # "rather not the pool": enough else to fill the day
             others = liked
         others = others[: max(0, MAX_ARRANGE - len(picks))]
         picks += [
             {
                 "venue_id": c["id"],
-                "weight": round(  # a kind the text asks to avoid weighs half: kept only to fill
-                    (0.5 if self.avoided(c) else 1) + 0.1 * (len(others) - i) / len(others), 3
+                "weight": WISH_WEIGHT
+                if c.get("wished")
+                else round(  # one the text would rather not weighs half: kept only to fill
+                    (0.5 if self.shunned(c) else 1) + 0.1 * (len(others) - i) / len(others), 3
                 ),
             }
             for i, c in enumerate(others)
@@ -636,6 +647,15 @@ class Conversation:
                 out.append(pair)
         return out
 
+    def wish_searches(self) -> list[str]:
+        """The query for each wish: what code matched it to (``record_reading``'s ``wishes``),
+        else its own words; at most ``MAX_WISH_SEARCHES``."""
+        readings = [r.response for r in self.calls("record_reading") if r.response]
+        hints = (readings[-1].get("wishes") or []) if readings else []
+        queries = [str(h.get("query") or h.get("wish")) for h in hints if isinstance(h, dict)]
+        queries = queries or list(self.hints.wishes)
+        return list(dict.fromkeys(q for q in queries if q))[:MAX_WISH_SEARCHES]
+
     def search_calls(self) -> list[types.Part]:
         prefs = list(self.req.preferences) or list(self.hints.preferences)
         queries = [p for p in prefs][:3]
@@ -647,6 +667,11 @@ class Conversation:
             _call("search_public_web", query=q, location=where or location or "", indoor_only=False)
             for q, where in musts
         ]
+        for q in self.wish_searches():  # "maybe SparkLab": searched as it is, like a must-do
+            if (q, "") not in musts and all(x.function_call.args["query"] != q for x in calls):
+                calls.append(
+                    _call("search_public_web", query=q, location=location or "", indoor_only=False)
+                )
         return calls + [
             _call(
                 "search_public_web",
@@ -741,20 +766,24 @@ class Conversation:
                 1 for w in words if w in folded or any(n.startswith(w) for n in names)
             )
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
-            shunned = int(self.avoided(r))  # "no museums please": last, but still a candidate
-            return (-int(must), shunned, -hits, -int(kids and "kids" in tags), position[id(r)])
+            wished = int(bool(r.get("wished")))  # "maybe SparkLab": before the others
+            shunned = int(self.shunned(r))  # "rather not the pool": last, still a candidate
+            return (
+                -int(must),
+                -wished,
+                shunned,
+                -hits,
+                -int(kids and "kids" in tags),
+                position[id(r)],
+            )
 
-        return sorted(order, key=score)
+        # "no museums", "not GOMA": code marked the refused results; they are no candidates
+        return sorted((r for r in order if not r.get("avoided")), key=score)
 
-    def avoided(self, r: dict) -> bool:
-        """Whether the search result ``r`` is of a kind the text asks to avoid (``hints.avoid``,
-        matched by its tags, kind or name words as ``core.catalog.matches_preference`` does)."""
-        if not self.hints.avoid:
-            return False
-        tags = {t.rstrip("s") for t in r.get("tags", [])} | {str(r.get("kind", "")).rstrip("s")}
-        names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
-        words = [w.rstrip("s") for p in self.hints.avoid for w in query_terms(p)]
-        return any(w in tags or any(n.startswith(w) for n in names) for w in words)
+    def shunned(self, r: dict) -> bool:
+        """Whether the text would rather not have the search result ``r`` ("not too many
+        museums", "rather not the pool"): code's ``avoid_soft`` mark on it."""
+        return bool(r.get("avoid_soft"))
 
     def must_ids(self, cands: list[dict]) -> dict[str, int]:
         """Candidate ids that are a must-do activity's venue -> the activity's minutes."""

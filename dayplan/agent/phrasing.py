@@ -32,7 +32,9 @@ class TextHints:
     blocked: list[dict] = field(default_factory=list)
     preferences: list[str] = field(default_factory=list)
     must_visit: list[str] = field(default_factory=list)
-    avoid: list[str] = field(default_factory=list)
-    """Kinds of outing the text asks to avoid ("no museums please"): ranked last, soft."""
+    wishes: list[str] = field(default_factory=list)
+    """Venues the text names without insisting ("maybe SparkLab"): searched, and arranged with
+    a high weight (``offline_model.WISH_WEIGHT``), never as must-dos. Which results they and
+    the avoids name is code's mark on each search result (``tools.wishes.mark_results``)."""
     indoor_only: bool = False
     """The text asks for indoor venues only ("indoors only"): every search is indoor-only."""

@@ -17,6 +17,7 @@ from dayplan.core.blocked import is_pause
 from dayplan.core.catalog import Venue
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes, overlaps
 from dayplan.core.hours import HoursVerdict, venue_hours
+from dayplan.core.mustdo import means_venue
 from dayplan.core.travel import TravelModel
 
 HOME = "home"
@@ -28,6 +29,7 @@ FAILURE_CODES = (
     "closed",
     "outdoor_in_rain",
     "outdoor_excluded",
+    "avoided",
     "leg_over_cap",
     "over_budget",
     "home_after_deadline",
@@ -117,6 +119,36 @@ class Constraints:
     indoor_only: bool = False
     """The request asks for indoor venues only: an outdoor stop (or one not known to be indoors)
     fails ``outdoor_excluded``, whatever the weather."""
+    avoid: tuple[AvoidRule, ...] = ()
+    """What the request refuses ("no museums", "not GOMA this time"): a stop it names fails
+    ``avoided`` (``avoided``). Soft avoids ("rather not", "not too many") are no rule here."""
+
+
+@dataclass(frozen=True)
+class AvoidRule:
+    """A hard avoid of the request: ``phrase`` is the kind ("museums") or the venue's words
+    ("lone pine") it names, matched to a venue by ``core.mustdo.means_venue``; ``quote`` is what
+    the request said ("no museums please")."""
+
+    phrase: str
+    quote: str = ""
+    venue: bool = False
+    """The phrase names a venue ("not GOMA"), not a kind of outing ("no museums")."""
+
+    @property
+    def said(self) -> str:
+        """The avoid as the request said it, for a failure's words."""
+        return f'"{self.quote}"' if self.quote else f"no {self.phrase}"
+
+
+def avoided(venue: Venue, c: Constraints) -> AvoidRule | None:
+    """The hard avoid of ``c`` that rules ``venue`` out as a stop ("no museums", "not GOMA this
+    time"), or ``None`` (the one rule behind ``avoided``; the scheduler and the empty-itinerary
+    failures use it too)."""
+    for rule in c.avoid:
+        if means_venue(rule.phrase, venue):
+            return rule
+    return None
 
 
 def outdoor_excluded(venue: Venue, c: Constraints) -> bool:
@@ -428,7 +460,9 @@ def check_plan(
     place without coordinates: never 0 minutes), ``window_too_short``, ``below_min_duration``,
     ``outside_window`` (also a time that does not exist that day, on a daylight-saving
     change), ``overlaps_blocked`` (a visit, or a leg that cannot avoid a blocked window, or not
-    home in time for an at-home one), ``closed``, ``outdoor_in_rain``, ``overlap`` (stops
+    home in time for an at-home one), ``closed``, ``outdoor_in_rain``, ``outdoor_excluded``
+    (an outdoor stop when the request asks for indoor venues only), ``avoided`` (a stop the
+    request refuses: ``Constraints.avoid``), ``overlap`` (stops
     overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline``,
     ``over_budget`` and ``missing_must_do`` (a ``Constraints.must_dos`` rule no stop meets). Never raises for a bad plan.
 
@@ -623,6 +657,16 @@ def check_plan(
                         venue_id=venue.id,
                         values={"opening_hours": hours}
                         | ({"holiday": verdict.holiday} if verdict.holiday else {}),
+                    )
+                )
+            refused = avoided(venue, c)
+            if refused is not None:
+                failures.append(
+                    Failure(
+                        "avoided",
+                        f"{venue.name} is ruled out: the request says {refused.said}",
+                        venue_id=venue.id,
+                        values={"avoid": refused.phrase},
                     )
                 )
             if not venue.indoor:

@@ -393,3 +393,13 @@ def match_must_do(
     return MustDoMatch(
         phrase, tuple(found), _verdict(found, any_kind), level if found else "", suburb, unknown
     )
+
+
+def means_venue(phrase: str, venue: Venue) -> bool:
+    """Whether ``phrase`` names ``venue``, read against that venue's own fields alone: its name
+    ("Lone Pine", "the wheel", "GOMA"), its kind ("museums", "film": a cinema, "swimming": a
+    pool) or, for a word that is neither, its tags ("dinosaurs"). A place alone ("New Farm")
+    names no venue here. The rule an avoided or wished phrase is matched by (the checker's
+    ``avoided``, the planner's wishes): code decides, never a model's say-so."""
+    got = match_must_do(phrase, [venue])
+    return got.verdict == "one" and got.level in ("name", "kind", "tag")

@@ -74,3 +74,50 @@ def unmet_preferences(
             head = f"No {pref} can be visited on {_day(constraints)}"
         out.append(f"{head}, so planned {planned} ({len(found)} found: " + "; ".join(parts) + ")")
     return out
+
+
+def unmet_wish(
+    quote: str,
+    matched: Sequence[Venue],
+    chosen: Sequence[str],
+    constraints: Constraints,
+    travel: TravelModel,
+    ruled_out: Mapping[str, str],
+    home: str = HOME,
+) -> str | None:
+    """Why a venue the request names without insisting ("maybe SparkLab": a wish, tried first)
+    is not in the served day: ``None`` when a stop of ``chosen`` is one of ``matched`` (the
+    venues its words name, as code matched them). Otherwise one sentence from the facts: no
+    search found it; it is ruled out by a hard limit of the request (``ruled_out``: venue id ->
+    why, e.g. "is outdoors, and you asked for indoor venues only"); or why it cannot be visited
+    on its own that day (``scheduler.why_not_alone_all``: closed, over the budget, a leg over
+    the travel cap, too long for the window, ...); or that it can be visited on its own but was
+    not kept beside the rest of the day (the must-dos, a lunch break, the other stops)."""
+    if any(v.id in chosen for v in matched):
+        return None
+    head = f'Wished for "{quote}" but not planned: '
+    if not matched:
+        return head + "no search found it"
+    cands = [candidate_for(Pick(venue_id=v.id), v, constraints) for v in matched]
+    problem = Problem(cands, constraints, travel, home=home)
+    names = {v.id: v.name for v in matched}
+    parts = []
+    for v, x in list(zip(matched, cands, strict=True))[:2]:
+        if v.id in ruled_out:
+            parts.append(f"{v.name} {ruled_out[v.id]}")
+            continue
+        reasons = [r for r in why_not_alone_all(problem, x, names) if r[0] != FITS]
+        if not reasons:
+            parts.append(
+                f"{v.name} can be visited on its own but was not kept beside the rest of the "
+                "day (the must-dos, a lunch break, the other stops' hours and legs)"
+            )
+            continue
+        why = "; ".join(
+            reason + (f" ({note[len(v.name) + 2 : -1]})" if note.startswith(f"{v.name} (") else "")
+            for reason, note in reasons
+        )
+        parts.append(f"{v.name}: {why}")
+    more = f" (+{len(matched) - 2} more)" if len(matched) > 2 else ""
+    text = head + "; ".join(parts) + more
+    return text if len(text) <= 300 else text[:299] + "…"

@@ -72,6 +72,7 @@ from dayplan.core.checker import (
     Constraints,
     Failure,
     ProposedStop,
+    avoided,
     check_plan,
     depart_after,
     hours_of,
@@ -1945,6 +1946,21 @@ def arrange(
             v = venues.get(p.venue_id or "")
             if v is not None and not p.must and outdoor_excluded(v, constraints):
                 excluded[v.id] = f"{v.name} is outdoors, and you asked for indoor venues only"
+                continue
+            kept.append(p)
+        picks = kept
+    if constraints.avoid:  # "no museums", "not GOMA": a refused venue is never a stop; a
+        kept = []  # must-do's alternative is dropped while another is left (one named alone
+        groups: dict[str, int] = {}  # stays, and fails ``avoided`` in the proof)
+        for p in picks:
+            v = venues.get(p.venue_id or "")
+            if p.must and p.group and (v is None or avoided(v, constraints) is None):
+                groups[p.group] = groups.get(p.group, 0) + 1
+        for p in picks:
+            v = venues.get(p.venue_id or "")
+            rule = avoided(v, constraints) if v is not None else None
+            if rule is not None and (not p.must or groups.get(p.group or "", 0) > 0):
+                excluded[v.id] = f"{v.name} is ruled out: you said {rule.said}"
                 continue
             kept.append(p)
         picks = kept

@@ -23,7 +23,9 @@ Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
   ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
-  ``includes_venue:<id>``, ``must_dos_visited``, ``appointment:<label>`` (an appointment away
+  ``includes_venue:<id>``, ``excludes_venue:<id>``, ``no_refused_stop`` (no stop is a venue or
+  kind a served hard ``avoid`` reading names: checked on every complete plan that has one),
+  ``must_dos_visited``, ``appointment:<label>`` (an appointment away
   served with its times, the leg after it leaving at its end: ``expect.appointments``),
   ``failure_code:<code>``, ``assumption:<text>``, ``rejected_field``, ``reading:<field>``
   (``reading:<field>#2`` for a second expected reading of the same field),
@@ -61,6 +63,8 @@ DEFAULT_CRITICAL = (
     "property:max_cost",
     "property:home_by",
     "property:date",
+    "property:excludes_venue:",
+    "property:no_refused_stop",
     "property:failure_code:",
     "property:rejected_field",
     "property:reading",  # reading:<field> and reading_absent:<field>
@@ -156,6 +160,7 @@ class Expect(_Strict):
     rain: list[RainWindow] | None = None
     includes_tag: list[str] = Field(default_factory=list)
     includes_venue: list[str] = Field(default_factory=list)  # venue ids the plan must visit
+    excludes_venue: list[str] = Field(default_factory=list)  # venue ids it must never visit
     min_stops: int | None = Field(default=None, ge=0)
     appointments: list[ExpectedAppointment] = Field(default_factory=list)
     assumptions_mention: list[str] = Field(default_factory=list)

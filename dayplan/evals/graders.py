@@ -39,7 +39,7 @@ from dayplan.reading.times import AT_HOME
 _UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 #: failure codes whose explanation needs no numbers
-WORDS_ONLY = ("no_candidates", "unknown_venue")
+WORDS_ONLY = ("no_candidates", "unknown_venue", "avoided")
 REPORT_STATUSES = ("complete", "needs_clarification", "no_feasible_plan")
 
 #: the public schema of a problem body (RFC 9457 plus ``rule``/``field``)
@@ -348,6 +348,12 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
     kept = _must_dos_kept(case, body, stops)
     if kept is not None:
         _check(checks, "property:must_dos_visited", *kept)
+    for vid in exp.excludes_venue:
+        names = [s.get("venue_id") for s in stops]
+        _check(checks, f"property:excludes_venue:{vid}", vid not in names, f"stops: {names}")
+    refused = _refused_stops(body, stops)
+    if refused is not None:
+        _check(checks, "property:no_refused_stop", *refused)
     for vid in exp.includes_venue:
         names = [s.get("venue_id") for s in stops]
         _check(checks, f"property:includes_venue:{vid}", vid in names, f"stops: {names}")
@@ -435,6 +441,33 @@ def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool,
     if missing:
         return False, f"must-dos not visited: {', '.join(missing)}"
     return (True, f"{len(phrases) + len(homes)} must-do(s) kept") if phrases or homes else None
+
+
+def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
+    """A complete plan visits nothing the served reading refuses: for each hard ``avoid``
+    reading ("no museums", "not GOMA this time"), the catalogue venues its words mean, matched
+    over the whole catalogue (``dayplan.core.mustdo``, not the checker's per-venue rule), must
+    not be a stop. ``None`` when no hard avoid was read."""
+    refused = [
+        r
+        for r in body.get("readings") or []
+        if isinstance(r, dict)
+        and r.get("field") == "avoid"
+        and isinstance(r.get("value"), dict)
+        and r["value"].get("hard") is True
+    ]
+    if not refused:
+        return None
+    catalogue = data.venues()
+    hits = []
+    for r in refused:
+        phrase = str(r["value"].get("kind") or r["value"].get("venue") or "")
+        m = match_must_do(phrase, catalogue)
+        ids = {v.id for v in m.venues} if m.level in ("name", "kind", "tag") else set()
+        hits += [f"{s.get('name')} ({r.get('quote')!r})" for s in stops if s.get("venue_id") in ids]
+    if hits:
+        return False, f"refused stops served: {', '.join(hits)}"
+    return True, f"{len(refused)} hard avoid(s) kept"
 
 
 def _same(want: Any, got: Any) -> bool:

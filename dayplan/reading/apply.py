@@ -54,7 +54,8 @@ _STRUCTURED: dict[str, str] = {
     "blocked": "blocked",
     "must_do": "activities",
     "preference": "preferences",
-    "avoid": "preferences",
+    "avoid": "avoid",
+    "wish": "wish",
     "indoor_only": "indoor_only",
     "home": "home",
     "location": "location",
@@ -70,7 +71,7 @@ def structured_wins(request: PlanRequest, item: ReadingItem) -> str | None:
         return name if request.travel and request.travel.max_leg_minutes else None
     if name == "travel":
         return name if request.travel else None
-    value = getattr(request, name, None)  # "indoor_only": no request field states it
+    value = getattr(request, name, None)  # "indoor_only", "avoid", "wish": no request field
     return name if value not in (None, [], "") else None
 
 
@@ -84,7 +85,9 @@ class Applied:
     ``adults_assumed`` when the one adult beside read children was assumed, not read;
     ``stated``: assumptions an applied reading carries, stated in the plan: "Saturday week" as
     the Saturday after next, an appointment with no end time) plus ``home``, ``location``,
-    ``date``, ``preferences``, ``must_do`` for the planner;
+    ``date``, ``preferences``, ``must_do`` for the planner, ``avoid`` (``{"kind"|"venue",
+    "hard", "quote"}`` each: a hard one is a rule of the constraints) and ``wish`` (``{"venue",
+    "quote"}``); no structured field wins over an avoid or a wish;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -245,9 +248,14 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     prefs = [i.value for i in out.items if i.field == "preference"]
     if prefs:
         h["preferences"] = prefs
-    avoid = [i.value for i in out.items if i.field == "avoid"]
-    if avoid:
+    avoid = [
+        {**i.value, "quote": i.quote} for i in out.items if i.field == "avoid" and avoid_value(i)
+    ]
+    if avoid:  # "no museums" (hard), "rather not the pool" (soft): ``reading.prefs``
         h["avoid"] = avoid
+    wishes = [{"venue": str(i.value), "quote": i.quote} for i in out.items if i.field == "wish"]
+    if wishes:  # "maybe SparkLab": tried first, never a must-do
+        h["wish"] = wishes
     if any(i.field == "indoor_only" for i in out.items):
         h["indoor_only"] = True  # "indoors only": a hard limit, outdoor stops fail
     musts = [i.value for i in out.items if i.field == "must_do"]
@@ -277,6 +285,12 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if getattr(request, name)
     )
     return out
+
+
+def avoid_value(item: ReadingItem) -> bool:
+    """Whether ``item`` holds an avoid in its verified shape (``{"kind"|"venue", "hard"}``)."""
+    v = item.value
+    return isinstance(v, dict) and isinstance(v.get("kind") or v.get("venue"), str)
 
 
 def scoped_weather(text: str) -> list[str]:

@@ -180,9 +180,13 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     # a negated wish is an avoid, never a preference; a word of a place read as the home or
     # the location ("Holland Park", "Everton Park") is no wish at all
-    from dayplan.reading import places  # noqa: PLC0415 (places imports the reading's tables)
+    from dayplan.reading import (
+        named,  # noqa: PLC0415 (named imports this module)
+        places,  # noqa: PLC0415 (places imports the reading's tables)
+    )
 
     taken = [(a, b) for a, b, _ in avoid_spans(phrase)]
+    taken += [(o.start, o.end) for o in named.avoid_items(phrase)]  # "avoid Lone Pine and museums"
     taken += [(a, b) for a, b, _, _ in places.place_spans(phrase)]
     for m in re.finditer(r"[a-z]+", low):
         word = m.group(0)
@@ -222,11 +226,13 @@ AVOIDING = re.compile(
     r"|a\s+(?:big\s+)?fan\s+of|big\s+on|up\s+for|fussed\s+on)"
     r"|(?:please\s+)?(?:don't|dont|do\s+not|never)\s+(?:take|bring|drag|book|send|put)(?:\s+(?:us|me|the\s+kids|them))?"
     r"(?:\s+(?:to|into|on|in))?"
+    r"|(?:'d\s+|would\s+|i'd\s+|we'd\s+)?rather\s+not(?:\s+(?:do|go\s+to|see|visit|have|bother\s+with))?"
     r"|anything\s+but|anywhere\s+but|except(?:\s+for)?|other\s+than|can't\s+stand|cannot\s+stand"
     r"|dislikes?|hated|bored\s+(?:of|with)"
     r"|no|not|don't|dont|do not|avoid|avoiding|hate|hates|without|skip|skipping|nothing like"
     r"|not into|not keen on|sick of|over|had enough of|not too many|too many|fewer|less|no more"
-    r"|none of)\s+(?:(?:the|any|a|an|another|more|of|too|many|much|big|boring|stuffy|crowded|indoor"
+    r"|none of|nothing(?!\s+but\b)|no\s+need\s+(?:for|to\s+(?:do|see|visit|go\s+to)))"
+    r"\s+(?:(?:the|any|a|an|another|more|of|too|many|much|big|boring|stuffy|crowded|indoor"
     r"|outdoor|dark|busy)\s+){0,2}$",
     re.I,
 )
@@ -239,12 +245,16 @@ boring for us" (``AVOIDED_AFTER``)."""
 AVOIDED_AFTER = re.compile(
     r"^\s*(?:is|are|'s|were|was|get|gets|can\s+be|always\s+are|tend\s+to\s+be)\s+(?:(?:so|too|really"
     r"|a\s+bit|a\s+little|kinda|kind\s+of|pretty|very|always|just|way\s+too)\s+)*(?:boring|dull"
-    r"|a\s+drag|no\s+fun|not\s+fun|not\s+for\s+us|not\s+our\s+thing|a\s+no(?:-|\s+)go|out)\b"
+    r"|a\s+drag|no\s+fun|not\s+fun|not\s+for\s+us|not\s+our\s+thing|a\s+no(?:-|\s+)go|out"
+    r"|off\s+the\s+(?:table|list|cards)|not\s+happening|not\s+an\s+option|out\s+of\s+the\s+question"
+    r"|too\s+(?:expensive|pricey|dear|far|busy|crowded|hot|scary|long)|not\s+worth\s+it)\b"
     r"(?:\s+for\s+(?:us|them|the\s+kids|our\s+kids|me))?"
     r"|^\s*(?:bores?|bored)\s+(?:us|them|the\s+kids|our\s+kids|me|him|her)\b",
     re.I,
 )
-"""Words after a kind word that ask to avoid it: "museums are boring for us", "the pool's out"."""
+"""Words after a kind word (or a venue, ``named.avoid_items``) that ask to avoid it: "museums
+are boring for us", "the pool's out", "the wheel is too expensive for us" (a reason is a taste:
+soft, ``HEDGE``)."""
 _NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -285,6 +295,14 @@ _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b|nor\b|&|/)")
 museums or galleries"): each is avoided too, never read as a wish."""
 
 
+_QUALIFIES = re.compile(
+    r"\s+(?:pass|passes|ticket|tickets|membership|memberships|fee|fees|price|prices|card|cards"
+    r"|voucher|vouchers|discount|discounts|booking|bookings)\b",
+    re.I,
+)
+"""A noun after a kind word that the kind word only qualifies ("no museum passes needed")."""
+
+
 def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
     """``(start, end, preference)`` for each kind of outing ``phrase`` asks to avoid, each once:
     the span runs from the avoiding cue to the kind word ("no museums", "not too many museums").
@@ -295,6 +313,8 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
         pref = PREFERENCE_WORDS.get(m.group(0))
         if not pref or any(p == pref for _, _, p in out):
             continue
+        if _QUALIFIES.match(low, m.end()):
+            continue  # "no museum passes needed": the passes, not the museums
         before = low[max(0, m.start() - 50) : m.start()]
         cue = AVOIDING.search(before)
         if cue and not _NOT_AVOIDING.search(before[cue.start() :]):
@@ -316,6 +336,48 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
             lead = re.search(r"(?:\b(?:the|our|any)\s+)?$", low[: m.start()])
             out.append((lead.start(), m.end() + after.end(), pref))
     return out
+
+
+HEDGE = re.compile(
+    r"\b(?:rather|prefer(?:ably|red|ring|s)?|ideally|hopefully|maybe|perhaps|probably|possibly"
+    r"|if|unless|in\s+case|where\s+(?:possible|we\s+can|you\s+can)|when(?:ever)?"
+    r"|try(?:ing)?\s+(?:to|not)|not\s+(?:really|too|that|so|very|overly|much|many|a\s+(?:big\s+|huge\s+)?fan"
+    r"|keen|into|fussed|interested|big\s+on|up\s+for|crazy\s+about|mad\s+about)"
+    r"|(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|didn't|didnt)\s+(?:really|particularly"
+    r"|love|like|enjoy|fancy|care\s+for)"
+    r"|too\s+(?:many|much|expensive|pricey|dear|far|busy|crowded|hot|scary|long)|not\s+worth"
+    r"|no\s+need|fewer|less|minimal|bored|boring|dull|a\s+drag|no\s+fun|not\s+fun"
+    r"|not\s+(?:our|their|his|her|my)\s+thing|sick\s+of|had\s+enough|tired\s+of|dislikes?|disliked"
+    r"|(?:we're|we\s+are|i'm|i\s+am|they're|they\s+are|kids\s+are)\s+(?:a\s+bit\s+|kinda\s+|so\s+)?over"
+    r"|a\s+bit|kind\s+of|kinda|sort\s+of)\b",
+    re.I,
+)
+"""Words that make an avoid soft, a taste or a degree rather than a limit: a hedge ("rather
+not", "ideally no", "if possible", "where we can", "try to avoid"), a condition ("if it's hot",
+"unless"), a negated liking ("not really into", "not keen on", "not a fan of", "don't like"), a
+degree ("not too many", "fewer", "less") or a feeling ("boring", "sick of", "bored of").
+Anything else that avoids ("no", "not", "never", "avoid", "skip", "don't want", "don't take us
+to", "nothing", "none of", "no more", "without", "anything but", "except", "hate", "can't
+stand", "X is out", "X is a no-go") is a refusal: a hard limit (``avoid_is_hard``)."""
+_AVOID_CLAUSE = re.compile(r"[,;:!?()]|\s-\s|\bbut\b|\bthough\b")
+_AVOID_ITEM = re.compile(r"\b(?:and|or|then|plus|so|also)\b")
+
+
+def avoid_is_hard(sentence: str, a: int, b: int) -> bool:
+    """Whether the avoid said at ``a:b`` of ``sentence`` (the cue through the avoided kind or
+    venue, a list included: "no pools, parks or cinemas") is a hard limit: ``False`` when a
+    ``HEDGE`` stands in the avoid itself or in its own part of its clause (from the clause's
+    start, or the last "and"/"or"/"then" before it, to the clause's end or the next "and"/"or"
+    after it): "no museums if possible", "ideally not GOMA", "not too many museums", "we'd
+    rather not do the pool". The model only quotes; this decides, for any model."""
+    low = sentence.lower()
+    lo = max([0] + [m.end() for m in _AVOID_CLAUSE.finditer(low, 0, a)])
+    lo = max([lo] + [m.end() for m in _AVOID_ITEM.finditer(low, lo, a)])
+    end = _AVOID_CLAUSE.search(low, b)
+    hi = end.start() if end else len(low)
+    more = _AVOID_ITEM.search(low, b, hi)
+    hi = more.start() if more else hi
+    return not HEDGE.search(low, lo, max(hi, b))
 
 
 def read_avoided(phrase: str) -> list[str]:

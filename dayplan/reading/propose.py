@@ -29,6 +29,7 @@ from dayplan.reading import (
 )
 from dayplan.reading import deferred_re as re
 from dayplan.reading import musts as musts_mod
+from dayplan.reading import named as named_mod
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import MAX_QUOTE, AcceptedReading, ReadingItem
 from dayplan.reading.text import clean, cut, find_quote, normalise, sentences
@@ -326,8 +327,20 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 continue
             if not any(x <= a < y for x, y in musts):  # "we must see Lone Pine" is read above
                 add("must_do", name, a, b)
-    for a, b, pref in prefs.avoid_spans(sent):  # "no museums please": a soft avoid
-        add("avoid", pref, a, b)
+    avoided = named_mod.avoid_items(sent)
+    for o in avoided:  # "no museums please", "not GOMA this time"; a list's members share the
+        end = max(x.end for x in avoided if x.start == o.start)  # whole list as their quote
+        add("avoid", o.kind or re.sub(r"^the\s+", "", o.venue or ""), o.start, end)
+        if o.venue:
+            named.append((o.at, o.end))  # "not the Museum of Brisbane": no wish for museums
+    places_said = [(a, b) for a, b, _, _ in places.place_spans(sent)]
+    for m in named_mod.wish_spans(sent):  # "maybe SparkLab", "then GOMA": tried first, soft
+        if any(x < m.end and m.start < y for x, y in named + places_said):
+            continue  # a must-do ("a day at Lone Pine") or the home's place
+        if near("blocked", m.start, m.end):
+            continue  # "swim lessons at Sleeman 8-9": an appointment's place
+        add("wish", re.sub(r"^the\s+", "", m.name), m.start, m.end)
+        named.append((m.start, m.end))
     for a, b in prefs.indoor_only_spans(sent)[:1]:  # "indoors only": a hard limit
         add("indoor_only", True, a, b)
     for a, b, pref in prefs.preference_spans(sent):
@@ -450,7 +463,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
         # one phrase, one reading: "showers from 2pm" is part of "showers from 2pm to 4pm"
         # a list quotes each member with its cue ("must see X and Y", "keen on nature and
         # views"): a member inside the longer quote of another member is read too
-        listed = it.field in ("must_do", "preference")
+        listed = it.field in ("must_do", "preference", "avoid", "wish")
         q = normalise(it.quote)
         return any(
             o.field == it.field
@@ -1177,6 +1190,10 @@ _FILLER = frozenset(
         "great",
         "good",
         "fun",
+        "either",
+        "there's",
+        "theres",
+        "room",
     ]
 )
 """Words that carry no wish of their own in a clause of liking ("we'd love to ... please")."""

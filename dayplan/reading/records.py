@@ -21,7 +21,14 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ``blocked``         ``{"start": "HH:MM", "end": "HH:MM", "label": str, "at_home": bool}``
 ``must_do``         ``str`` — a place or activity the text insists on ("we must see Lone Pine")
 ``preference``      ``str`` — a kind of outing the text asks for ("museums", "swimming")
-``avoid``           ``str`` — a kind of outing the text asks to avoid ("no museums please")
+``avoid``           ``{"kind": str, "hard": bool}`` or ``{"venue": str, "hard": bool}`` — a kind of
+                    outing ("no museums please") or a venue ("not GOMA this time") the text asks
+                    to avoid; the model may send the kind or the venue's words as a string: code
+                    reads which, and ``hard`` from the words (a refusal, "no"/"not"/"avoid"/
+                    "skip"/"don't want", is a hard limit; a hedge, "rather not"/"not too many"/
+                    "if possible", is soft: ``dayplan.reading.prefs.avoid_is_hard``)
+``wish``            ``str`` — a venue the text names without insisting ("maybe SparkLab", "then
+                    GOMA"): tried first, never a must-do (``dayplan.reading.named``)
 ``indoor_only``     ``true`` — indoor venues only, a hard limit ("indoors only", "nothing outdoors")
 ``home``            ``str`` — where the party starts and ends (a suburb)
 ``location``        ``str`` — where the day is planned (a city or suburb)
@@ -46,6 +53,7 @@ Field_ = Literal[
     "must_do",
     "preference",
     "avoid",
+    "wish",
     "indoor_only",
     "home",
     "location",

@@ -18,6 +18,8 @@ from dayplan.reading import (
     dates,
     dayparts,
     money,
+    musts,
+    named,
     people,
     places,
     prefs,
@@ -487,12 +489,92 @@ def _check_preference(value: Any, quote: str, sentence: str, today: date) -> str
     return claimed
 
 
-def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> str:
+def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> dict:
+    """An avoided kind or venue (``named.avoid_items``): the claimed kind ("museums") or venue
+    words ("Lone Pine") must be what the quote avoids; ``hard`` is read from the words
+    (``prefs.avoid_is_hard``), and a claimed ``hard`` must agree with it."""
+    want_hard = None
+    if isinstance(value, dict):
+        keys = set(value)
+        if keys - {"kind", "venue", "hard"} or len(keys & {"kind", "venue"}) != 1:
+            raise _Bad(
+                'avoid must be a kind or a venue as text, or {"kind": str} or {"venue": str} '
+                f'with an optional "hard": bool, got {value!r}'
+            )
+        if "hard" in value and not isinstance(value["hard"], bool):
+            raise _Bad(f"avoid.hard must be true or false, got {value['hard']!r}")
+        want_hard = value.get("hard")
+        value = value.get("kind", value.get("venue"))
     claimed = _text(value, "avoid").lower()
-    found = prefs.read_avoided(quote)
-    if claimed not in found:
-        raise _Bad(f"the quote asks to avoid {found}, not {claimed!r}", found)
-    return claimed
+    kind = prefs.PREFERENCE_WORDS.get(claimed, claimed)
+
+    def same(o: named.AvoidItem) -> bool:
+        return o.kind == kind if o.kind else named.names_same_venue(o.venue or "", claimed)
+
+    found = named.avoid_items(quote)
+    if not any(same(o) for o in found):
+        labels = [o.label for o in found]
+        raise _Bad(f"the quote asks to avoid {labels}, not {claimed!r}", labels)
+    at = sentence.find(normalise(quote).strip(" .,;:!?"))
+    said = [
+        o
+        for o in named.avoid_items(sentence)
+        if same(o) and (at < 0 or (o.start < at + len(quote) and at < o.end))
+    ]
+    if not said:
+        raise _Bad(f"{claimed!r} is not avoided in its sentence", None)
+    item = said[0]
+    hard = prefs.avoid_is_hard(sentence, item.start, item.end)
+    out: dict = (
+        {"kind": item.kind, "hard": hard}
+        if item.kind
+        else {"venue": _bare(item.venue or claimed), "hard": hard}
+    )
+    if want_hard is not None and want_hard != hard:
+        why = (
+            "a refusal: a hard limit"
+            if hard
+            else "hedged or a matter of taste: soft, ranked last and stated"
+        )
+        raise _Bad(f"the quote's avoid is {why} (hard={hard})", out)
+    return out
+
+
+def _bare(name: str) -> str:
+    """A venue's words without a leading "the" ("the wheel" -> "wheel")."""
+    return re.sub(r"^the\s+", "", name.strip().lower())
+
+
+def _check_wish(value: Any, quote: str, sentence: str, today: date) -> str:
+    """A venue named without insisting (``named.wish_spans``): the quote must name the claimed
+    venue of the catalogue, and its sentence must neither avoid it, insist on it (a must_do),
+    nor say it was visited already."""
+    claimed = _text(value, "wish").lower()
+    found = [m for m in named.mentions(quote) if named.names_same_venue(m.name, claimed)]
+    if not found:
+        names = [m.name for m in named.mentions(quote)]
+        raise _Bad(f"the quote names no venue of the catalogue as {claimed!r} ({names})", names)
+    at = sentence.find(normalise(quote).strip(" .,;:!?"))
+    here = [
+        m
+        for m in named.mentions(sentence)
+        if named.names_same_venue(m.name, claimed)
+        and (at < 0 or (m.start < at + len(quote) and at < m.end))
+    ]
+    if not here:
+        raise _Bad(f"{claimed!r} is not named as a venue in its sentence", None)
+    m = here[0]
+    if any(o.venue and o.at == m.start for o in named.avoid_items(sentence)):
+        raise _Bad(f"the sentence asks to avoid {claimed!r}: read it as avoid", None)
+    if named.said_past(sentence, m):
+        raise _Bad(
+            f"the sentence says {claimed!r} was visited already, not that it is wished", None
+        )
+    if any(x.start < m.end and m.start < x.end for x in musts.must_items(sentence)):
+        raise _Bad(f"the sentence insists on {claimed!r}: read it as must_do", None)
+    if not any(w.start == m.start for w in named.wish_spans(sentence)):
+        raise _Bad(f"{claimed!r} names a kind of outing (a preference), not one venue", None)
+    return _bare(m.name)
 
 
 def _check_indoor_only(value: Any, quote: str, sentence: str, today: date) -> bool:
@@ -526,6 +608,7 @@ _CHECKS = {
     "must_do": _check_must,
     "preference": _check_preference,
     "avoid": _check_avoid,
+    "wish": _check_wish,
     "indoor_only": _check_indoor_only,
     "home": lambda v, q, s, t: _check_place("home", v, q, s, t),
     "location": lambda v, q, s, t: _check_place("location", v, q, s, t),

@@ -207,6 +207,70 @@ def _must_do_findings(request: PlanRequest, report: DayPlanReport, catalog: dict
     return out
 
 
+_REFUSED_KINDS = {
+    "museums": ("kind", "museum"),
+    "art galleries": ("kind", "gallery"),
+    "indoor play": ("kind", "play_centre"),
+    "swimming": ("kind", "pool"),
+    "animals": ("kind", "wildlife"),
+    "libraries": ("kind", "library"),
+    "parks": ("kind", "park"),
+    "gardens": ("kind", "garden"),
+    "markets": ("kind", "market"),
+    "film": ("kind", "cinema"),
+    "cafes": ("kind", "cafe"),
+    "playgrounds": ("tag", "playground"),
+}
+"""Each avoided kind of outing the reading names, as the catalogue field that says it (a kind
+not listed here is matched by a tag or a word of the venue's name)."""
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for w in re.findall(r"[a-z0-9]+", text.lower().replace("'s ", " ")):
+        w = {"st": "street", "mount": "mt"}.get(w, w)
+        out.append(w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith("ss") else w)
+    return out
+
+
+def _refuses(value: dict, venue) -> bool:
+    """Whether the hard avoid ``value`` (``{"kind"}`` or ``{"venue"}``, as served) names the
+    catalogue ``venue``: a kind by the venue's kind (``_REFUSED_KINDS``), a tag or a word of its
+    name; a venue by its words, in order, inside the venue's name or its bracketed short name."""
+    if isinstance(value.get("kind"), str):
+        field, want = _REFUSED_KINDS.get(value["kind"], ("word", value["kind"]))
+        if field == "kind":
+            return venue.kind == want
+        words = set(_words(want))
+        return bool(words & set(_words(" ".join(venue.tags))) or words & set(_words(venue.name)))
+    said = [w for w in _words(str(value.get("venue") or "")) if w not in ("the", "of")]
+    if not said:
+        return False
+    for name in (venue.name.split("(")[0], venue.name.split("(")[-1]):
+        words = [w for w in _words(name) if w not in ("the", "of")]
+        n = len(said)
+        if any(words[i : i + n] == said for i in range(len(words) - n + 1)):
+            return True
+    return False
+
+
+def _avoid_findings(report: DayPlanReport, catalog: dict) -> list[str]:
+    """Each stop the served reading's hard avoids name ("no museums", "not GOMA this time")."""
+    out = []
+    refused = [
+        r
+        for r in report.readings
+        if r.field == "avoid" and isinstance(r.value, dict) and r.value.get("hard") is True
+    ]
+    for s in report.plan.stops if report.plan else []:
+        v = catalog.get(s.venue_id)
+        for r in refused:
+            if v is not None and _refuses(r.value, v):
+                out.append(f'{s.name} is served although the request says "{r.quote}"')
+                break
+    return out
+
+
 def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[str]:
     """What is wrong with a served ``complete`` plan, by rules independent of the checker:
 
@@ -228,6 +292,9 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
       each away-from-home must-do (the request's activities, else the served reading's
       ``must_do`` items) is visited by a stop its words match (``dayplan.core.mustdo``); one
       the catalogue cannot match (nothing, or very different venues) is never complete;
+    * **refused venues**: no stop is a venue, or of a kind, a hard ``avoid`` of the served
+      reading names ("no museums": a stop whose catalogue kind is museum; "not GOMA": a stop
+      whose name holds those words), by a matching rule of its own;
     * **holidays**: on a Queensland public holiday (python-holidays, AU/QLD), a venue whose
       hours say ``PH off`` is not visited, and one with ``PH HH:MM-HH:MM`` only within those.
 
@@ -331,6 +398,7 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
             out.append(f"{label} at home {a // 60:02d}:{a % 60:02d}: no home break served")
     # must-dos: each one a real venue the words of the must-do allow, never a venue-less stop
     out += _must_do_findings(request, report, catalog)
+    out += _avoid_findings(report, catalog)
     # public holidays
     try:
         holiday = holidays.country_holidays("AU", subdiv="QLD", years=day.year).get(day)

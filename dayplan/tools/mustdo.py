@@ -25,7 +25,15 @@ from typing import Any
 
 from dayplan import data
 from dayplan.core.catalog import Venue
-from dayplan.core.checker import HOME, CheckResult, Constraints, Failure, MustDoRule, hours_of
+from dayplan.core.checker import (
+    HOME,
+    CheckResult,
+    Constraints,
+    Failure,
+    MustDoRule,
+    avoided,
+    hours_of,
+)
 from dayplan.core.dayshape import LUNCH
 from dayplan.core.mustdo import MustDoMatch, match_must_do
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
@@ -270,7 +278,9 @@ def with_must_dos(
                 + " Search for it, or ask the user with record_clarification; a must-do is "
                 "never planned without a venue."
             )
-        chosen = [v for v in _rank(m.venues, c, travel) if v.id not in taken][:MAX_ALTERNATIVES]
+        allowed = [v for v in m.venues if avoided(v, c) is None]  # "a museum, not GOMA"
+        ranked = _rank(allowed or m.venues, c, travel)  # all refused: kept, the check fails it
+        chosen = [v for v in ranked if v.id not in taken][:MAX_ALTERNATIVES]
         if not chosen:
             raise ValueError(
                 f"the must-do '{md.name}' has no venue left that another must-do did not take"

@@ -40,6 +40,7 @@ from dayplan.tools.state import (
     text_hints,
     travel_for,
 )
+from dayplan.tools.wishes import left_out, refused_failures, state_wishes
 
 MAX_STOPS = 10
 
@@ -110,6 +111,7 @@ def constraints_view(c: Constraints) -> dict:
         "budget": c.budget,
         "currency": c.currency,
         "party": {"adults": c.adults, "children": c.children},
+        **({"avoid": [r.phrase for r in c.avoid]} if c.avoid else {}),
     }
 
 
@@ -197,6 +199,7 @@ def run_check(
     if result.ok:
         _state_unmet_preferences(state, result, c, travel)
         _state_waits(state, result, c, venues)
+        state_wishes(state, result, c, travel)  # "maybe SparkLab": why it is not planned
     if c.budget is None:
         for stop in proposed:
             venue = venues.get(stop.venue_id or "")
@@ -288,10 +291,13 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
     alone = first_leg_over_cap(c, travel)
     if alone:  # the leg to the first appointment breaks the cap: no venue can help
         return alone
+    every = venues
+    venues, refused = left_out(venues, c)  # "no museums": the refused ones are no candidates
     outdoors = sorted(v.name for v in venues.values() if outdoor_excluded(v, c))
     venues = {vid: v for vid, v in venues.items() if not outdoor_excluded(v, c)}
     cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
     failures = nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
+    failures = refused_failures(failures, every, refused, c, travel)
     if outdoors and failures:  # "indoors only": the outdoor ones found are no candidates at all
         more = f", +{len(outdoors) - 3} more" if len(outdoors) > 3 else ""
         note = (

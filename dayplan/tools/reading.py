@@ -49,6 +49,8 @@ from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
 from dayplan.tools.mustdo import must_dos, outside_coverage, search_hints
 from dayplan.tools.mustdo import questions as must_do_questions
+from dayplan.tools.wishes import search_hints as wish_hints
+from dayplan.tools.wishes import wishes
 
 MAX_ATTEMPTS = 3
 """Calls with rejected readings before the accepted part is frozen anyway."""
@@ -114,11 +116,8 @@ def _freeze(
         unread=list(dict.fromkeys(p.phrase for p in unread)),
         assumed=wins + applied.assumed,
     )
-    avoided = [i for i in applied.items if i.field == "avoid"]
-    if avoided:  # "no museums please": a soft avoid, said in the report
-        kinds = ", ".join(dict.fromkeys(str(i.value) for i in avoided))
-        quotes = "; ".join(f'"{i.quote}"' for i in avoided)
-        ev.add_assumption("avoid", f"Avoiding {kinds} where the day allows ({quotes})")
+    for topic, text in avoid_statements(applied.items).items():  # said in the report
+        ev.add_assumption(topic, text)
     if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
         ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
@@ -127,6 +126,8 @@ def _freeze(
     musts = must_do_questions(state)  # a must-do that matches nothing, or very different venues
     asks = (musts + [q for q in asks if q not in musts])[:3] if musts else asks
     extra = {"must_dos": search_hints(state)} if must_dos(state) else {}
+    if wishes(state):  # "maybe SparkLab": what to search for, as code matched it
+        extra["wishes"] = wish_hints(state)
     return {
         "ok": True,
         "frozen": True,
@@ -142,6 +143,36 @@ def _freeze(
         ),
         **extra,
     }
+
+
+def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
+    """The report's sentences for the accepted avoids, by topic: the hard ones ("Ruled out, as
+    you said: museums, lone pine ("no museums"; "not Lone Pine")"), a limit every check
+    enforces, and the soft ones ("Avoiding parks where the day allows ("not too many
+    parks")"), ranked last by the planner."""
+    out = {}
+    for topic, hard in (("avoid", True), ("avoid_soft", False)):
+        said = [
+            i
+            for i in items
+            if i.field == "avoid"
+            and isinstance(i.value, dict)
+            and bool(i.value.get("hard")) == hard
+        ]
+        if not said:
+            continue
+        what = ", ".join(
+            dict.fromkeys(str(i.value.get("kind") or i.value.get("venue")) for i in said)
+        )
+        said_q = list(dict.fromkeys(i.quote for i in said))  # a list's members share its quote
+        quotes = "; ".join(f'"{q}"' for q in said_q if not any(q != o and q in o for o in said_q))
+        text = (
+            f"Ruled out, as you said: {what} ({quotes})"
+            if hard
+            else f"Avoiding {what} where the day allows ({quotes})"
+        )
+        out[topic] = text if len(text) <= 300 else text[:299] + "…"
+    return out
 
 
 def _with_found(text: str, phrase: UnreadPhrase, rejected: list[UnreadPhrase]) -> UnreadPhrase:
@@ -256,20 +287,26 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
 
     Args:
       readings: [{"field": one of window_start, window_end (the time home), budget, adults,
-        children, mode, max_leg_minutes, rain, blocked, must_do, preference, avoid (a kind the
-        text asks to avoid, e.g. "no museums please"), indoor_only (true: indoor venues only,
-        e.g. "indoors only", "nothing outdoors"), home, location, date; "value": the value;
+        children, mode, max_leg_minutes, rain, blocked, must_do (a place the text insists on),
+        preference, avoid (a kind or a venue the text asks to avoid, e.g. "no museums please",
+        "not GOMA this time": value "museums" or "GOMA"; quote the avoiding words with it),
+        wish (a venue the text names without insisting, e.g. "maybe SparkLab": value
+        "SparkLab"), indoor_only (true: indoor venues only, e.g. "indoors only", "nothing
+        outdoors"), home, location, date; "value": the value;
         "quote": the exact words of the text that say it}]. Values:
         times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};
         adults/children/max_leg_minutes whole numbers; mode "car" | "transit" | "walk"; rain
         {"start", "end"} or "all_day" or "none"; blocked {"start", "end", "label", "at_home"};
-        date "YYYY-MM-DD"; the rest text. One item per thing the text says. A part of the
+        date "YYYY-MM-DD"; the rest text. Code reads whether an avoid is a hard limit
+        ("no", "not", "avoid", "skip") or soft ("rather not", "not too many") and which venues
+        an avoid or a wish names. One item per thing the text says. A part of the
         day said as the day's ("this arvo", "Saturday morning") is a window_start and a
         window_end, by code's mapping: morning 09:00-12:00, afternoon/arvo 12:00-17:00,
         evening 17:00-20:00 (a time said wins for its bound).
 
     Returns:
       {"ok": true, "frozen": true, "accepted", "overridden", "unread", "assumed", "questions"}
-      or {"ok": false, "error", "rejected": [{field, quote, value, found, error}], ...}.
+      (with "wishes": [{wish, quote, venues, query}] to search for, when a wish was read) or
+      {"ok": false, "error", "rejected": [{field, quote, value, found, error}], ...}.
     """
     return run_record_reading(tool_context.state, readings)

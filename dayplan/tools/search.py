@@ -26,6 +26,7 @@ from dayplan.evidence import RunEvidence
 from dayplan.tools.args import SearchArgs, validated
 from dayplan.tools.mustdo import record_matches
 from dayplan.tools.state import location_place
+from dayplan.tools.wishes import mark_results
 
 MAX_RESULTS = 10
 UNTRUSTED_OPEN = "<<untrusted_description>>"
@@ -243,9 +244,9 @@ def search_public_web(
         return {"ok": False, "error": "query is empty; say what to look for"}
     if RunEvidence(tool_context.state).live:
         answer = _live(query, tool_context, location, bool(indoor_only)).apply(tool_context.state)
-        return with_must_do_matches(tool_context.state, answer)
+        return mark_results(tool_context.state, with_must_do_matches(tool_context.state, answer))
     answer = _search(query, tool_context, location, bool(indoor_only), None)
-    return with_must_do_matches(tool_context.state, answer)
+    return mark_results(tool_context.state, with_must_do_matches(tool_context.state, answer))
 
 
 @validated(SearchArgs)
@@ -272,7 +273,7 @@ async def search_public_web_async(
     if place is not None:
         found = await fetch_venues(query, bool(indoor_only), place.point)
     answer = _search(query, tool_context, location, bool(indoor_only), found)
-    return with_must_do_matches(tool_context.state, answer)
+    return mark_results(tool_context.state, with_must_do_matches(tool_context.state, answer))
 
 
 def with_must_do_matches(state, answer: dict) -> dict:

@@ -14,7 +14,7 @@ from typing import Any
 from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes, party_problem
 from dayplan.core.catalog import Venue
-from dayplan.core.checker import HOME, BlockedWindow, Constraints
+from dayplan.core.checker import HOME, AvoidRule, BlockedWindow, Constraints
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
 from dayplan.core.places import Place, resolve_place
@@ -445,7 +445,22 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         subdivision=data.venue_snapshot().get("subdivision"),
         timezone=state.get("timezone") or DEFAULT_TIMEZONE,
         indoor_only=bool(hints.get("indoor_only")),
+        avoid=avoid_rules(hints),
     )
+
+
+def avoid_rules(hints: Mapping[str, Any]) -> tuple[AvoidRule, ...]:
+    """The hard avoids of the frozen reading ("no museums", "not GOMA this time"), as the
+    checker's rules; a soft one ("rather not", "not too many") is no rule (ranked last by the
+    planner and stated instead)."""
+    out = []
+    for a in hints.get("avoid") or ():
+        if not isinstance(a, Mapping) or not a.get("hard"):
+            continue
+        phrase = a.get("kind") or a.get("venue")
+        if isinstance(phrase, str) and phrase:
+            out.append(AvoidRule(phrase, str(a.get("quote") or ""), venue="venue" in a))
+    return tuple(dict.fromkeys(out))
 
 
 APPOINTMENT = "appointment:"

@@ -55,7 +55,9 @@ ASSUMED_TITLE = "Assumed (because nothing was said) and resolved by code"
 def reading_value(value: Any) -> str:
     """A reading's value in words: ``{"start": "12:00", "end": "14:00", "label": "nap",
     "at_home": True}`` -> ``"12:00–14:00 nap at home"``; ``{"amount": 80.0, "currency": "AUD"}``
-    -> ``"AUD 80"`` (``" per person"`` added when so read); anything else as ``str``."""
+    -> ``"AUD 80"`` (``" per person"`` added when so read); an avoid ``{"kind": "museums",
+    "hard": True}`` -> ``"museums (never planned)"`` (soft: ``"ranked last"``); anything else
+    as ``str``."""
     if isinstance(value, dict):
         if "start" in value and "end" in value:
             extra = " ".join(
@@ -67,6 +69,9 @@ def reading_value(value: Any) -> str:
         if "amount" in value:
             each = " per person" if value.get("per_person") else ""
             return f"{value.get('currency', 'AUD')} {float(value['amount']):g}{each}"
+        if "kind" in value or "venue" in value:  # an avoid: "museums (never planned)"
+            how = "never planned" if value.get("hard") else "ranked last"
+            return f"{value.get('kind') or value.get('venue')} ({how})"
     return str(value)
 
 

@@ -1,0 +1,423 @@
+"""Venues the request text names, and what it says of each: avoid it, wish for it, or neither.
+
+A **mention** is a run of words that names venues of the catalogue (``dayplan.data.venues``)
+by name or nickname: the whole name ("the Wheel of Brisbane", "New Farm Park"), its start
+("the Queensland Museum", "State Library"), its bracketed short name ("GOMA"), or any run of
+its words with a word that names no kind, place or common thing ("the wheel", "lone pine",
+"SparkLab", "Roma St Parklands": words are compared singular, "st" as "street"). A run that
+names more than two venues is no mention, and so is a run of place words alone ("New Farm",
+"South Bank": the gazetteer's), of kind words alone ("the museum": a kind, read by ``prefs``) or
+of common words ("Eat", "Event", "Palace" alone).
+
+What the text says of a mention:
+
+- **avoid** (``avoid_items``): an avoiding cue before it ("avoid Lone Pine", "not GOMA this
+  time", "anything but the Wheel of Brisbane", "dont take us to GOMA"; ``prefs.AVOIDING``), a
+  list continuing an avoid ("avoid Lone Pine and the wheel", "no pools, parks or Lone Pine"),
+  words after it ("Lone Pine is out", "GOMA's a no-go"; ``prefs.AVOIDED_AFTER``), or a pronoun
+  that refers back to it ("we've done the museum, skip it"). Kinds ("no museums") come from
+  ``prefs.avoid_spans``; a kind word inside a venue's name ("not the Museum of Brisbane") is the
+  venue, never the kind. Each avoid is hard or soft by its words (``prefs.avoid_is_hard``).
+- **past** (``said_past``): a visit already made ("we went to GOMA last week", "we've done Lone
+  Pine"): neither a wish nor an avoid.
+- **landmark**: a venue said to say where ("we live not far from Lone Pine"): no wish.
+- **wish** (``wish_spans``): any other mention that is no must-do (``musts.must_items``), no
+  place read as the home or the location, and not a kind word alone ("the planetarium" is the
+  ``planetarium`` preference): "maybe SparkLab", "then GOMA", "thinking Roma St Parklands".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dayplan import data
+from dayplan.reading import deferred_re as re
+from dayplan.reading import prefs
+from dayplan.reading.memo import per_run_list
+from dayplan.reading.prefilter import prefilter_module
+
+_COMMON_WORDS = """the of and at a an s brisbane queensland qld centre center street city state square
+hall clock tower house store sports complex memorial modern institute collective organic farmers
+grocer sourced summit lookout point hill valley james philip thomas victoria spring anzac
+centenary cannon daisy palace davies brigade police powers reserve event eat pearl old new south
+bank farm mt coot tha beach baths wading aquatic koala kangaroo cliffs pier wetlands playground
+art tour tours gallery galleries museum library park parklands garden gardens market markets cafe
+cinema cinemas pool sanctuary lone pine roma kuta jan uq bacon 7th bradbury playscape sir"""
+_NO_PREFIX = frozenset({"eat", "event", "new", "old", "south"})
+"""Common words that start a venue's name ("Eat Street Northshore", "Event Cinemas"): a run
+that starts with one names the venue only as its whole name ("eat street food" names none)."""
+_MAX_VENUES = 2
+"""A run of words naming more venues than this ("new farm": a library, a park, a cinema) is no
+mention of one."""
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+_FOLD = {"st": "street", "mount": "mt", "center": "centre"}
+
+
+def fold_words(text: str) -> list[str]:
+    """The words of ``text`` as mentions compare them: lower case, "'s" dropped, singular,
+    "st" read as "street" and "mount" as "mt"."""
+    words = re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower().replace("&", " and "))
+    out = []
+    for w in words:
+        w = re.sub(r"'s$|'$", "", w).replace("'", "")
+        w = _FOLD.get(w, w)
+        out.append(_singular(w))
+    return out
+
+
+COMMON = frozenset(fold_words(_COMMON_WORDS))
+"""Words of venue names that name no venue on their own: kinds, places, common words and
+short ones ("lone", "pine": "lone pine" together names one). A run of words with none but these
+names a venue only as a whole name or the start of one ("Queensland Museum")."""
+
+
+@dataclass(frozen=True)
+class _Name:
+    venue_id: str
+    words: tuple[str, ...]
+    whole: bool
+    """The venue's whole name (or its bracketed short name), not a run inside it."""
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[_Name, ...]:
+    out = []
+    for v in data.venues():
+        base = v.name.split("(")[0]
+        words = tuple(fold_words(base))
+        if words and words[0] == "the":
+            words = words[1:]
+        out.append(_Name(v.id, words, True))
+        if "(" in v.name:  # "Gallery of Modern Art (GOMA)": GOMA
+            out.append(_Name(v.id, tuple(fold_words(v.name.split("(")[1].rstrip(")"))), True))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _place_words() -> frozenset[str]:
+    gaz = data.gazetteer()
+    names = [s["name"] for s in gaz.get("suburbs", [])] + list(gaz.get("aliases", {}))
+    return frozenset(w for n in names for w in fold_words(n))
+
+
+@lru_cache(maxsize=1)
+def _single_words() -> frozenset[str]:
+    """Words that name a venue alone: in at most ``_MAX_VENUES`` names, five letters or more,
+    and not ``COMMON``, a place's or a kind's word ("sparklab", "wheel", "planetarium")."""
+    counts: dict[str, set[str]] = {}
+    for n in _names():
+        for w in n.words:
+            counts.setdefault(w, set()).add(n.venue_id)
+    return frozenset(
+        w
+        for w, ids in counts.items()
+        if len(ids) <= _MAX_VENUES and len(w) >= 5 and w not in COMMON and w not in _place_words()
+    )
+
+
+def _run_in(run: tuple[str, ...], words: tuple[str, ...]) -> tuple[bool, bool]:
+    """``(inside, prefix)``: whether ``run`` is a run of ``words``, and whether it starts them."""
+    n = len(run)
+    inside = any(words[i : i + n] == run for i in range(len(words) - n + 1))
+    return inside, words[:n] == run
+
+
+def venues_named(run: tuple[str, ...]) -> tuple[str, ...]:
+    """The ids of the venues the folded words ``run`` name (module docstring), ``()`` for none
+    (or for more than ``_MAX_VENUES``)."""
+    if not run:
+        return ()
+    distinct = [w for w in run if w not in COMMON and w not in _place_words()]
+    single = len(run) == 1 and run[0] in _single_words()
+    places = all(w in _place_words() or w in ("the", "of") for w in run)
+    ids: list[str] = []
+    for n in _names():
+        inside, prefix = _run_in(run, n.words)
+        if not inside:
+            continue
+        whole = n.whole and run == n.words
+        short = n.whole and len(n.words) == 1 and run == n.words  # "goma"
+        ok = (
+            short
+            or (whole and len(run) >= 2)
+            or (prefix and len(run) >= 2 and not places and run[0] not in _NO_PREFIX)
+            or (len(run) >= 2 and distinct and not places)
+            or single
+        )
+        if ok and n.venue_id not in ids:
+            ids.append(n.venue_id)
+    return tuple(ids) if len(ids) <= _MAX_VENUES else ()
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Venues named at ``start:end`` of a phrase (a leading "the" included): ``name`` is the
+    words as said (lower case, e.g. "the wheel"), ``venue_ids`` the catalogue venues they name."""
+
+    start: int
+    end: int
+    name: str
+    venue_ids: tuple[str, ...]
+
+
+_NOT_A_VENUE_AFTER = re.compile(
+    r"\s+(?:station|stn|busway|bus\s+stop|train|road|rd|exit|car\s*park|parking|bridge|ferry"
+    r"\s+(?:terminal|stop))\b"
+)
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|&")
+
+
+@per_run_list
+def mentions(phrase: str) -> list[Mention]:
+    """Every mention of ``phrase`` (any case), longest first at each word, in order."""
+    low = phrase.lower()
+    toks = [(m.start(), m.end(), fold_words(m.group(0))) for m in _WORD.finditer(low)]
+    toks = [(a, b, w[0]) for a, b, w in toks if w]
+    out: list[Mention] = []
+    i = 0
+    while i < len(toks):
+        found = None
+        for n in range(min(6, len(toks) - i), 0, -1):
+            run = tuple(w for _, _, w in toks[i : i + n])
+            if run[0] == "the" or any(
+                re.search(r"[,;.!?()]|\s-\s", low[toks[k][1] : toks[k + 1][0]])
+                for k in range(i, i + n - 1)
+            ):
+                continue
+            ids = venues_named(run)
+            if ids:
+                found = (n, ids)
+                break
+        if found is None:
+            i += 1
+            continue
+        n, ids = found
+        a, b = toks[i][0], toks[i + n - 1][1]
+        if _NOT_A_VENUE_AFTER.match(low, b):  # "Roma Street station": a stop, no venue
+            i += n
+            continue
+        the = re.search(r"\bthe\s+$", low[max(0, a - 4) : a])
+        if the:
+            a -= len(the.group(0))
+        out.append(Mention(a, b, low[a:b], ids))
+        i += n
+    return out
+
+
+_SEP = re.compile(
+    r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|\s+(?:and|or|nor)\s+|\s*[&/]\s*)(?:(?:the|no)\s+)?$"
+)
+"""What joins the next member of an avoided list ("avoid Lone Pine and the wheel")."""
+_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b|nor\b|&|/)")
+
+
+def _continues(low: str, gap_start: int, start: int, end: int) -> bool:
+    """Whether the item at ``start:end`` of ``low`` continues the avoided list that ends at
+    ``gap_start``: only separators between them, and after a comma alone the list must go on
+    after the item too ("no pools, Lone Pine or cinemas"; in "no museums, GOMA would be great"
+    the list ended at the comma)."""
+    gap = low[gap_start:start]
+    if not _SEP.fullmatch(gap):
+        return False
+    if re.search(r"\b(?:and|or|nor)\b|[&/]", gap):
+        return True
+    return bool(_GOES_ON.match(low, end))
+
+
+_PRONOUN = re.compile(
+    r"^[^.;!?]{0,40}?\b(?:(?:so\s+|let's\s+|lets\s+|please\s+)?(?:skip|avoid|not|no\s+more\s+of)"
+    r"|(?:don't|dont|do\s+not)\s+(?:want|need)\s+(?:to\s+(?:do|see|go\s+to|visit)\s+)?)"
+    r"\s+(?:it|that|them|those|this\s+one|that\s+one)\b(?:\s+(?:this\s+time|today|again|please))?"
+    r"(?=\s*(?:[,.;!?)]|$|\s-\s|\s+(?:and|but)\b))"
+    r"|^[^.;!?]{0,40}?\bgive\s+(?:it|that|them)\s+a\s+miss\b",
+    re.I,
+)
+"""A pronoun that refers back to the venue or kind just said ("we've done the museum, skip
+it", "been to GOMA heaps so give it a miss"): that one is avoided."""
+PAST = re.compile(
+    r"\b(?:went|been|visited|did|done|saw|seen|was\s+at|were\s+at|had\s+a\s+(?:day|go|visit))\b"
+    r"[^,.;!?]{0,30}$",
+    re.I,
+)
+"""A visit already made, said before the venue in its clause ("we went to GOMA", "we've done
+Lone Pine", "been to the Wheel")."""
+_PAST_AFTER = re.compile(
+    r"^[^,.;!?]{0,20}?\b(?:last\s+(?:week|weekend|month|year|time|saturday|sunday)|yesterday"
+    r"|already|recently|a\s+(?:week|month|year)\s+ago)\b",
+    re.I,
+)
+_NEAR = re.compile(
+    r"\b(?:near|nearby|close\s+to|far\s+from|next\s+to|around\s+the\s+corner\s+from"
+    r"|opposite|across\s+from|behind|past|(?:just\s+)?down\s+the\s+road\s+from"
+    r"|within\s+[\w\s-]{1,20}?\s+of|not\s+sure\s+about|unsure\s+about|undecided\s+on"
+    r"|(?:don't|dont|do\s+not)\s+(?:care|mind)\s+about)\s+(?:the\s+)?$",
+    re.I,
+)
+"""A venue named as a landmark ("we live not far from Lone Pine", "within 10 min of Lone
+Pine") or in doubt ("not sure about GOMA"): neither a wish nor an avoid."""
+_CLAUSE = re.compile(r"[,.;!?()]|\s-\s|\bbut\b")
+
+
+def said_past(phrase: str, m: Mention) -> bool:
+    """Whether ``m`` is a visit already made ("we went to GOMA last week and loved it"):
+    neither a wish nor an avoid (decided: a past visit asks for nothing either way; the day
+    may still include it, on its merits)."""
+    low = phrase.lower()
+    lo = max([0] + [x.end() for x in _CLAUSE.finditer(low, 0, m.start)])
+    return bool(PAST.search(low[lo : m.start]) or _PAST_AFTER.match(low[m.end :]))
+
+
+@dataclass(frozen=True)
+class AvoidItem:
+    """One avoided kind or venue of a phrase: ``start:end`` is its quote (the cue through the
+    avoided item, or the item through the words after it), ``kind`` a preference kind
+    ("museums") or ``None``, ``venue`` the venue as said ("lone pine") or ``None``, ``at`` where
+    the item itself is said."""
+
+    start: int
+    end: int
+    kind: str | None
+    venue: str | None
+    at: int
+
+    @property
+    def label(self) -> str:
+        return self.kind or self.venue or ""
+
+
+def _kind_at(low: str, a: int, b: int) -> str | None:
+    """The preference kind the word at ``a:b`` of ``low`` names, if any."""
+    return prefs.PREFERENCE_WORDS.get(low[a:b])
+
+
+@per_run_list
+def avoid_items(phrase: str) -> list[AvoidItem]:
+    """Every kind and venue ``phrase`` asks to avoid, each once, in order (module docstring)."""
+    low = phrase.lower()
+    named = mentions(phrase)
+    out: list[AvoidItem] = []
+
+    def inside_venue(at: int) -> bool:
+        return any(m.start <= at < m.end for m in named)
+
+    for a, b, kind in prefs.avoid_spans(phrase):
+        word = next(
+            (
+                w
+                for w in re.finditer(r"[a-z]+", low[a:b])
+                if prefs.PREFERENCE_WORDS.get(w.group(0)) == kind
+            ),
+            None,
+        )
+        at = a + word.start() if word else a
+        if not inside_venue(at):  # "not the Museum of Brisbane": the venue, not the kind
+            out.append(AvoidItem(a, b, kind, None, at))
+    for m in named:
+        cue = prefs.AVOIDING.search(low[max(0, m.start - 50) : m.start])
+        if cue and not prefs._NOT_AVOIDING.search(
+            low[max(0, m.start - 50) : m.start][cue.start() :]
+        ):
+            lead = m.start - min(50, m.start) + cue.start()
+            out.append(AvoidItem(lead, m.end, None, m.name, m.start))
+            continue
+        prev = [o for o in out if o.end <= m.start]
+        last = max(prev, key=lambda o: o.end) if prev else None
+        if last is not None and _continues(low, last.end, m.start, m.end):
+            out.append(AvoidItem(last.start, m.end, None, m.name, m.start))  # a list goes on
+            continue
+        after = prefs.AVOIDED_AFTER.match(low[m.end :])
+        if after:
+            out.append(AvoidItem(m.start, m.end + after.end(), None, m.name, m.start))
+            continue
+        back = _PRONOUN.match(low[m.end :])
+        if back and not _nearer(low, named, m, back):
+            out.append(AvoidItem(m.start, m.end + back.end(), None, m.name, m.start))
+    # a kind said, then a pronoun for it ("we've done the museum, skip it")
+    for w in re.finditer(r"[a-z]+", low):
+        kind = prefs.PREFERENCE_WORDS.get(w.group(0))
+        if not kind or inside_venue(w.start()) or any(o.kind == kind for o in out):
+            continue
+        back = _PRONOUN.match(low[w.end() :])
+        if back and not any(w.end() <= x.start < w.end() + back.end() for x in named):
+            lead = re.search(r"(?:\bthe\s+)?$", low[: w.start()])
+            out.append(AvoidItem(lead.start(), w.end() + back.end(), kind, None, w.start()))
+    # a list that began with a venue goes on with kinds ("avoid Lone Pine and museums")
+    for w in re.finditer(r"[a-z]+", low):
+        kind = prefs.PREFERENCE_WORDS.get(w.group(0))
+        if not kind or inside_venue(w.start()) or any(o.kind == kind for o in out):
+            continue
+        prev = [o for o in out if o.end <= w.start()]
+        last = max(prev, key=lambda o: o.end) if prev else None
+        if last is not None and _continues(low, last.end, w.start(), w.end()):
+            out.append(AvoidItem(last.start, w.end(), kind, None, w.start()))
+    seen: set[str] = set()
+    kept = []
+    for o in sorted(out, key=lambda o: (o.at, o.start)):
+        key = f"k:{o.kind}" if o.kind else f"v:{o.venue}"
+        if key not in seen:
+            seen.add(key)
+            kept.append(o)
+    return kept
+
+
+def _nearer(low: str, named: list[Mention], m: Mention, back: re.Match) -> bool:
+    """Whether another venue or kind word stands between ``m`` and the pronoun ``back`` after
+    it (then the pronoun is that one's)."""
+    gap = low[m.end : m.end + back.end()]
+    if any(m.end <= x.start < m.end + back.end() for x in named if x is not m):
+        return True
+    return any(prefs.PREFERENCE_WORDS.get(w) for w in re.findall(r"[a-z]+", gap))
+
+
+def avoided_venue_names(phrase: str) -> list[str]:
+    """The venues ``phrase`` asks to avoid, as said (``avoid_items``)."""
+    return [o.venue for o in avoid_items(phrase) if o.venue]
+
+
+@per_run_list
+def wish_spans(phrase: str) -> list[Mention]:
+    """The mentions of ``phrase`` that are wishes: not avoided, not a visit already made, no
+    must-do (``musts.must_items``) and not a preference's kind word alone ("the planetarium")."""
+    from dayplan.reading import musts  # noqa: PLC0415 (musts imports the reading's tables)
+
+    avoided = avoid_items(phrase)
+    must = musts.must_items(phrase)
+    out = []
+    for m in mentions(phrase):
+        if any(o.venue and o.at == m.start for o in avoided):
+            continue
+        if any(o.start <= m.start < o.end for o in avoided):
+            continue
+        if said_past(phrase, m) or _NEAR.search(phrase.lower()[max(0, m.start - 40) : m.start]):
+            continue  # "we went to GOMA last week", "we live not far from Lone Pine"
+        if any(x.start < m.end and m.start < x.end for x in must):
+            continue
+        words = [w for w in fold_words(m.name) if w != "the"]
+        if all(w in prefs.PREFERENCE_WORDS or w in prefs.ANYWHERE_WORDS for w in words):
+            continue  # "the planetarium": the kind, read as a preference
+        out.append(m)
+    return out
+
+
+def names_same_venue(a: str, b: str) -> bool:
+    """Whether the venue words ``a`` and ``b`` name the same venues ("goma" and "GOMA",
+    "the wheel" and "Wheel")."""
+    ra = tuple(w for w in fold_words(a) if w != "the")
+    rb = tuple(w for w in fold_words(b) if w != "the")
+    if ra == rb:
+        return bool(ra)
+    ia, ib = venues_named(ra), venues_named(rb)
+    return bool(ia) and set(ia) == set(ib)
+
+
+prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)
