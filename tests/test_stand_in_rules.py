@@ -257,3 +257,14 @@ def test_the_afternoon_after_time_at_home_is_used_when_venues_are_open():
         after = [s for s in report.plan.stops if hhmm_to_minutes(s.start) >= hhmm_to_minutes(back)]
         assert len(after) >= 2, (text, [(s.name, s.start) for s in report.plan.stops])
         assert [b.start for b in report.plan.home_breaks]
+
+
+def test_a_preferred_kind_is_kept_over_more_stops_of_others():
+    """ "indoor swim at Chandler, home by 12": the first arrangement had the pool, then a broad
+    search's three other stops replaced it (REVIEW9 C2). A venue of a preferred kind weighs
+    ``PREFERRED_WEIGHT`` in ``arrange_plan``, so it stays whenever it fits."""
+    from tests.cli_runs import plan_text
+
+    report = plan_text("Saturday in Chandler, 2 adults 2 kids, indoor swim at Chandler, home by 12")
+    assert report is not None and report.status == "complete"
+    assert any("Aquatic" in s.name for s in report.plan.stops), [s.name for s in report.plan.stops]

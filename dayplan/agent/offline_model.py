@@ -103,6 +103,11 @@ OUTDOOR_PREFERENCES = frozenset(
     }
 )
 """Preferences for outdoor kinds: searched as they are when part of a wet day is dry."""
+PREFERRED_WEIGHT = 2.0
+"""The weight of a venue of a kind the request prefers ("indoor swim", "museums") in
+``arrange_plan``: more than two other stops together minus one, so a day keeps a preferred venue
+whenever one fits instead of filling its slots with others (preferences stay soft: nothing
+preferred fitting still leaves a day)."""
 WISH_WEIGHT = 5.0
 """The weight of a venue the text wishes for ("maybe SparkLab") in ``arrange_plan``: above any
 other stop's (about 1), so the scheduler keeps it whenever it fits; never a must-do."""
@@ -552,8 +557,12 @@ class Conversation:
                 "venue_id": c["id"],
                 "weight": WISH_WEIGHT
                 if c.get("wished")
-                else round(  # one the text would rather not weighs half: kept only to fill
-                    (0.5 if self.shunned(c) else 1) + 0.1 * (len(others) - i) / len(others), 3
+                else round(  # one the text would rather not weighs half: kept only to fill;
+                    # one of a preferred kind weighs double: kept whenever it fits
+                    (0.5 if self.shunned(c) else 1)
+                    * (PREFERRED_WEIGHT if self.preference_hits(c) else 1)
+                    + 0.1 * (len(others) - i) / len(others),
+                    3,
                 ),
             }
             for i, c in enumerate(others)
@@ -750,21 +759,13 @@ class Conversation:
         for ex in self.calls("search_public_web"):
             for r in (ex.response or {}).get("results", []):
                 seen.setdefault(r["id"], r)
-        prefs = [p.lower() for p in (self.req.preferences or self.hints.preferences)]
         kids = self.party()[1] > 0
         order = list(seen.values())
         position = {id(r): i for i, r in enumerate(order)}
-        # words folded as the catalog folds them ("libraries" -> "library", "pools" ->
-        # "swimming"), so a plural in -ies weighs like any other preference word
-        words = [w.rstrip("s") for p in prefs for w in query_terms(p)]
 
         def score(r: dict) -> tuple:
             tags = set(r.get("tags", []))
-            folded = {t.rstrip("s") for t in tags}
-            names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
-            hits = sum(  # a tag, or a word of the name ("Planetarium": no tag says it)
-                1 for w in words if w in folded or any(n.startswith(w) for n in names)
-            )
+            hits = self.preference_hits(r)
             must = any(a.venue and names_match(a.venue, r["name"]) for a in self.req.activities)
             wished = int(bool(r.get("wished")))  # "maybe SparkLab": before the others
             shunned = int(self.shunned(r))  # "rather not the pool": last, still a candidate
@@ -779,6 +780,18 @@ class Conversation:
 
         # "no museums", "not GOMA": code marked the refused results; they are no candidates
         return sorted((r for r in order if not r.get("avoided")), key=score)
+
+    def preference_hits(self, r: dict) -> int:
+        """How many of the request's preference words the search result ``r`` carries: a tag,
+        or a word of its name ("Planetarium": no tag says it), folded as the catalog folds
+        them ("libraries" -> "library", "pools" -> "swimming")."""
+        prefs = [p.lower() for p in (self.req.preferences or self.hints.preferences)]
+        words = [w.rstrip("s") for p in prefs for w in query_terms(p)]
+        if not words:
+            return 0
+        folded = {t.rstrip("s") for t in r.get("tags", [])}
+        names = re.findall(r"[a-z]+", str(r.get("name", "")).lower())
+        return sum(1 for w in words if w in folded or any(n.startswith(w) for n in names))
 
     def shunned(self, r: dict) -> bool:
         """Whether the text would rather not have the search result ``r`` ("not too many
