@@ -1266,6 +1266,10 @@ def _member_failures(
         members = [i for i in group if i[0] != "must"]
         for item in members:
             codes = CONFLICT_CODES.get(item[0], frozenset())
+            short = _window_bound(problem, names, musts) if item[0] == "window" else None
+            if short is not None:  # the must-dos and their legs exceed the window wherever
+                out += [short] if short not in out else []  # they go: that is the reason
+                continue
             sol = _witness(replace(problem, meal=False), off.add(item))
             own = sol is not None  # placed with the other members kept: said with them
             if sol is None:
@@ -1311,6 +1315,51 @@ def _member_failures(
             out += [f for f in found if f not in out]
     out += [f for f in fallback if f.code not in relaxable and f not in out]
     return out or list(fallback)
+
+
+def _window_bound(problem: Problem, names: Mapping[str, str], musts: set[str]) -> Failure | None:
+    """``window_too_short`` when the must-dos ``musts`` cannot fit the window in any order, at
+    any time, whatever else holds: their shortest visits (the shortest alternative of each),
+    the shortest leg out from home to any of them and, when the day returns home, the shortest
+    leg back already exceed the window's minutes (legs between stops only add to that). "10am
+    to 12pm, must: Lone Pine": 120 min + 30 min there + 33 min home > 120 min; a witness placed
+    after the rain would instead show 15:00-17:00 "outside the window", which is true of that
+    placement but not why no plan exists. ``None`` when the bound does not prove it."""
+    c = problem.constraints
+    units: dict[str, list[Candidate]] = {}
+    for x in problem.candidates:
+        if x.must and x.unit in musts:
+            units.setdefault(x.unit, []).append(x)
+    if not units:
+        return None
+    visits = sum(min(x.min_minutes for x in xs) for xs in units.values())
+    placed = [x for xs in units.values() for x in xs]  # any of them may come first or last
+
+    def shortest(pairs) -> int:  # an unmeasurable leg counts 0: the bound stays a lower one
+        found = [m for a, b in pairs if a != b and (m := _leg(problem.travel, a, b)) is not None]
+        return min(found) if found and len(found) == len(pairs) else 0
+
+    home = problem.home
+    where = [x.place if x.place is not None and not x.at_home else home for x in placed]
+    out_leg = shortest([(home, p) for p in where])
+    back_leg = shortest([(p, home) for p in where]) if problem.return_home else 0
+    span = c.window[1] - c.window[0]
+    need = visits + out_leg + back_leg
+    if need <= span or visits > span:  # visits alone too long: the check's own window_too_short
+        return None
+    what = ", ".join(
+        f"{names.get(xs[0].key, xs[0].unit) if len(xs) == 1 else xs[0].unit} "
+        f"{min(x.min_minutes for x in xs)} min at least"
+        for xs in units.values()
+    )
+    legs = f" plus {out_leg} min from home" if out_leg else ""
+    legs += f" and {back_leg} min home" if back_leg else ""
+    return Failure(
+        "window_too_short",
+        f"the {_hm(c.window[0])}–{_hm(c.window[1])} window is {span} min: {what}{legs} "
+        f"need {need} min, wherever and whenever the day goes",
+        values={"available_minutes": span, "needed_minutes": need},
+    )
 
 
 def _union(a: Relaxation, b: Relaxation) -> Relaxation:

@@ -537,7 +537,11 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             what = "How many adults are coming?" if assumed else "How many children are coming?"
             if applied.children_read and not assumed:
                 what = "How many adults and how many children are coming?"
-        if p.found:
+        both = times.ambiguous_in(normalise(p.phrase)) if p.kind == "time" else None
+        if both and not p.found:  # "back by 9:15": offer both halves of the day
+            am, pm = clock.hhmm(both[0]), clock.hhmm(both[1])
+            q = f'By "{p.phrase}", do you mean {am} in the morning or {pm} in the evening?'
+        elif p.found:
             q = f'By "{p.phrase}", did you mean {p.found}? Please confirm or correct it.'
         elif p.kind == "weather":
             q = f'I read rain in "{p.phrase}" but no time: from when to when, or all day?'

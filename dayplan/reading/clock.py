@@ -11,9 +11,13 @@ and 23:00; which one is meant follows from context, by these rules (one place, t
    6–11 as am; one about the afternoon or evening (``afternoon``, ``arvo``, ``evening``,
    ``tonight``) reads 1–11 as pm; one whose only such word is a meal (``dinner``, ``tea``)
    leaves starts and ends to rule 3 ("leave at 10, home for dinner at 6": 10:00 and 18:00)
-   and reads a time said alone 1–8 as pm;
+   and reads a time said alone 1–8 as pm; a sentence with words of both kinds ("movie in the
+   afternoon, park in the morning, home by 6") says nothing of one time's half: rule 3 decides;
 3. otherwise by role on a day out: a start ("not before 10") reads 7–11 as am and 1–6 as pm;
-   an end ("home by 5", "back by 11") reads 10–11 as am and 1–9 as pm; 12 is noon;
+   an end ("home by 5", "back by 11") reads 10–11 as am and 1–9 as pm; 12 is noon; an end
+   at 7–9 that rule 3 alone decides could be either half of the day ("back by 9:15": a 15-minute
+   morning or a 12-hour day): ``times.ambiguous_end`` leaves it unread and the run asks, offering
+   both, unless another time of its sentence places the day ("out from 3, home by 9");
 4. in a range the end follows the start (the first reading after it), and a start with no
    am/pm takes the end's when that keeps it earlier ("9-11am", "11-1pm").
 """
@@ -160,15 +164,12 @@ def resolve(clock: Clock, role: Role, sentence: str = "", after: int | None = No
     if clock.explicit:
         return base
     h = clock.hour
+    morning, later = _MORNING.search(sentence), _LATER.search(sentence)
     if h == 12:
         am = True  # noon; midnight is not a day-out time
-    elif (
-        _LATER.search(sentence)
-        and not _MORNING.search(sentence)
-        and (_MEAL_ONLY.search(sentence) or (role == "point" and h <= 8))
-    ):
+    elif later and not morning and (_MEAL_ONLY.search(sentence) or (role == "point" and h <= 8)):
         am = False
-    elif _MORNING.search(sentence) and 6 <= h <= 11:
+    elif morning and not later and 6 <= h <= 11:
         am = True
     elif role == "end":
         am = h >= 10
@@ -178,6 +179,19 @@ def resolve(clock: Clock, role: Role, sentence: str = "", after: int | None = No
     if after is not None and value <= after and value + 12 * 60 < 24 * 60 and h != 12:
         value = (base % (12 * 60)) + 12 * 60
     return value
+
+
+def by_role_only(clock: Clock, sentence: str = "") -> bool:
+    """Whether ``resolve`` reads ``clock`` by its role alone (rule 3): no am/pm, no 24-hour
+    time, not 12, and no word of its sentence for either half of the day (rule 2)."""
+    if clock.explicit or clock.hour in (0, 12):
+        return False
+    return not (_MORNING.search(sentence) or _LATER.search(sentence))
+
+
+AMBIGUOUS_END_HOURS = range(7, 10)
+"""Bare hours an end may mean in either half of a day out ("back by 9:15", "home by 8"): rule 3
+reads them pm, but a morning's end is as likely, so alone in their sentence they are asked."""
 
 
 def read_range(match: re.Match, sentence: str = "") -> tuple[int, int] | None:

@@ -175,9 +175,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         elif kind == "resume":  # "then out again 2:30-5": the day ends at the outing's end
             add("window_end", clock.hhmm(end), cue, b)
         elif kind == "window" and not window_done:
-            add("window_start", clock.hhmm(start), a, b)
-            if not any(k == "resume" for k, _ in kinds):  # "out 9-12, ..., out again 2:30-5"
-                add("window_end", clock.hhmm(end), a, b)
+            add("window_start", clock.hhmm(start), lo, b)  # "after lunch 2pm-5pm": quoted whole
+            if not any(k == "resume" for k, _ in kinds) and not times.home_by_after(sent, b, end):
+                # "out 9-12, ..., out again 2:30-5"; "Eat Street 5-8pm and home by 8:30": the
+                # day ends later, when said
+                add("window_end", clock.hhmm(end), lo, b)
             window_done = True
     for a, b, _, _ in times.outing_gaps(sent):  # "out 9-12 and out again 3-5"
         if (
@@ -209,6 +211,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             continue  # "home for lunch 12-1": a time at home, not the end of the day
         if not re.search(r"\d", sent[a:b]) and prefs.said_with_time(sent, a):
             continue  # "parks after lunch": when the preference is wished, not the day's start
+        if role == "end" and times.ambiguous_end(sent, a, b):
+            continue  # "back by 9:15" alone: 09:15 or 21:15, left unread and asked
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
     # money
     zero = money.ZERO.search(sent)
@@ -761,6 +765,26 @@ def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
     return out
 
 
+def head_lunch(norm: str, m: re.Match) -> int:
+    """Where the "after"/"before" of the "lunch" token ``m`` starts (``m.start()`` if none)."""
+    cue = re.search(r"\b(?:after|before)\s+$", norm[max(0, m.start() - 10) : m.start()])
+    return m.start() - (min(10, m.start()) - cue.start()) if cue else m.start()
+
+
+def _other_half_read(norm: str, m: re.Match, accepted: list[ReadingItem]) -> bool:
+    """Whether a time read just before the token ``m`` ("home by 1" as 13:00) is the other half
+    of the day from the one ``m`` rules out ("not 1am"): the negation is then said."""
+    ruled_out = times.restated_half(norm, m.start())
+    for it in accepted:
+        sp = find_quote_norm(norm, it.quote)
+        if it.field in ("window_start", "window_end") and sp and sp[1] <= m.start():
+            v = str(it.value)
+            minutes = int(v[:2]) * 60 + int(v[3:5])
+            if ruled_out is not None and minutes != ruled_out and minutes % 720 == ruled_out % 720:
+                return True
+    return False
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -811,6 +835,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 continue
             if m.group(4) and prefs.said_with_time(norm, m.start()):
                 continue  # "parks after lunch": the preference's time (listed as a wish)
+            if m.group(4) == "lunch" and times.lunch_splits_day(norm, head_lunch(norm, m)):
+                continue  # "outdoors in the morning then indoors after lunch": no day's bound
+            if times.restated_half(norm, m.start()) is not None and _other_half_read(
+                norm, m, accepted
+            ):
+                continue  # "home by 1 (not 1am obviously)": the reading said so already
             found.append((m.start(), m.end(), "time"))
     read_roles = {it.field for it in accepted}
     for m in VAGUE_TIME.finditer(norm):

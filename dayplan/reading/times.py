@@ -4,10 +4,26 @@
   9-10am", "nap 12-2", "lunch at home 12-1") it is a **blocked** window, not the day's window;
   any other range is the day's window ("out 9 to 3");
 - an end cue before a time makes it the window's end (the time home): "home by", "back by",
-  "back at", "need to leave by", "done by", "finish by", "until", "in bed by";
+  "back at", "need to leave by", "done by", "finish by", "until", "in bed by", "🏠 by",
+  "need to be free by 3" and "need to be free from 3" ("party at 3, so need to be free from
+  3": free for what comes then), a bare "b4 3"/"before 3" alone in its clause ("me+2kids b4
+  3"); but "need to leave by 9:30" beside another end ("..., home by 2") is leaving home, a
+  morning start (alone, "need to leave by 3" stays the end);
+- an end at 7-9 with no am/pm and nothing else in its sentence to place the day ("back by
+  9:15") is 09:15 or 21:15: not read, asked offering both (``ambiguous_end``);
+- a range then a later time home ("Eat Street 5-8pm and home by 8:30") is the day from the
+  range's start to the time home (``home_by_after``);
+- "lunch" as an outing of the day is no appointment over a range beside it: "after lunch
+  2pm-5pm", "a nice lunch and a gallery, 11 till 4", "lunch out and then a movie, 12 till 5",
+  "a long lunch 12-3" are the day's window (``lunch_outing``); "lunch at home 12-1", "lunch with
+  grandma 12-2" and a lunch inside a day ("9-4, lunch 12-1") stay blocked;
+- "home by 11 for the baby's nap, then out again 2 till 5" is a stay at home 11:00-14:00
+  (``HOME_FOR_BREAK``); alone, "home by 11 for her nap" is the day's end;
 - a start cue makes it the window's start: "not before", "no earlier than", "after", "from",
   "start at", "leave home at", "out the door at", "head off at";
-- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00); "morning only"
+- "after lunch" is 13:00 and "before lunch" 12:00 (lunch taken as 12:00-13:00), unless a range
+  says the times ("after lunch, 1:30 to 4:30") or the day is said in two halves ("outdoors in
+  the morning then indoors after lunch": no bound, ``lunch_splits_day``); "morning only"
   ("just the morning") is 09:00-12:00 and "arvo only" 12:00-17:00; any other part of the day
   said as the day out's ("this arvo", "Saturday morning", "evening", "midday till late
   afternoon") bounds the window by ``dayparts`` (its mapping and false friends);
@@ -50,7 +66,10 @@ BLOCK_WORDS = (
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
-    r"\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
+    r"(?:\U0001f3e0\ufe0f?(?: by| before| at| @)?"  # the house emoji: "🏠 by 3pm"
+    r"|(?:(?<=[,;(] )|(?<=[,;(])|(?<=kids )|(?<=kid )|(?<=adults )|(?<=\bus ))(?:by|before)"
+    r"|\b(?:(?:need|have|has|got|gotta|must)(?: to)? be )free (?:by|before|from|at)"
+    r"|\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
     r"(?: (?:to|at) \w+(?: \w+)?)?"
     r"(?: in time)?(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
     r"(?: by| before| b4| at| @| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
@@ -58,12 +77,16 @@ END_CUE = re.compile(
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
-    r"|in bed by|until|till|til|no later than|latest)"
+    r"|in bed by|until|till|til|no later than|latest))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
 )
-"""A cue before the day's end time ("home by", "back at the house by", "need to leave by"),
-with a filler word the time may follow ("back by a quarter past two", "home by about 3")."""
+"""A cue before the day's end time ("home by", "back at the house by", "need to leave by",
+"🏠 by"), with a filler word the time may follow ("back by a quarter past two", "home by
+about 3"); a bare "by"/"before" (texting's "b4") that opens its clause or follows the party and
+ends it with its time ("me+2kids b4 3", "2 adults, before 3"); "need to be free by 3" and "need to
+be free from 3" (free for what comes then: "party at 3, so need to be free from 3"); "we're free
+from 3" is a start (``START_CUE``)."""
 START_CUE = re.compile(
     r"\b(?:(?:nothing|none|not|no|not anything) (?:before|earlier than|sooner than)"
     r"|(?:not|never|nothing|cannot|\w+n't)\b(?:(?!\b(?:home|back)\b)[\w' ]){0,25}?"
@@ -114,6 +137,52 @@ ACTIVITY_RE = re.compile(r"\b(?:" + ACTIVITY_WORDS + r")\b", re.I)
 """Words naming an outing of the day itself (a venue kind, or going/visiting): a time range
 beside one ("museum trip 10-12", "the zoo from ten till two") is when the party wants that
 outing, neither the day's window nor an appointment (see ``range_kind``)."""
+_OUTING_ADJ = r"(?:nice|good|long|big|lazy|leisurely|slow|fancy|special|boozy|proper|pub|cafe)"
+_MEAL_OUT_BEFORE = re.compile(
+    r"(?:\b(?:after|before)"
+    r"|\b" + _OUTING_ADJ + r"(?:\s+(?:family\s+)?)?"
+    r"|\b(?:out|go|going|head|heading|off)\s+(?:out\s+)?(?:for|to)(?:\s+(?:a|an|some))?"
+    r"(?:\s+" + _OUTING_ADJ + r")?"
+    r"|\b(?:" + ACTIVITY_WORDS + r")\s*,?\s*(?:and then|and|&|\+|then)(?:\s+(?:a|an|some|the))?"
+    r"(?:\s+" + _OUTING_ADJ + r")?)\s+$",
+    re.I,
+)
+_MEAL_OUT_AFTER = re.compile(
+    r"\s+(?:out\b|somewhere\b|in\s+(?:the\s+)?(?:city|town|valley)\b"
+    r"|,?\s*(?:and then|and|&|\+|then)\s+(?:then\s+)?(?:(?:a|an|some|the)\s+)?(?:"
+    + ACTIVITY_WORDS
+    + r")\b)",
+    re.I,
+)
+_MEAL_AT = re.compile(r"\s+(?:at\s+(?:home|the\s+house|\w+'s)\b|@\s*home\b)", re.I)
+
+
+def lunch_outing(sentence: str, a: int, b: int) -> bool:
+    """Whether "lunch" at ``a:b`` of ``sentence`` is an outing of the day, not an appointment
+    that blocks a range said beside it: "after lunch 2pm-5pm" (the afternoon is the day), "a
+    nice lunch and a gallery, 11 till 4", "lunch out and then a movie, 12 till 5", "a long lunch
+    12-3 and that's it" (the day is the lunch). "Lunch at home 12-1", "home for lunch 12-1",
+    "lunch with grandma 12-2" and a plain "lunch 12-1" in a day are appointments (blocked)."""
+    if _MEAL_AT.match(sentence, b) or AT_HOME.search(sentence[max(0, a - 12) : a + 1]):
+        return False  # "a long lunch at home 12-2", "home for a nice lunch"
+    return bool(_MEAL_OUT_BEFORE.search(sentence[max(0, a - 60) : a])) or bool(
+        _MEAL_OUT_AFTER.match(sentence, b)
+    )
+
+
+_RANGED_LUNCH = re.compile(r"\b(?:after|before)\s+lunch(?:\s?time)?\s*[,:-]?\s*$", re.I)
+""""after lunch" right before a range ("after lunch 2pm-5pm", "after lunch, 1:30 to 4:30"): the
+range says the day's times; "after lunch" only says why the day starts then."""
+
+
+def _lunch_cue(sentence: str, m: re.Match, base: int) -> bool:
+    """Whether a ``BLOCK_RE`` match ``m`` of a slice starting at ``base`` is an appointment's
+    word (every one but "lunch" as an outing, ``lunch_outing``)."""
+    return m.group(1).lower() != "lunch" or not lunch_outing(
+        sentence, base + m.start(), base + m.end()
+    )
+
+
 _DAY_WORDS = re.compile(r"\b(?:day|days|outing|out|adventure|window|free|available)\b", re.I)
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
 
@@ -230,7 +299,8 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     ``cue_start`` is where the deciding word begins (the range's own start for a window). An
     ``activity`` range is a timed outing ("museum trip 10-12"): the request's model has no
     must-do at a set time, so it is listed unread and asked about, never read as the day."""
-    before = sentence[max(0, span[0] - 40) : span[0]]
+    base = max(0, span[0] - 40)
+    before = sentence[base : span[0]]
     after = sentence[span[1] : span[1] + 30]
     back = resumes_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
@@ -241,7 +311,9 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     cues = [
         (m.end(), "blocked", m.start())
         for m in BLOCK_RE.finditer(before)
-        if not _OTHER_ITEMS.search(before[m.end() :]) and not _after_its_own(before[m.end() :])
+        if not _OTHER_ITEMS.search(before[m.end() :])
+        and not _after_its_own(before[m.end() :])
+        and _lunch_cue(sentence, m, base)  # "after lunch 2-5", "a long lunch 12-3": the day
     ]
     # a rain word decides only when it says when it rains: never indifference or a condition
     # ("don't mind the rain, Saturday 10-4", "rain or shine 9-3"), nor one a clause back ("no rain
@@ -267,9 +339,12 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     if cues:
         _, kind, at = max(cues)
         return kind, span[0] - len(before) + at
+    lunch = _RANGED_LUNCH.search(before)
+    if lunch:  # "after lunch 2pm-5pm": the day's window, quoted with its "after lunch"
+        return "window", base + lunch.start()
     tail = after.lstrip(" :(")  # a comma ends the range's clause: "9 till 4, quiet time 1-2"
     m = BLOCK_RE.match(tail) if after.strip() else None
-    if m:
+    if m and _lunch_cue(sentence, m, span[1] + len(after) - len(tail)):
         return "blocked", span[0]
     m2 = _RAIN.match(after.lstrip(" :("))  # "9-3, showers from 1": the next clause's rain
     if m2:
@@ -333,6 +408,7 @@ def block_label(phrase: str) -> str:
         "minute",
         "minutes",
         "long",
+        "s",  # "the baby's nap"
     }:
         label = words[1]
     return label
@@ -342,12 +418,15 @@ def block_label(phrase: str) -> str:
 def points(sentence: str) -> list[tuple[int, int, str, int]]:
     """``(cue_start, end, role, minutes)`` for single times after a start or end cue
     ("back by 11", "not before 10", "after lunch"), outside any range."""
-    taken = [(s, e) for s, e, _, _ in ranges(sentence)]
+    rs = ranges(sentence)
+    taken = [(s, e) for s, e, _, _ in rs]
     out = []
     for m in _LUNCH.finditer(sentence):
+        taken.append(m.span())
+        if not lunch_bound(sentence, m.start()):
+            continue  # "after lunch 2pm-5pm", "indoors after lunch" after a morning: no bound
         role = "start" if m.group(1).lower() == "after" else "end"
         out.append((m.start(), m.end(), role, 13 * 60 if role == "start" else 12 * 60))
-        taken.append(m.span())
     for m in PERIOD_ONLY.finditer(sentence):  # "morning only", "just the arvo"
         said = next(g for g in m.groups() if g).lower()
         start, end = DAY_PERIODS["morning" if said.startswith("morn") else "afternoon"]
@@ -358,6 +437,8 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
     ]  # "this arvo", "Saturday morning", "midday till late afternoon"
     out += parts
     taken += [(a, b) for a, b, _, _ in parts]
+    leaves: list[tuple[int, clock.Clock]] = []  # ends said by "need to leave by": (index, time)
+    clock_ends: list[int] = []  # ends said with a clock time
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(sentence)):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
@@ -387,8 +468,18 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
         cue = end_cue or start_cue
         if not cue:
             continue
+        if (
+            end_cue
+            and _BARE_BY.fullmatch(end_cue.group(0).strip())
+            and not _CLAUSE_END.match(sentence, end)
+        ):
+            continue  # ", by 3 it should clear": only "..., b4 3," alone in its clause ends the day
         role = "end" if end_cue else "start"
         cue_start = m.start() - len(head) + cue.start()
+        if end_cue:
+            clock_ends.append(len(out))
+            if _LEAVE.match(sentence, cue_start):
+                leaves.append((len(out), c))
         out.append((cue_start, end, role, clock.resolve(c, role, sentence)))
     for m in clock.WORD_CLOCK_RE.finditer(sentence):  # "home by half four"
         if any(s < m.end() and m.start() < e for s, e in taken):
@@ -405,8 +496,140 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
             continue
         role = "end" if end_cue else "start"
         cue_start = m.start() - len(head) + cue.start()
+        if end_cue:
+            clock_ends.append(len(out))
+            if _LEAVE.match(sentence, cue_start):
+                leaves.append((len(out), c))
         out.append((cue_start, m.end(), role, clock.resolve(c, role, sentence)))
+    if leaves and set(clock_ends) - {i for i, _ in leaves}:
+        for i, c in leaves:  # "need to leave by 9:30, home by 2": leaving home starts the day
+            a, b, _, _ = out[i]
+            start = clock.resolve(c, "start", sentence)
+            if start < 12 * 60:  # "gotta leave by 2:30 for a party, home by 3": still an end
+                out[i] = (a, b, "start", start)
     return sorted(out)
+
+
+_LEAVE = re.compile(
+    r"(?:need to|have to|has to|got to|gotta|must|we'll|will|we)?\s*leave\b(?! home| the house)",
+    re.I,
+)
+"""A "need to leave by" cue: the day's end said alone ("need to leave by 3": when the outing
+must be left), but a morning start beside another end ("need to leave by 9:30, home by 2":
+leaving home; ``points``)."""
+_BARE_BY = re.compile(r"by|before", re.I)
+_CLAUSE_END = re.compile(r"\s*(?:[,;.!?)]|$|(?:and|then|but|with|for|&)\b)", re.I)
+
+
+def lunch_bound(sentence: str, at: int) -> bool:
+    """Whether "after lunch"/"before lunch" at ``at`` of ``sentence`` is a bound of the day
+    (13:00 start, 12:00 end): not when a range follows it ("after lunch 2pm-5pm": the range is
+    the day, ``range_kind``), nor when it splits a day said in two halves
+    (``lunch_splits_day``)."""
+    m = _LUNCH.match(sentence, at)
+    if m is None:
+        return False
+    if any(_RANGED_LUNCH.fullmatch(sentence[at:a]) for a, _, _, _ in ranges(sentence) if a >= at):
+        return False
+    return not lunch_splits_day(sentence, at)
+
+
+def lunch_splits_day(sentence: str, at: int) -> bool:
+    """Whether "after lunch"/"before lunch" at ``at`` of ``sentence`` says when one half of a day
+    said in two halves happens, not where the day starts or ends: "outdoors in the morning then
+    indoors after lunch" (the morning is the day's too), "museum before lunch, a park in the
+    arvo"."""
+    m = _LUNCH.match(sentence, at)
+    if m is None:
+        return False
+    parts = dayparts.spans(sentence)
+    if m.group(1).lower() == "after":
+        return any(r == "end" and t <= 12 * 60 and b <= at for a, b, r, t in parts) or any(
+            x.group(1).lower() == "before" for x in _LUNCH.finditer(sentence, 0, at)
+        )
+    return any(r == "start" and t >= 12 * 60 and a >= m.end() for a, b, r, t in parts) or any(
+        x.group(1).lower() == "after" for x in _LUNCH.finditer(sentence, m.end())
+    )
+
+
+def _clock_in(sentence: str, a: int, b: int) -> clock.Clock | None:
+    """The (last) time of day said in ``sentence[a:b]``, in digits or in words."""
+    masked = clock.mask_dates(sentence[a:b])
+    digits = [t for t in clock.TOKEN_RE.finditer(masked) if t.group(1)]
+    if digits:
+        return clock.token(digits[-1])
+    words = list(clock.WORD_CLOCK_RE.finditer(sentence[a:b]))
+    return clock.word_clock(words[-1]) if words else None
+
+
+def ambiguous_end(sentence: str, a: int, b: int) -> tuple[int, int] | None:
+    """``(am, pm)`` minutes when the end at ``a:b`` of ``sentence`` (a span of ``points``) is a
+    bare hour 7-9 read by its role alone (``clock.by_role_only``) and nothing else in the
+    sentence places the day: no start, no other end, no range, no appointment's time ("back by
+    9:15", "need to leave by 9:30" alone): a 15-minute morning or a 12-hour day, so it is left
+    unread and asked, offering both; else ``None`` ("out from 3, home by 9", "home by 9 after
+    dinner": 21:00)."""
+    t_end = a + len(sentence[a:b].rstrip())  # the time's last character
+    own = [p for p in points(sentence) if p[0] < t_end <= p[1]]
+    if len(own) != 1 or own[0][2] != "end":
+        return None
+    a, b = own[0][0], own[0][1]  # the end as read in the sentence ("need to leave by 9:30")
+    c = _clock_in(sentence, a, b)
+    if c is None or c.hour not in clock.AMBIGUOUS_END_HOURS or not clock.by_role_only(c, sentence):
+        return None
+    if any(not (p[0] < b and a < p[1]) for p in points(sentence)) or ranges(sentence):
+        return None
+    if POINT_BLOCK_RE.search(clock.mask_dates(sentence)):
+        return None
+    am = c.hour * 60 + c.minute
+    return am, am + 12 * 60
+
+
+_HOME_CUE = re.compile(
+    r"(?:(?:be|get|got to be|need to be|have to be|must be|gotta be)\s+)?(?:home|back|\U0001f3e0)",
+    re.I,
+)
+
+
+def home_by_after(sentence: str, at: int, end: int) -> bool:
+    """Whether a time home said after position ``at`` of ``sentence`` is later than ``end``, the
+    end of a range said before it: "Eat Street 5-8pm and home by 8:30" is an outing from 17:00
+    and a day that ends at 20:30 (the range gives only the day's start)."""
+    return any(
+        r == "end" and a >= at and t > end and _HOME_CUE.match(sentence, a)
+        for a, _, r, t in points(sentence)
+    )
+
+
+def restated_half(sentence: str, at: int) -> int | None:
+    """The minutes of a time at ``at`` of ``sentence`` said only to rule out the other half of the
+    day of a bare time just before it ("home by 1 (not 1am obviously)": 01:00), else ``None``."""
+    m = clock.TOKEN_RE.match(sentence, at)
+    c = clock.token(m) if m and m.group(1) and m.group(3) else None
+    head = sentence[max(0, at - 30) : at]
+    neg = re.search(r"\b(?:not|never|no)\s+(?:at\s+)?$", head)
+    if c is None or neg is None:
+        return None
+    said = [t for t in clock.TOKEN_RE.finditer(head[: neg.start()]) if t.group(1)]
+    if not said or not re.fullmatch(r"\s*[(,-]?\s*", head[said[-1].end() : neg.start()]):
+        return None  # "home by 1 (not 1am": the negation right after the time it qualifies
+    b = clock.token(said[-1])
+    if b is None or b.explicit or (b.hour % 12, b.minute) != (c.hour % 12, c.minute):
+        return None
+    return c.hour * 60 + c.minute
+
+
+def ambiguous_in(phrase: str, sentence: str = "") -> tuple[int, int] | None:
+    """``ambiguous_end`` of the first end ``phrase`` says, where ``phrase`` stands in
+    ``sentence`` (default: alone), or ``None``."""
+    context = sentence or phrase
+    at = context.find(phrase)
+    for a, b, r, _ in points(phrase):
+        if r == "end":
+            return (
+                ambiguous_end(context, at + a, at + b) if at >= 0 else ambiguous_end(phrase, a, b)
+            )
+    return None
 
 
 @per_run
@@ -432,7 +655,29 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
         ):
             return start if role == "start" else end
     parts = {(a, b, r) for a, b, r, _ in dayparts.spans(phrase)}
-    for a, b, r, minutes in points(phrase):
+    at = context.find(phrase)
+    own = points(phrase)
+    if not own and at >= 0 and context != phrase:  # ", b4 3" is a cue where it stands only
+        own = [
+            (a - at, b - at, r, t)
+            for a, b, r, t in points(context)
+            if at <= a
+            and b <= at + len(phrase)
+            and _BARE_BY.fullmatch(context[a : a + 6].split()[0])
+        ]
+    for a, b, r, minutes in own:
+        if at >= 0 and context != phrase and (a, b, r) not in parts:  # a clock time's role
+            # where said: "need to leave by 9:30, home by 2" starts the day; "free from 3" of
+            # "need to be free from 3" ends it
+            t_end = at + len(phrase[:b].rstrip())  # the time's last character, where said
+            said = {p[2] for p in points(context) if p[0] < t_end <= p[1]}
+            r = said.pop() if len(said) == 1 else r
+        if r != role:
+            continue
+        if at >= 0 and r == "end" and ambiguous_end(context, at + a, at + b):
+            return None  # "back by 9:15" alone: either half of the day, asked
+        if at >= 0 and _LUNCH.match(phrase, a) and not lunch_bound(context, at + a):
+            return None  # "after lunch 2pm-5pm": the range; "... then indoors after lunch"
         if r == role:
             if (a, b, r) in parts:  # a part of the day: its mapping, no clock to re-read
                 return minutes
@@ -500,12 +745,14 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
             "start": clock.hhmm(start),
             "end": clock.hhmm(end),
             "label": block_label(phrase),
-            "at_home": bool(AT_HOME.search(phrase)),
+            "at_home": bool(AT_HOME.search(phrase) or HOME_FOR_BREAK.search(phrase)),
         }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
         return None
     if BLOCK_RE.search(phrase) and range_kind(phrase, rs[0][:2])[0] != "blocked":
         return None
+    if in_sentence_kind(phrase, context) == "window":
+        return None  # "lunch 2pm-5pm" of "after lunch 2pm-5pm": the day's window where said
     _, _, start, end = rs[0]
     if not BLOCK_RE.search(phrase):
         cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
@@ -616,7 +863,27 @@ def point_blocks(
             end_at += home.end()
         if start < end <= 24 * 60:
             out.append((lead, end_at, start, min(end, OPEN_END), assumed))
+    for m in HOME_FOR_BREAK.finditer(masked):  # "home by 11 for the nap, then out again 2 till 5"
+        c = clock.token(m) if m.group(1) else None
+        if c is None or any(a < m.end() and m.start() < b for a, b, _, _, _ in out):
+            continue
+        start = clock.resolve(c, "start", sentence)
+        back = _resume_end(sentence, masked, m.end(), context or sentence)
+        if back and back[0] > start:
+            out.append((m.start(), back[1], start, back[0], False))
     return out
+
+
+HOME_FOR_BREAK = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+(?:by|at|for|around|about|before|@)\s+(?:about\s+|around\s+)?"
+    + clock.TOKEN
+    + r"\s*,?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|[a-z]+'s)\s+){0,2}"
+    r"(?:naps?|nap\s?time|sleep|rest|quiet time|lunch)\b",
+    re.I,
+)
+"""A time home said with a break at home after it ("home by 11 for the baby's nap"): with the
+party going out again after it ("..., then out again 2 till 5"), a stay at home from that time
+until the outing resumes (``point_blocks``); alone, the day's end ("home by 11 for her nap")."""
 
 
 def _said_end(

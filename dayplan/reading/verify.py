@@ -153,6 +153,14 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
                     "day's end",
                     None,
                 )
+    both = times.ambiguous_in(quote.strip(" ,.;:!?"), norm_sentence) if role == "end" else None
+    if both:  # "back by 9:15" with nothing else said: a morning's end or a late evening's
+        raise _Bad(
+            f"the quote's time has no am/pm and nothing in its sentence says which half of the "
+            f"day it is ({clock.hhmm(both[0])} or {clock.hhmm(both[1])}): leave it unread, so "
+            "the run asks",
+            None,
+        )
     found = times.read_time(quote, role, sentence)
     if found is None:
         other = times.read_time(quote, "end" if role == "start" else "start", sentence)
