@@ -160,6 +160,15 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if problem:  # "0 adults and 3 kids": kept as read (no check can pass on it) and asked
             quote = next(i.quote for i in out.items if i.field in ("adults", "children"))
             out.party_refused = (quote, problem)
+    kids = request.party.children if request.party else int(h.get("children") or 0)
+    young = people.young_child_phrase(request.text or "") if kids else None
+    if young:  # "2 under-3s (free entry everywhere for them)": no infant price is known
+        said = (
+            f"Every child is charged the venue's child price: the venue snapshot has no infant "
+            f'or free-entry ages, so "{young}" may cost less at the door'
+        )
+        out.assumed.append(said)
+        h.setdefault("stated", []).append(said)
     if request.party:
         size = request.party.adults + request.party.children
     elif "adults" in h:
@@ -488,6 +497,11 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"
+        if p.kind == "money" and money.PER_MEMBER.search(normalise(p.phrase)):  # "$15 per kid"
+            what = (
+                "That is an amount for one member of the party only: what is your budget for "
+                "the day, for everyone or per person?"
+            )
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
             if q not in out:

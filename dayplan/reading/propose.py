@@ -816,6 +816,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             if rate:  # "$30 an adult", "$40 each for the adults": the rate is the phrase asked
                 found.append((m.start(), rate.end(), "money"))
                 exact.add(m.start())
+            elif money.PER_MEMBER.search(m.group(0)):  # "$15 per kid": quoted as said
+                found.append((m.start(), m.end(), "money"))
+                exact.add(m.start())
             else:
                 found.append((m.start(), m.end(), "money"))
     for a, b in odd:  # "$1e9": not a plain amount, asked about
@@ -875,6 +878,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for m in rx.finditer(masked):  # an age, read with the child
             g = m.lastindex or 1
             masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
+    for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
+        for m in rx.finditer(masked):
+            masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
     for m in re.finditer(
         r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
         masked,
@@ -919,6 +925,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             ):
                 found.append((a, b, "travel"))  # do they get around? (never the negated mode;
                 exact.add(a)  # "not too much walking" is a wish about walking, no mode)
+    crowds = people.not_party_spans(norm)  # "avoid anything with kids": no party said there
+    found = [
+        f
+        for f in found
+        if f[2] not in ("party", "people") or not any(x <= f[0] < y for x, y in crowds)
+    ]
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
     foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
@@ -1055,12 +1067,26 @@ def _unread_musts(
         head_end = b + (head.end() if head else 0)
         if any(x < head_end and a < y for x, y in quoted):
             continue  # "need to be home by 4": read as the day's end
+        if _HOME_FOR_IT.match(norm, b) and any(
+            i.field == "blocked" and isinstance(i.value, dict) and i.value.get("at_home")
+            for i in accepted
+        ):
+            continue  # "naps at home 12:30-2:30 so we need to be home for that": read
         if any(x < end and a < y for x, y, k in found if k in ("time", "money", "foreign")):
             continue  # "have to be back before dinner": already unread (and asked) as a time
         end = min(end, a + 80)
         out.append((a, end, "must"))
         exact.add(a)
     return out
+
+
+_HOME_FOR_IT = re.compile(
+    r"\s+(?:be\s+|get\s+|go\s+|head\s+)?(?:back\s+)?home\s+(?:for|during|in\s+time\s+for)\s+"
+    r"(?:that|it|this|then|them|(?:the|her|his|their|a)\s+(?:nap|naps|sleep|rest|quiet\s+time))\b",
+    re.I,
+)
+"""Insisting on being home for a stay at home the text already said ("need to be home for
+that"): what it insists on is the read blocked window at home."""
 
 
 _FILLER = frozenset(

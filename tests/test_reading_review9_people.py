@@ -1,0 +1,152 @@
+"""REVIEW9's party, travel, weather, date and place findings (A3, A5, C1, C4, C5, C6, E1).
+
+- who is coming: a son or daughter with a partner or children of their own is an adult ("our
+  daughter and her two kids"), a newborn beside a 3yo is a second child, ages said together ("a
+  2 and 4 year old") are a child each, "we'd love to take the kids and grandma" counts the
+  writer too; children that a place has ("avoid anything with kids") are no party; a rate for
+  one member ("$15 per kid") is asked quoting it as said; young children are charged the child
+  price, and the report says so (the venue snapshot has no infant prices).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dayplan.reading import people
+from tests.cli_runs import plan_text, read_items
+
+_read = read_items
+
+
+def _party(text: str) -> tuple[object, object]:
+    items, _ = _read(text)
+    got = dict(items)
+    return got.get("adults"), got.get("children")
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("Saturday in Clayfield with my wife, our daughter and her two kids, $100", 3, 2),
+        ("Saturday in Ascot, me, our son and his wife and their baby", 3, 1),
+        ("Sat in Toowong with my husband, our eldest daughter & her 3 kids", 3, 3),
+        ("Saturday in Wynnum, me and our adult son", 2, None),
+        ("Saturday in Kedron, me and my grown-up daughter, $50", 2, None),
+        ("Saturday in New Farm, me and our daughter-in-law and her baby", 2, 1),
+        ("Saturday in New Farm, me, my son-in-law and the 2 grandkids", 2, 2),
+        # a daughter with a friend is still a child
+        ("Saturday in New Farm, me and my daughter and her friend", 1, 2),
+    ],
+)
+def test_a_son_or_daughter_with_a_family_of_their_own_is_an_adult(text, adults, children):
+    assert _party(text) == (adults, children)
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("Saturday in Taringa, mum with a newborn and a 3yo, $40", 1, 2),
+        ("Saturday in Taringa, me, a baby and a 4 year old", 1, 2),
+        ("Saturday in Taringa, me with my daughter (4) and a 2yo", 1, 2),
+        ("Saturday in Ascot with a 2 and 4 year old, 2 adults", 2, 2),
+        ("Saturday in Ascot, 2 adults with a 3, 6 and 9 year old", 2, 3),
+        ("Saturday in Ascot, me plus a 2 & 5yo", 1, 2),
+        # an age beside its child is the same child
+        ("Saturday in Ascot, me and my son, 5 years old", 1, 1),
+        ("Saturday in Ascot, me and a 3 year old boy", 1, 1),
+        ("Saturday in Ascot, 2 adults, 2 kids, a 5yo and a 7yo", 2, 2),
+    ],
+)
+def test_every_child_named_or_aged_is_counted_once(text, adults, children):
+    assert _party(text) == (adults, children)
+
+
+def test_ages_said_together_leave_no_number_unread():
+    items, unread = _read(
+        "What can we do Saturday morning in Ascot with a 2 and 4 year old? Back by 11:30, under $30"
+    )
+    assert ("children", 2) in items
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_the_long_paragraph_asks_nothing_about_the_party():
+    text = (
+        "Hi! So tomorrow is Saturday and honestly we have no idea what to do. It's me (mum), my "
+        "husband and our three kids who are 2, 5 and 9. We live in Bulimba. The little one "
+        "still naps at home from about 12:30 to 2:30 so we need to be home for that. Oh and the "
+        "9 year old has been to the museum heaps."
+    )
+    items, unread = _read(text)
+    assert ("adults", 2) in items and ("children", 3) in items
+    kinds = {u.kind for u in unread}
+    assert not kinds & {"number", "party", "people", "must"}, unread
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Brisbane, we'd love to take the kids (3 of them) and grandma, maybe $100",
+        "Saturday in Chermside, we're taking the 3 kids and nanna, $100",
+        "Saturday in Chermside, we'll bring the 3 kids and my mum, $100",
+    ],
+)
+def test_we_taking_the_kids_and_an_adult_counts_the_writer_too(text):
+    assert _party(text) == (2, 3)
+
+
+def test_we_with_children_only_leaves_the_adults_to_the_assumption():
+    assert _party("Saturday in New Farm, we have 2 kids, $50") == (None, 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Red Hill, 2 adults, avoid anything with kids, quiet galleries",
+        "Saturday in Red Hill, 2 adults, nothing full of screaming kids please",
+        "Saturday in Red Hill, 2 adults, somewhere kid-free",
+        "Saturday in Red Hill, 2 adults, no places with lots of kids",
+    ],
+)
+def test_children_a_place_has_are_no_party(text):
+    items, unread = _read(text)
+    assert ("adults", 2) in items and "children" not in dict(items)
+    assert not [u for u in unread if u.kind in ("party", "people")], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Saturday in Chermside, 1 adult 2 kids, $15 per kid", "$15 per kid"),
+        ("Saturday in Chermside, 2 adults 2 kids, $20 per child", "$20 per child"),
+    ],
+)
+def test_a_rate_for_one_member_is_asked_quoting_it_as_said(text, phrase):
+    items, unread = _read(text)
+    assert "budget" not in dict(items)
+    assert [u.phrase for u in unread if u.kind == "money"] == [phrase]
+    report = plan_text(text)
+    assert report.status == "needs_clarification"
+    assert any(f'"{phrase}"' in q and "one member" in q for q in report.questions)
+
+
+def test_young_children_are_charged_the_child_price_and_it_is_said():
+    report = plan_text(
+        "Saturday in New Farm, 2 adults and 2 under-3s (free entry everywhere for them)"
+    )
+    assert report.status == "complete"
+    said = [a for a in report.assumptions if "child price" in a]
+    assert said and "2 under-3s (free entry everywhere for them)" in said[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("me and the baby", "baby"),
+        ("2 adults, a 10 month old and a 4yo", "10 month old"),
+        ("2 adults 2 kids (ages 6 and 9)", None),
+        ("2 adults, baby change room needed, 2 kids aged 6 and 9", None),
+    ],
+)
+def test_young_child_phrase(text, phrase):
+    got = people.young_child_phrase(text)
+    assert (got is None) if phrase is None else (phrase in got), got
