@@ -150,3 +150,37 @@ def test_young_children_are_charged_the_child_price_and_it_is_said():
 def test_young_child_phrase(text, phrase):
     got = people.young_child_phrase(text)
     assert (got is None) if phrase is None else (phrase in got), got
+
+
+# -- A5: "under N minutes" is strictly under -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        (
+            "Saturday in Bulimba, 2 adults 2 kids, we'll drive but keep each drive under 10 minutes",
+            9,
+        ),
+        ("Saturday in Bulimba, 2 adults, legs less than 15 mins", 14),
+        ("Saturday in Bulimba, 2 adults, under 15 minutes between places", 14),
+        ("Saturday in Bulimba, 2 adults, keep drives short, under 20 mins", 19),
+        ("Saturday in Bulimba, 2 adults, each trip under half an hour", 29),
+        # inclusive words allow the duration itself
+        ("Saturday in Bulimba, 2 adults, no more than 10 minutes in the car", 10),
+        ("Saturday in Bulimba, 2 adults, drives of 10 minutes or under", 10),
+        ("Saturday in Bulimba, 2 adults, max 12 min drive", 12),
+    ],
+)
+def test_under_n_minutes_is_strictly_under(text, cap):
+    items, _ = _read(text)
+    assert dict(items).get("max_leg_minutes") == cap
+
+
+def test_the_served_legs_are_under_the_cap():
+    report = plan_text(
+        "Saturday in Bulimba, 2 adults 2 kids, we'll drive but keep each drive under 10 minutes"
+    )
+    if report.status == "complete":
+        legs = [s.travel_in.minutes for s in report.plan.stops] + [report.plan.travel_home.minutes]
+        assert max(legs) < 10, legs

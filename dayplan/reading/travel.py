@@ -255,11 +255,32 @@ def cap_phrase_spans(sentence: str) -> list[tuple[int, int]]:
     return out + [m.span() for m in WALKING_DISTANCE.finditer(without_negated(sentence))]
 
 
+STRICT = re.compile(
+    r"\b(?:under|less\s+than|below|shorter\s+than|fewer\s+than|not\s+over)\s+"
+    r"(?:(?:about|around|roughly)\s+)?(?=\d|an?\b|half\b|quarter\b|one\b|two\b|three\b|four\b"
+    r"|five\b|six\b|seven\b|eight\b|nine\b|ten\b|eleven\b|twelve\b|fifteen\b|twenty\b"
+    r"|twenty-five\b|thirty\b|forty\b|forty-five\b|fifty\b|sixty\b|ninety\b)",
+    re.I,
+)
+"""A limit said strictly ("under 10 minutes", "less than half an hour"): a leg must be shorter
+than the duration, so in whole minutes the longest leg is one minute less ("no more than",
+"within", "max" allow the duration itself)."""
+
+
+def _strict(minutes: int | None, phrase: str) -> int | None:
+    if not minutes or not 1 <= minutes <= 600:
+        return None
+    if STRICT.search(phrase):
+        return minutes - 1 if minutes > 1 else None  # "under 10 minutes": at most 9
+    return minutes
+
+
 @per_run
 def read_cap(phrase: str) -> int | None:
-    """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
-    ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
-    limit on the whole day's travel, ``is_total``)."""
+    """The longest leg ``phrase`` allows, in whole minutes, when it is about travel and limits
+    it ("no more than 30 minutes in the car", "20 min drive max"; "under 10 minutes" is at
+    most 9: ``STRICT``), else ``None`` (also for a limit on the whole day's travel,
+    ``is_total``)."""
     said = CAP_PHRASE.search(phrase)
     if (
         not said
@@ -268,12 +289,10 @@ def read_cap(phrase: str) -> int | None:
     ):
         return WALKING_DISTANCE_MINUTES  # "walking distance only": a short walk each leg
     if said and not is_total(phrase):
-        minutes = duration_minutes(said.group(0))
-        return minutes if minutes and 1 <= minutes <= 600 else None
+        return _strict(duration_minutes(said.group(0)), said.group(0))
     if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)) or is_total(phrase):
         return None
-    minutes = duration_minutes(phrase)
-    return minutes if minutes and 1 <= minutes <= 600 else None
+    return _strict(duration_minutes(phrase), phrase)
 
 
 TOTAL = re.compile(
