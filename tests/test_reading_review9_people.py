@@ -184,3 +184,42 @@ def test_the_served_legs_are_under_the_cap():
     if report.status == "complete":
         legs = [s.travel_in.minutes for s in report.plan.stops] + [report.plan.travel_home.minutes]
         assert max(legs) < 10, legs
+
+
+# -- C1: walking at a place is an outing, not the travel mode ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Sandgate, 2 adults, we'd like to walk Shorncliffe Pier",
+        "Saturday in Brisbane City, 2 adults 2 kids, we'd like to walk through the Botanic Gardens",
+        "Saturday in New Farm, 2 adults, a stroll along the river then lunch",
+        "Saturday in New Farm, 2 adults, walking the dog in the morning",
+        "Saturday in Toowong, 2 adults, keen to walk around Mt Coot-tha",
+    ],
+)
+def test_walking_at_a_place_is_no_travel_mode(text):
+    items, _ = _read(text)
+    assert "mode" not in dict(items), items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in New Farm, 2 adults, we'll walk everywhere",
+        "Saturday in New Farm, 2 adults, happy to walk to the park",
+        "Saturday in New Farm, 2 adults, within walking distance of the park",
+        "Saturday in New Farm, 2 adults, a stroll along the river, then we walk to lunch",
+    ],
+)
+def test_walking_between_places_is_still_the_mode(text):
+    items, _ = _read(text)
+    assert dict(items).get("mode") == "walk", items
+
+
+def test_a_pier_walk_is_planned_with_short_legs():
+    report = plan_text("Saturday in Sandgate, 2 adults, we'd like to walk Shorncliffe Pier")
+    assert not [r for r in report.readings if r.field == "mode"]
+    if report.status == "complete":
+        assert all(s.travel_in.minutes < 60 for s in report.plan.stops)

@@ -283,7 +283,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     mode = travel.read_mode(sent)
     if mode:
         cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[mode]
-        m = cue.search(travel.without_negated(sent))
+        m = cue.search(travel.mode_text(sent))
         if m:
             add("mode", mode, *m.span())
     has_duration = _DURATION_HINT.search(sent)
