@@ -223,3 +223,116 @@ def test_a_pier_walk_is_planned_with_short_legs():
     assert not [r for r in report.readings if r.field == "mode"]
     if report.status == "complete":
         assert all(s.travel_in.minutes < 60 for s in report.plan.stops)
+
+
+# -- E1, C6: places spelled as people spell them; places outside the catalogue -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Sat in Westend, 2 adults 2 kids, budget $50", "West End"),
+        ("Saturday in Newfarm, 2 adults, $40", "New Farm"),
+        ("Saturday in newfarm qld, 2 adults 2 kids", "New Farm"),
+        ("Saturday in Paddo, 2 adults 2 kids", "Paddington"),
+        ("Saturday in Kangaroo Pt, 2 adults 2 kids", "Kangaroo Point"),
+        ("Saturday in Sth Brisbane, 2 adults 2 kids", "South Brisbane"),
+        ("Saturday in Fig Tree Pocket, 2 adults", "Fig Tree Pocket"),
+        ("Saturday around Indro, 2 adults", "Indooroopilly"),
+        ("Saturday in New Farm 4005, 2 adults 2 kids", "New Farm"),
+    ],
+)
+def test_usual_spellings_resolve_to_the_suburb(text, place):
+    items, unread = _read(text)
+    assert dict(items).get("location") == place, items
+    assert not [u for u in unread if u.asks], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "guess"),
+    [
+        ("Saturday in Padington, 2 adults 2 kids", "Paddington"),
+        ("Saturday in Brisbnae with 2 adults 2 kids", "Brisbane"),
+        ("Saturday in Bulimbah, 2 adults", "Bulimba"),
+        ("Saturday in Toowoong, 2 adults", "Toowong"),
+        ("Saturday in Logan, 2 adults 2 kids", "Daisy Hill"),
+    ],
+)
+def test_a_near_miss_is_asked_about_never_a_false_no_plan(text, guess):
+    report = plan_text(text)
+    assert report.status == "needs_clarification", report.constraint_failures
+    assert any(f"did you mean {guess}" in q for q in report.questions), report.questions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Sydney, 2 adults 2 kids",
+        "Saturday on the Gold Coast, 2 adults 2 kids",
+        "Sat at the Sunshine Coast with the 2 kids and my wife",
+    ],
+)
+def test_a_place_outside_the_catalogue_has_one_behaviour(text):
+    report = plan_text(text)
+    assert report.status == "no_feasible_plan"
+    assert any("nothing is known about" in f.detail for f in report.constraint_failures)
+    assert not [r for r in report.readings if r.field == "must_do"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("yesterday in New Farm, 2 adults 2 kids", "yesterday"),
+        ("last Saturday in New Farm, 2 adults 2 kids", "last Saturday"),
+        ("Plan last Sunday for us in New Farm, 2 adults", "last Sunday"),
+        ("the day before yesterday, New Farm, 2 adults", "the day before yesterday"),
+    ],
+)
+def test_a_past_day_is_asked_never_planned_for_the_next_one(text, said):
+    items, unread = _read(text)
+    assert "date" not in dict(items), items
+    (u,) = [u for u in unread if u.kind == "date_conflict"]
+    assert u.phrase == said and "in the past" in u.found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "New Farm, 2 adults, we did GOMA last Saturday so something else",
+        "Saturday in New Farm, 2 adults, we were there last weekend",
+    ],
+)
+def test_talk_about_the_past_is_no_day_asked(text):
+    _, unread = _read(text)
+    assert not [u for u in unread if u.kind == "date_conflict"], unread
+
+
+def test_this_saturday_beside_last_saturday_is_read():
+    items, _ = _read("we did GOMA last saturday, this saturday in New Farm, 2 adults")
+    assert ("date", "2026-12-05") in items
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("February 30 in New Farm, 2 adults", "February 30"),
+        ("31st of April in New Farm, 2 adults", "31st of April"),
+    ],
+)
+def test_a_day_no_calendar_has_is_said_to_be_no_date(text, said):
+    report = plan_text(text)
+    assert report.status == "needs_clarification"
+    assert any(f'"{said}" is no date' in q for q in report.questions), report.questions
+
+
+def test_the_verifier_rejects_a_past_day_read_as_the_next_one():
+    from datetime import date
+
+    from dayplan.reading.records import ReadingRejection
+    from dayplan.reading.verify import verify_reading
+
+    text = "last Saturday in New Farm, 2 adults 2 kids"
+    got = verify_reading(
+        text, {"field": "date", "value": "2026-12-05", "quote": "Saturday"}, today=date(2026, 12, 1)
+    )
+    assert isinstance(got, ReadingRejection) and "in the past" in got.error

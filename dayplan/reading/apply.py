@@ -282,6 +282,8 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             "travel",
             "activities",
             "date",
+            "location",
+            "home",
         )
         if getattr(request, name)
     )
@@ -348,6 +350,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         # the structured window too, any
         capped = "travel" in applied.given or applied.leg_cap is not None
         return capped and ("window" in applied.given or bool(_CAP_WORD.search(phrase)))
+    if kind == "place_guess":  # "Padington": only a place given in the fields settles it
+        return bool({"location", "home"} & applied.given)
     if kind in ("date", "date_conflict"):  # "the Saturday after Christmas", "Saturday 20th
         # December" (a Sunday): only the structured date settles it
         return "date" in applied.given
@@ -466,7 +470,10 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
-        if p.kind in ("time_conflict", "weather_conflict", "date_conflict") and p.found:
+        if (
+            p.kind in ("time_conflict", "weather_conflict", "date_conflict", "place_guess")
+            and p.found
+        ):
             if p.found not in out:
                 out.append(p.found[:300])
             continue

@@ -56,6 +56,7 @@ ASKING_KINDS = frozenset(
         "weather_conflict",
         "date_conflict",
         "away_place",
+        "place_guess",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -674,6 +675,8 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "distance"
     if _LABEL_BEFORE.search(before) or _STREET_AFTER.match(norm, m.end()):
         return "label"  # a postcode or a street number ("at 12 Smith St"): no limit
+    if places.is_postcode(m.group(0)):
+        return "label"  # "New Farm 4005", "in 4101": a postcode of the gazetteer, no limit
     if _TIME_BEFORE.search(before) or _TIME_AFTER.match(norm, m.end()):
         return "time"
     if _LABEL_NUMBER.fullmatch(m.group(0)):
@@ -908,6 +911,16 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
             covered.append((w.start, w.end))
     dated += _date_choice(text, norm, accepted, today)  # "Saturday or Sunday": asked
+    dated_read = any(it.field == "date" for it in accepted)
+    for a, b in dates.past_spans(norm):  # "yesterday", "last Saturday": asked when alone
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        if not dated_read and not dates.past_talk(norm, a) and all(u.phrase != said for u in dated):
+            dated.append(UnreadPhrase(said, "date_conflict", dates.past_question(said, today)))
+        covered.append((a, b))
+    for a, b, month in dates.no_such_day_spans(norm):  # "February 30": no date, asked
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        dated.append(UnreadPhrase(said, "date_conflict", dates.no_such_day(said, month)))
+        covered.append((a, b))
     for a, b, year in dates.year_out_of_range_spans(norm):  # "1 January 9999": asked
         if not any(a < y and x < b for x, y in covered):
             said = cut(text, (a, b)).strip(" ,.;:!?")
@@ -960,7 +973,21 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     placed = [
         UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
     ]
-    return (conflicts(accepted) + dated + placed + out)[:10]
+    return (place_guesses(accepted) + conflicts(accepted) + dated + placed + out)[:10]
+
+
+def place_guesses(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
+    """A ``place_guess`` phrase (asked; ``found`` is the question) for each place read as the
+    location or home that the gazetteer does not know but nearly does ("Padington": did you mean
+    Paddington?; ``places.guess_question``): asked, never planned as a place nothing is known
+    about."""
+    out = []
+    for it in accepted:
+        if it.field in ("location", "home") and isinstance(it.value, str):
+            q = places.guess_question(it.value)
+            if q and all(u.phrase != it.value for u in out):
+                out.append(UnreadPhrase(it.value, "place_guess", q))
+    return out
 
 
 def _date_choice(

@@ -464,6 +464,13 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
         if w.day is None and w.start < at + len(needle) and at < w.end:
             clash = norm[w.start : w.end]
             raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
+    gone = [(a, b, "a day in the past") for a, b in dates.past_spans(norm)]
+    gone += [(a, b, "no date of the calendar") for a, b, _ in dates.no_such_day_spans(norm)]
+    for a, b, what in gone if at >= 0 else ():  # "saturday" of "last saturday": never planned
+        if a < at + len(needle) and at < b:
+            raise _Bad(
+                f'the quote is part of "{norm[a:b]}", {what}: it names no day for the outing'
+            )
     for a, b, year in dates.year_out_of_range_spans(norm) if at >= 0 else ():
         if a < at + len(needle) and at < b:  # "1 January 9999": never this year's 1 January
             raise _Bad(f'the quote is part of "{norm[a:b]}"{dates.out_of_range(year)}', None)

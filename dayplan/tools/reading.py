@@ -122,8 +122,10 @@ def _freeze(
     if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
         ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
-    # (no_candidates): no question about the party or the day is worth asking before that
-    asks = [] if outside_coverage(state) else questions(unread, applied)
+    # (no_candidates): no question about the party or the day is worth asking before that, only
+    # which place a name nearly spelled as a known one means ("Padington": Paddington?)
+    outside = outside_coverage(state)
+    asks = questions([p for p in unread if p.kind == "place_guess"] if outside else unread, applied)
     musts = must_do_questions(state)  # a must-do that matches nothing, or very different venues
     asks = (musts + [q for q in asks if q not in musts])[:3] if musts else asks
     extra = {"must_dos": search_hints(state)} if must_dos(state) else {}
