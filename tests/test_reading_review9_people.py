@@ -336,3 +336,125 @@ def test_the_verifier_rejects_a_past_day_read_as_the_next_one():
         text, {"field": "date", "value": "2026-12-05", "quote": "Saturday"}, today=date(2026, 12, 1)
     )
     assert isinstance(got, ReadingRejection) and "in the past" in got.error
+
+
+# -- C4: weather phrases -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rain"),
+    [
+        (
+            "Saturday in Brisbane, it's going to pour between 11 and 3, 2 adults 2 kids",
+            {"start": "11:00", "end": "15:00"},
+        ),
+        (
+            "Saturday in Brisbane, 2 adults, meant to bucket down from 1 to 4",
+            {"start": "13:00", "end": "16:00"},
+        ),
+        (
+            "Saturday in Bulimba, 2 adults 2 kids, avoid outdoor stuff between 11 and 3 (rain)",
+            {"start": "11:00", "end": "15:00"},
+        ),
+        (
+            "Saturday in Bulimba, 2 adults, nothing outside 10-2 because of rain",
+            {"start": "10:00", "end": "14:00"},
+        ),
+    ],
+)
+def test_rain_said_with_its_hours_is_read_never_asked(text, rain):
+    items, unread = _read(text)
+    assert [v for f, v in items if f == "rain"] == [rain], items
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_a_bare_rain_reason_without_a_range_stays_all_day():
+    items, _ = _read("Saturday in Bulimba, 2 adults 2 kids, indoors please (rain)")
+    assert ("rain", "all_day") in items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Paddington, 2 adults 2 kids, inside stuff only please, kids are sick of the sun",
+        "Saturday in New Farm, me and my 2 kids, somewhere out of the sun",
+        "Saturday in New Farm, 2 adults, sun cream packed",
+        "Saturday in New Farm, 2 adults, the sun's out so parks",
+    ],
+)
+def test_the_sun_is_no_sunday(text):
+    items, unread = _read(text)
+    assert ("date", "2026-12-05") in items, items
+    assert not [u for u in unread if u.kind == "date_conflict"], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("sun in New Farm, 2 adults", "2026-12-06"), ("New Farm sun 13th, 2 adults", "2026-12-13")],
+)
+def test_sun_as_a_day_is_still_sunday(text, day):
+    items, _ = _read(text)
+    assert ("date", day) in items
+
+
+def test_sat_and_sun_still_asks_which_day():
+    _, unread = _read("Sat and Sun in New Farm, 2 adults")
+    assert [u.kind for u in unread] == ["date_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        (
+            "Saturday in Kenmore, 2 adults 2 kids, Lone Pine is a must, don't care about rain",
+            "don't care about rain",
+        ),
+        ("Saturday in Sandgate, 2 adults 2 kids, outdoors even if it rains", "even if it rains"),
+        ("Saturday in Sandgate, 2 adults, we don't mind if it rains", "don't mind if it rains"),
+        (
+            "Saturday in New Farm, 2 adults 2 kids, rain or shine we want to be outside",
+            "rain or shine",
+        ),
+    ],
+)
+def test_indifference_to_rain_reads_rain_any(text, quote):
+    from datetime import date
+
+    from dayplan.reading.propose import read_request
+
+    accepted, _ = read_request(text, today=date(2026, 12, 1))
+    rain = [(i.value, i.quote) for i in accepted.items if i.field == "rain"]
+    assert rain == [("any", quote)], rain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Sandgate, 2 adults, in case of rain something indoors",
+        "Saturday in Sandgate, 2 adults, if it rains we'll go to a museum",
+    ],
+)
+def test_a_condition_on_rain_is_no_indifference(text):
+    items, _ = _read(text)
+    assert not [v for f, v in items if f == "rain"], items
+
+
+def test_a_must_do_outdoors_is_planned_in_the_rain_when_rain_does_not_matter():
+    report = plan_text(
+        "Saturday in Kenmore, 2 adults 2 kids, Lone Pine is a must, don't care about rain"
+    )
+    assert report.status == "complete", report.questions
+    assert "Lone Pine Koala Sanctuary" in [s.name for s in report.plan.stops]
+    assert any("outdoor stops are planned whatever the rain" in a for a in report.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday in Carindale, 2 adults, weather looks fine, outdoor stuff preferred",
+        "Saturday in Sandgate, 2 adults 2 kids, happy to get wet, outdoors even if it rains",
+    ],
+)
+def test_an_outdoor_wish_is_read(text):
+    items, _ = _read(text)
+    assert ("preference", "outdoors") in items, items

@@ -288,6 +288,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     hints.must_visit = list(h.get("must_do") or [])
     hints.avoid = list(h.get("avoid") or [])
     hints.indoor_only = bool(h.get("indoor_only"))
+    hints.rain_ok = bool(h.get("rain_ok"))
     return hints
 
 
@@ -362,6 +363,8 @@ class Conversation:
             return [
                 (hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain
             ]
+        if self.hints.rain_ok:  # "don't care about rain": planned as the checks are (no rain)
+            return []
         stated: list[tuple[int, int]] = []
         if self.hints.rain:
             stated = [

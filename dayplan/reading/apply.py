@@ -7,6 +7,8 @@ Rules (one place each):
 - a budget "per person" is the amount times the party (structured party, else the read one,
   else the default one adult);
 - rain ``"all_day"`` is the day's window; ``"none"`` states no rain (a forecast still counts);
+  ``"any"`` (rain does not matter) lets outdoor stops be planned in the rain (``rain_ok``: the
+  run's rain windows are none, and the report says so);
   a negation scoped to one period ("it won't rain in the morning") is no reading: the forecast
   decides, and an ``assumed`` sentence says the phrase was read for that period only;
 - a blocked window ``at_home`` ("nap at home") also needs the party home: it stays a blocked
@@ -195,7 +197,10 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         h["mode"] = first["mode"]
     if "max_leg_minutes" in first:
         h["max_leg_minutes"] = int(first["max_leg_minutes"])
-    rains = [i.value for i in out.items if i.field == "rain"]
+    any_rain = next((i.quote for i in out.items if i.field == "rain" and i.value == "any"), None)
+    if any_rain:  # "don't care about rain": outdoor stops may be planned in the rain
+        h["rain_ok"] = any_rain
+    rains = [i.value for i in out.items if i.field == "rain" and i.value != "any"]
     if rains and all(r == "none" for r in rains):
         h["no_rain"] = True
     windows = [r for r in rains if isinstance(r, dict)]
@@ -262,7 +267,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     musts = [i.value for i in out.items if i.field == "must_do"]
     if musts:
         h["must_do"] = musts
-    if not rains and not request.weather:
+    if not rains and not any_rain and not request.weather:
         out.assumed += scoped_weather(request.text or "")
     out.assumed += _defaults(request, h)
     out.budget_set = bool(request.budget) or "budget" in h

@@ -345,7 +345,8 @@ def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     "this arvo" or "today" with no other day named stays today. More than one day left is a
     question (``date_choice_question``), never a silent pick."""
     said = text  # a past day ("last Saturday") and a day no calendar has ("February 30") name no
-    for a, b in past_spans(text) + [(a, b) for a, b, _ in no_such_day_spans(text)]:  # outing
+    gone = past_spans(text) + sun_spans(text) + [(a, b) for a, b, _ in no_such_day_spans(text)]
+    for a, b in gone:  # outing; "sick of the sun" names none either
         said = said[:a] + " " * (b - a) + said[b:]
     spans = [s for s in date_spans(said, today) if _names_a_day(text, s[0], s[1])]
     spans = _without_restated_weekdays(text, spans)
@@ -413,6 +414,26 @@ such weekday."""
 def past_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (normalised) naming a day in the past (``PAST_DAY``)."""
     return [m.span() for m in PAST_DAY.finditer(text)]
+
+
+THE_SUN = re.compile(
+    r"\b(?:the|a|hot|full|harsh|strong|blazing|burning|midday|afternoon|morning|summer|much|no|some"
+    r"|more|less|in|under|of|from|out|avoid|escape|heat)\s+sun\b"
+    r"|\bsun(?=\s*(?:'s\b|is\b|was\b|will\b|comes?\b|cream|screen|block|smart|safe|hats?\b|burn|shade"
+    r"|shine|light|set|rise|glasses|nies|stroke|protection|exposure|and\s+(?:heat|rain)))",
+    re.I,
+)
+""""sun" that is the sun, not Sunday ("the kids are sick of the sun", "out of the sun", "sun
+cream", "the sun's out"): no day named there."""
+
+
+def sun_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the word "sun" in ``text`` that mean the sun (``THE_SUN``), never Sunday."""
+    out = []
+    for m in THE_SUN.finditer(text):
+        at = m.group(0).lower().rfind("sun")
+        out.append((m.start() + at, m.start() + at + 3))
+    return out
 
 
 _PAST_TALK = re.compile(

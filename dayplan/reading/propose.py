@@ -774,12 +774,15 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
 
     found: list[tuple[int, int, str]] = []
     exact: set[int] = set()  # phrases quoted as matched, cue included
-    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
-        for a, b in times.activity_ranges(norm[s0:e0]):
-            found.append((s0 + a, s0 + b, "activity"))
-            exact.add(s0 + a)
     wx = weather.mentions(text)
     wx_spans = [(m.start, m.end) for m in wx] + [t for m in wx for t in m.times]
+    wx_times = [t for m in wx if m.read for t in m.times]
+    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
+        for a, b in times.activity_ranges(norm[s0:e0]):
+            if any(x < s0 + b and s0 + a < y for x, y in wx_times):
+                continue  # "going to pour between 11 and 3": the rain's time, read with it
+            found.append((s0 + a, s0 + b, "activity"))
+            exact.add(s0 + a)
     for m in wx:  # each weather mention is read, or listed here (never its times as "time")
         if m.kind in ("unplaced", "sky"):
             found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
@@ -1041,7 +1044,7 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
         )
     rains = [it for it in accepted if it.field == "rain"]
     dry = next((it for it in rains if it.value == "none"), None)
-    wet = next((it for it in rains if it.value != "none"), None)
+    wet = next((it for it in rains if it.value not in ("none", "any")), None)
     if dry is not None and wet is not None:
         when = (
             f"rain {wet.value['start']}-{wet.value['end']}"

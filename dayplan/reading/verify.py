@@ -327,7 +327,7 @@ def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
 def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
     """``context``: the whole request text (a weather clause reads with its neighbours:
     "showers, clearing by 11")."""
-    claimed = value if value in ("none", "all_day") else _window(value, "rain")
+    claimed = value if value in ("none", "all_day", "any") else _window(value, "rain")
     if not weather.says_weather(quote):  # "finish up around 4": a time, but no weather at all
         raise _Bad(
             "the quote says nothing about rain: it has no weather word (rain, showers, dry, "
@@ -466,6 +466,7 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
             raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
     gone = [(a, b, "a day in the past") for a, b in dates.past_spans(norm)]
     gone += [(a, b, "no date of the calendar") for a, b, _ in dates.no_such_day_spans(norm)]
+    gone += [(a, b, "the sun, not Sunday") for a, b in dates.sun_spans(norm)]
     for a, b, what in gone if at >= 0 else ():  # "saturday" of "last saturday": never planned
         if a < at + len(needle) and at < b:
             raise _Bad(

@@ -264,7 +264,7 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
         "quote": the exact words of the text that say it}]. Values:
         times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};
         adults/children/max_leg_minutes whole numbers; mode "car" | "transit" | "walk"; rain
-        {"start", "end"} or "all_day" or "none"; blocked {"start", "end", "label", "at_home"};
+        {"start", "end"} or "all_day" or "none" or "any" (rain does not matter to the party); blocked {"start", "end", "label", "at_home"};
         date "YYYY-MM-DD"; the rest text. One item per thing the text says. A part of the
         day said as the day's ("this arvo", "Saturday morning") is a window_start and a
         window_end, by code's mapping: morning 09:00-12:00, afternoon/arvo 12:00-17:00,
