@@ -510,10 +510,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"
         if p.kind == "money" and money.PER_MEMBER.search(normalise(p.phrase)):  # "$15 per kid"
-            what = (
-                "That is an amount for one member of the party only: what is your budget for "
-                "the day, for everyone or per person?"
-            )
+            what = "That is one member's share: what is the budget for the whole day?"
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
             if q not in out:

@@ -449,10 +449,7 @@ def past_talk(text: str, at: int) -> bool:
 
 def past_question(said: str, today: date) -> str:
     """The question for a past day said as the outing's ("yesterday", "last Saturday")."""
-    return (
-        f'"{said}" is in the past (today is {_short(today)}): plans are for today or later. '
-        "Which day is the outing?"
-    )
+    return f'"{said}" is in the past (today is {_short(today)}): which day is the outing?'
 
 
 _MONTH_DAYS = {
