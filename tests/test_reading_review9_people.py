@@ -458,3 +458,21 @@ def test_a_must_do_outdoors_is_planned_in_the_rain_when_rain_does_not_matter():
 def test_an_outdoor_wish_is_read(text):
     items, _ = _read(text)
     assert ("preference", "outdoors") in items, items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son and his kids and me, New Farm, Saturday",
+        "Saturday in New Farm, me and my daughter and her kids",
+    ],
+)
+def test_a_grown_childs_children_without_a_count_are_asked(text):
+    items, unread = _read(text)
+    assert "children" not in dict(items)
+    assert [u.kind for u in unread if u.asks] == ["people"], unread
+
+
+def test_things_for_kids_still_asks_how_many():
+    _, unread = _read("Saturday in New Farm, 2 adults, things for kids")
+    assert [u.kind for u in unread if u.asks] == ["party"], unread

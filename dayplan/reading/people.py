@@ -151,20 +151,27 @@ AGE_SERIES = re.compile(
 "a 2 & 5yo"): one child each."""
 _GROWN_OF = (
     r"kids|children|child|baby|babies|bub|bubs|toddlers?|newborn|sons?|daughters?|boys|girls"
-    r"|little ones|wife|husband|hubby|partner|boyfriend|girlfriend|fiance|fiancee|family"
+    r"|little ones|wife|husband|hubby|partner|fiance|fiancee|family"
 )
-GROWN_CHILD = re.compile(
+_GROWN_SAID = (
     r"\b(?:(?:my|our|the)\s+)?(?:grown[- ]up|adult|grown)\s+"
     r"(?:son|daughter|stepson|stepdaughter|niece|nephew|grandson|granddaughter|kid|child)\b"
-    r"|\b(?:my|our|the)\s+(?:(?:eldest|oldest|older|big)\s+)?(?:son|daughter|stepson|stepdaughter"
-    r"|niece|nephew|grandson|granddaughter)\b(?!-in-law)"
-    r"(?=\s*,?\s*(?:and|&|\+|with|plus)\s+(?:his|her|their)\s+(?:" + COUNT_WORD + r"\s+)?"
-    r"(?:(?:young|little|small|two|three)\s+)?(?:" + _GROWN_OF + r")\b)",
-    re.I,
 )
+_GROWN_REL = (
+    r"\b(?:my|our|the)\s+(?:(?:eldest|oldest|older|big)\s+)?(?:son|daughter|stepson|stepdaughter"
+    r"|niece|nephew|grandson|granddaughter)\b(?!-in-law)"
+)
+_GROWN_TAIL = (
+    r"\s*,?\s*(?:and|&|\+|with|plus)\s+(?:his|her|their)\s+(?:" + COUNT_WORD + r"\s+)?"
+    r"(?:(?:young|little|small|two|three)\s+)?(?:" + _GROWN_OF + r")\b"
+)
+GROWN_CHILD = re.compile(_GROWN_SAID + r"|" + _GROWN_REL + r"(?=" + _GROWN_TAIL + r")", re.I)
 """A son or daughter who is grown: said so ("our adult son", "my grown-up daughter"), or named
 with a partner or children of their own ("our daughter and her two kids", "my son and his
-wife"): an adult, never one of the children."""
+wife"): an adult, never one of the children (the match is the relation alone)."""
+GROWN_FAMILY = re.compile(_GROWN_SAID + r"|" + _GROWN_REL + _GROWN_TAIL, re.I)
+"""``GROWN_CHILD`` with their own family said after it ("my daughter and her kids"): the party
+cue, so the quote holds what makes the relation an adult."""
 CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)", "the kids are 8 and 10"
     r"\b(?:"
     + _CHILD_PLURAL
@@ -218,8 +225,8 @@ _CROWD = r"(?:kids|children|toddlers|babies|littlies|teens|teenagers|screaming k
 NOT_PARTY = re.compile(
     r"\b(?:anything|anywhere|nothing|nowhere|everything|places?|venues?|spots?|stuff|things)"
     r"\s+(?:(?:that's|that\s+is|that\s+are|that's\s+just|too)\s+)?"
-    r"(?:(?:full|crowded|packed|overrun|filled|crawling|swarming|busy|popular|aimed|geared)\s+)?"
-    r"(?:with|of|for)\s+(?:(?:lots|heaps|loads|tons|hordes|crowds|a\s+lot)\s+of\s+|too\s+many\s+"
+    r"(?:(?:full|crowded|packed|overrun|filled|crawling|swarming|busy|popular)\s+)?"
+    r"(?:with|of)\s+(?:(?:lots|heaps|loads|tons|hordes|crowds|a\s+lot)\s+of\s+|too\s+many\s+"
     r"|(?:little|small|noisy|loud|other|young|screaming)\s+)*" + _CROWD + r"\b"
     r"|\b(?:full|crowded|packed|overrun|filled|crawling|swarming)\s+(?:with|of)\s+"
     r"(?:(?:lots|heaps|loads)\s+of\s+)?" + _CROWD + r"\b"
@@ -323,7 +330,7 @@ CHILDREN_OF_THEM = re.compile(
 COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
 """Couples counted ("two couples", "3 couples"): two adults each."""
 PARTY_CUES = (
-    GROWN_CHILD,
+    GROWN_FAMILY,
     AGE_SERIES,
     CHILDREN_OF_THEM,
     COUPLES,
