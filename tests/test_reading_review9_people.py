@@ -476,3 +476,16 @@ def test_a_grown_childs_children_without_a_count_are_asked(text):
 def test_things_for_kids_still_asks_how_many():
     _, unread = _read("Saturday in New Farm, 2 adults, things for kids")
     assert [u.kind for u in unread if u.asks] == ["party"], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("the last Saturday of December in New Farm, 2 adults", "2026-12-26"),
+        ("last Saturday in December, New Farm, 2 adults", "2026-12-26"),
+    ],
+)
+def test_the_last_weekday_of_a_month_is_no_past_day(text, day):
+    items, unread = _read(text)
+    assert ("date", day) in items, items
+    assert not [u for u in unread if u.asks], unread

@@ -400,9 +400,10 @@ number that is also a day's 24-hour time ("1530", 00:00-18:59) is no year here."
 
 
 PAST_DAY = re.compile(
-    r"\b(?:(?:the\s+)?day\s+before\s+yesterday|yesterday|last\s+night"
-    r"|last\s+(?:" + _WEEKDAY + r"|weekend|week)|(?:a|one|two|three|four|five|six|\d)\s+"
-    r"(?:days?|weeks?)\s+ago)\b",
+    r"\b(?:(?:the\s+)?day\s+before\s+yesterday|yesterday"
+    r"|(?<!the\s)last\s+(?:" + _WEEKDAY + r"|weekend|week)\b"
+    r"(?!\s+(?:of|before)\b|\s+in\s+" + _MONTH_WORD + r"\b)"
+    r"|(?:a|one|two|three|four|five|six|\d)\s+(?:days?|weeks?)\s+ago)\b",
     re.I,
 )
 """A day that has passed ("yesterday", "last Saturday", "two days ago"): no plan is made for it.
