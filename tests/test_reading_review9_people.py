@@ -489,3 +489,23 @@ def test_the_last_weekday_of_a_month_is_no_past_day(text, day):
     items, unread = _read(text)
     assert ("date", day) in items, items
     assert not [u for u in unread if u.asks], unread
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("Saturday in Ashgrove, me + twins (4) + a baby", 1, 3),
+        ("Saturday in Ashgrove, me and the triplets and a toddler", 1, 4),
+        ("Saturday in Ashgrove, 2 adults and a 6 month old", 2, 1),
+        ("Saturday in Ashgrove, me and a baby, 10 months old", 1, 1),
+        ("Saturday in Ashgrove, me and my twin girls", 1, 2),
+    ],
+)
+def test_twins_beside_a_baby_and_ages_in_months_count(text, adults, children):
+    assert _party(text) == (adults, children)
+
+
+def test_below_n_minutes_caps_a_leg_strictly():
+    items, unread = _read("Saturday in Ashgrove, 2 adults 2 kids, keep each leg below 12 mins")
+    assert ("max_leg_minutes", 11) in items
+    assert not [u for u in unread if u.asks], unread

@@ -59,7 +59,10 @@ _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
     r"|nieces|nephews|teens|teenagers|babies|newborns|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
-_AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
+_AGE = (
+    r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?"
+    r"|(?:months?|mths?|weeks?|wks?)[- ]olds?)\b"
+)
 
 _GAP = r"(?:(?<=\d)\s*|\s+)"
 """Between a count and its noun: a space, or none after digits ("2adults 2kids", texting)."""
@@ -485,6 +488,11 @@ def _children(phrase: str) -> int | None:
             n += sum(
                 not _tied((x, y), [m.span() for m in found], phrase)
                 for x, y in (m.span() for m in AGE.finditer(phrase))
+            )
+            n += sum(  # "the twins and a baby": the twins are two more
+                3 if g.group(1).lower().startswith("triplet") else 2
+                for g in GROUP.finditer(phrase)
+                if not any(m.start() < g.end() and g.start() < m.end() for m in found)
             )
         return n
     n = 0

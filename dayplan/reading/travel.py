@@ -145,7 +145,8 @@ than 10 minutes" caps a leg, no negation."""
 LICENCE = re.compile(r"\blicen[cs](?:e|ed)\b", re.I)
 """A driving licence word: "I have no licence" says the party cannot drive (``NEGATED_MODE``)."""
 CAP_WORDS = re.compile(
-    r"\b(?:max(?:imum)?|no more than|not more than|at most|under|less than|longer than|more than"
+    r"\b(?:max(?:imum)?|no more than|not more than|at most|under|below|less than|shorter than"
+    r"|longer than|more than"
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
     re.I,
 )
