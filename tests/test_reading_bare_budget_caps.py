@@ -92,7 +92,7 @@ SANDGATE = "Saturday, 2 adults, Sandgate, home by 3, {cue}"
         ("within a 15 minute radius", 15),
         ("keep drives short, 20 mins", 20),
         ("keep the trips short, say 25 minutes", 25),
-        ("under 15 minutes between places", 15),
+        ("under 15 minutes between places", 14),  # strictly under: at most 14
         ("no more than 10 mins between stops", 10),
     ],
 )
@@ -114,5 +114,5 @@ def test_read_cap_on_the_quotes() -> None:
     assert read_cap("nothing further than 20 mins") == 20
     assert read_cap("20 min radius") == 20
     assert read_cap("keep drives short, 20 mins") == 20
-    assert read_cap("under 15 minutes between places") == 15
+    assert read_cap("under 15 minutes between places") == 14  # strictly under
     assert read_cap("nap 20 mins") is None

@@ -181,7 +181,7 @@ def test_a_total_travel_limit_is_not_a_leg_cap_and_is_asked(text, phrase):
         ("2 adults, no more than 20 min each way all day", 20),
         ("2 adults, no more than 25 minutes between stops in total", 25),
         ("2 adults, 20 min drive max", 20),
-        ("2 adults, keep drives under half an hour", 30),
+        ("2 adults, keep drives under half an hour", 29),  # strictly under: at most 29
     ],
 )
 def test_per_leg_caps_stay_per_leg(text, minutes):

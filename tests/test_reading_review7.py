@@ -32,12 +32,18 @@ _run = plan_text
 @pytest.mark.parametrize(
     ("text", "start", "end", "rain"),
     [
-        ("rain won't hurt us, sat 12th, Toowong, 2 adults, 9am-12pm, $20", "09:00", "12:00", []),
+        # an indifference reads as rain "any", no window (REVIEW9 C4)
+        (
+            "rain won't hurt us, sat 12th, Toowong, 2 adults, 9am-12pm, $20",
+            "09:00",
+            "12:00",
+            ["any"],
+        ),
         (
             "bit of rain won't hurt, sat 12/12, Sandgate, 2 adults, 7am-11am, $0",
             "07:00",
             "11:00",
-            [],
+            ["any"],
         ),
         (
             "sat, rain 11-3, Bulimba, 2 adults 2 kids, 8am-11am, $20",
@@ -69,7 +75,7 @@ _run = plan_text
             "13:00",
             [{"start": "14:00", "end": "23:59"}],
         ),
-        ("raining or not we want out 8-12 sat, 2 adults Toowong", "08:00", "12:00", []),
+        ("raining or not we want out 8-12 sat, 2 adults Toowong", "08:00", "12:00", ["any"]),
     ],
 )
 def test_rain_talk_before_the_times_leaves_them_to_the_day(text, start, end, rain) -> None:

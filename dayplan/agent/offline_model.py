@@ -298,6 +298,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     hints.must_visit = list(h.get("must_do") or [])
     hints.wishes = [str(w["venue"]) for w in h.get("wish") or () if w.get("venue")]
     hints.indoor_only = bool(h.get("indoor_only"))
+    hints.rain_ok = bool(h.get("rain_ok"))
     return hints
 
 
@@ -372,6 +373,8 @@ class Conversation:
             return [
                 (hhmm_to_minutes(r.start), hhmm_to_minutes(r.end)) for r in self.req.weather.rain
             ]
+        if self.hints.rain_ok:  # "don't care about rain": planned as the checks are (no rain)
+            return []
         stated: list[tuple[int, int]] = []
         if self.hints.rain:
             stated = [

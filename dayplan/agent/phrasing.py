@@ -28,6 +28,8 @@ class TextHints:
     window_start: str | None = None
     window_end: str | None = None
     rain_all_day: bool = False
+    rain_ok: bool = False
+    """The text says rain does not matter ("don't care about rain"): no rain is planned around."""
     rain: list[dict] = field(default_factory=list)
     blocked: list[dict] = field(default_factory=list)
     preferences: list[str] = field(default_factory=list)

@@ -71,12 +71,44 @@ def _index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
     return index
 
 
+_SHORT_WORDS = {"south": "sth", "north": "nth", "point": "pt", "mount": "mt", "heights": "hts"}
+"""Words of place names and their usual short forms ("Sth Brisbane", "Kangaroo Pt")."""
+
+
+def spellings(name: str) -> list[str]:
+    """Other usual spellings of a place ``name`` (lower case): its words run together ("West
+    End" -> "westend", "New Farm" -> "newfarm") and its words shortened as addresses write them
+    ("South Brisbane" -> "sth brisbane", "Kangaroo Point" -> "kangaroo pt")."""
+    words = name.lower().split()
+    out = []
+    if len(words) > 1:
+        out.append("".join(words))
+    short = [_SHORT_WORDS.get(w, w) for w in words]
+    if short != words:
+        out.append(" ".join(short))
+    return out
+
+
+def place_names(gazetteer: Mapping[str, Any]) -> dict[str, str]:
+    """Every name the gazetteer answers to, lower case, with the suburb (or alias target) it
+    names: suburbs, aliases and their usual spellings (``spellings``)."""
+    out: dict[str, str] = {}
+    for suburb in gazetteer.get("suburbs", []):
+        out.setdefault(suburb["name"].lower(), suburb["name"])
+    for alias, target in gazetteer.get("aliases", {}).items():
+        out.setdefault(alias.lower(), target)
+    for name, target in list(out.items()):
+        for other in spellings(name):
+            out.setdefault(other, target)
+    return out
+
+
 def _build_index(gazetteer: Mapping[str, Any]) -> dict[str, dict]:
     city = gazetteer.get("city", "")
     index: dict[str, dict] = {}
     for suburb in gazetteer.get("suburbs", []):
         index.setdefault(normalise_place(suburb["name"], city), suburb)
-    for alias, target in gazetteer.get("aliases", {}).items():
+    for alias, target in place_names(gazetteer).items():
         found = index.get(normalise_place(target, city))
         if found is not None:
             index.setdefault(normalise_place(alias, city), found)
@@ -161,7 +193,7 @@ def _candidates(gazetteer: Mapping[str, Any]) -> list[tuple[str, str]]:
         return cached[1]
     city = gazetteer.get("city", "")
     names = [s["name"] for s in gazetteer.get("suburbs", [])]
-    names += list(gazetteer.get("aliases", {}).keys())
+    names += list(place_names(gazetteer))
     if city:
         names.append(city)
     out = [(n, _text_key(n)) for n in sorted(names, key=len, reverse=True)]
@@ -179,3 +211,27 @@ def find_place_in_text(text: str, gazetteer: Mapping[str, Any]) -> Place | None:
         if key and f" {key} " in lowered:
             return resolve_place(candidate, gazetteer)
     return None
+
+
+def suggest_place(name: str, gazetteer: Mapping[str, Any]) -> str | None:
+    """The gazetteer suburb an unknown place ``name`` most likely means, to ask about ("did you
+    mean Paddington?"), else ``None``: an area the gazetteer lists with its suburbs ("Logan":
+    Daisy Hill, ``areas``), else the one name spelled nearly alike ("Padington", "Brisbnae":
+    ``difflib`` ratio at least 0.85, names of 4 letters or more). Never a resolution: callers ask."""
+    import difflib
+
+    key = normalise_place(name, gazetteer.get("city", ""))
+    if len(key.replace(" ", "")) < 4 or resolve_place(name, gazetteer) is not None:
+        return None
+    areas = {k.lower(): v for k, v in gazetteer.get("areas", {}).items()}
+    if key in areas:
+        return str(areas[key])
+    names = place_names(gazetteer)
+    city = gazetteer.get("city", "")
+    if city:
+        names.setdefault(city.lower(), city)
+    close = difflib.get_close_matches(key, list(names), n=2, cutoff=0.85)
+    targets = {names[c] for c in close}
+    if len(targets) != 1:
+        return None  # none, or two places alike: nothing to suggest
+    return city if close[0] == city.lower() else targets.pop()  # "Brisbnae": Brisbane

@@ -7,6 +7,8 @@ Rules (one place each):
 - a budget "per person" is the amount times the party (structured party, else the read one,
   else the default one adult);
 - rain ``"all_day"`` is the day's window; ``"none"`` states no rain (a forecast still counts);
+  ``"any"`` (rain does not matter) lets outdoor stops be planned in the rain (``rain_ok``: the
+  run's rain windows are none, and the report says so);
   a negation scoped to one period ("it won't rain in the morning") is no reading: the forecast
   decides, and an ``assumed`` sentence says the phrase was read for that period only;
 - a blocked window ``at_home`` ("nap at home") also needs the party home: it stays a blocked
@@ -163,6 +165,15 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         if problem:  # "0 adults and 3 kids": kept as read (no check can pass on it) and asked
             quote = next(i.quote for i in out.items if i.field in ("adults", "children"))
             out.party_refused = (quote, problem)
+    kids = request.party.children if request.party else int(h.get("children") or 0)
+    young = people.young_child_phrase(request.text or "") if kids else None
+    if young:  # "2 under-3s (free entry everywhere for them)": no infant price is known
+        said = (
+            f"Every child is charged the venue's child price: the venue snapshot has no infant "
+            f'or free-entry ages, so "{young}" may cost less at the door'
+        )
+        out.assumed.append(said)
+        h.setdefault("stated", []).append(said)
     if request.party:
         size = request.party.adults + request.party.children
     elif "adults" in h:
@@ -189,7 +200,10 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
         h["mode"] = first["mode"]
     if "max_leg_minutes" in first:
         h["max_leg_minutes"] = int(first["max_leg_minutes"])
-    rains = [i.value for i in out.items if i.field == "rain"]
+    any_rain = next((i.quote for i in out.items if i.field == "rain" and i.value == "any"), None)
+    if any_rain:  # "don't care about rain": outdoor stops may be planned in the rain
+        h["rain_ok"] = any_rain
+    rains = [i.value for i in out.items if i.field == "rain" and i.value != "any"]
     if rains and all(r == "none" for r in rains):
         h["no_rain"] = True
     windows = [r for r in rains if isinstance(r, dict)]
@@ -261,7 +275,7 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     musts = [i.value for i in out.items if i.field == "must_do"]
     if musts:
         h["must_do"] = musts
-    if not rains and not request.weather:
+    if not rains and not any_rain and not request.weather:
         out.assumed += scoped_weather(request.text or "")
     out.assumed += _defaults(request, h)
     out.budget_set = bool(request.budget) or "budget" in h
@@ -281,6 +295,8 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
             "travel",
             "activities",
             "date",
+            "location",
+            "home",
         )
         if getattr(request, name)
     )
@@ -353,6 +369,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         # the structured window too, any
         capped = "travel" in applied.given or applied.leg_cap is not None
         return capped and ("window" in applied.given or bool(_CAP_WORD.search(phrase)))
+    if kind == "place_guess":  # "Padington": only a place given in the fields settles it
+        return bool({"location", "home"} & applied.given)
     if kind in ("date", "date_conflict"):  # "the Saturday after Christmas", "Saturday 20th
         # December" (a Sunday): only the structured date settles it
         return "date" in applied.given
@@ -471,7 +489,10 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             continue
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
-        if p.kind in ("time_conflict", "weather_conflict", "date_conflict") and p.found:
+        if (
+            p.kind in ("time_conflict", "weather_conflict", "date_conflict", "place_guess")
+            and p.found
+        ):
             if p.found not in out:
                 out.append(p.found[:300])
             continue
@@ -502,6 +523,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"
+        if p.kind == "money" and money.PER_MEMBER.search(normalise(p.phrase)):  # "$15 per kid"
+            what = "That is one member's share: what is the budget for the whole day?"
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
             if q not in out:

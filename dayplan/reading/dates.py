@@ -344,7 +344,11 @@ def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     ("... Saturday"), unless "or" joins the two ("today or Saturday": both stay, and asked).
     "this arvo" or "today" with no other day named stays today. More than one day left is a
     question (``date_choice_question``), never a silent pick."""
-    spans = [s for s in date_spans(text, today) if _names_a_day(text, s[0], s[1])]
+    said = text  # a past day ("last Saturday") and a day no calendar has ("February 30") name no
+    gone = past_spans(text) + sun_spans(text) + [(a, b) for a, b, _ in no_such_day_spans(text)]
+    for a, b in gone:  # outing; "sick of the sun" names none either
+        said = said[:a] + " " * (b - a) + said[b:]
+    spans = [s for s in date_spans(said, today) if _names_a_day(text, s[0], s[1])]
     spans = _without_restated_weekdays(text, spans)
 
     def today_word(s: tuple[int, int, date]) -> bool:
@@ -393,6 +397,101 @@ YEAR_SAID = re.compile(
 )
 """A day of a month said with its year ("1 January 9999", "January 1st, 2150", "1/1/9999"); a
 number that is also a day's 24-hour time ("1530", 00:00-18:59) is no year here."""
+
+
+PAST_DAY = re.compile(
+    r"\b(?:(?:the\s+)?day\s+before\s+yesterday|yesterday"
+    r"|(?<!the\s)last\s+(?:" + _WEEKDAY + r"|weekend|week)\b"
+    r"(?!\s+(?:of|before)\b|\s+in\s+" + _MONTH_WORD + r"\b)"
+    r"|(?:a|one|two|three|four|five|six|\d)\s+(?:days?|weeks?)\s+ago)\b",
+    re.I,
+)
+"""A day that has passed ("yesterday", "last Saturday", "two days ago"): no plan is made for it.
+Said with another day for the outing ("we did GOMA last Saturday, this Saturday ...") it is
+talk about the past; said alone, it is asked (``past_question``), never planned for the next
+such weekday."""
+
+
+def past_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (normalised) naming a day in the past (``PAST_DAY``)."""
+    return [m.span() for m in PAST_DAY.finditer(text)]
+
+
+THE_SUN = re.compile(
+    r"\b(?:the|a|hot|full|harsh|strong|blazing|burning|midday|afternoon|morning|summer|much|no|some"
+    r"|more|less|in|under|of|from|out|avoid|escape|heat)\s+sun\b"
+    r"|\bsun(?=\s*(?:'s\b|is\b|was\b|will\b|comes?\b|cream|screen|block|smart|safe|hats?\b|burn|shade"
+    r"|shine|light|set|rise|glasses|nies|stroke|protection|exposure|and\s+(?:heat|rain)))",
+    re.I,
+)
+""""sun" that is the sun, not Sunday ("the kids are sick of the sun", "out of the sun", "sun
+cream", "the sun's out"): no day named there."""
+
+
+def sun_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the word "sun" in ``text`` that mean the sun (``THE_SUN``), never Sunday."""
+    out = []
+    for m in THE_SUN.finditer(text):
+        at = m.group(0).lower().rfind("sun")
+        out.append((m.start() + at, m.start() + at + 3))
+    return out
+
+
+_PAST_TALK = re.compile(
+    r"\b(?:did|went|was|were|had|saw|seen|been|done|got|came|ate|took|\w{3,}ed)\b[^,.;!?]*$", re.I
+)
+
+
+def past_talk(text: str, at: int) -> bool:
+    """Whether the past day at ``at`` of ``text`` is said about something done then ("we did
+    GOMA last Saturday", "the kids loved it last week"): no day asked for, never a question."""
+    return bool(_PAST_TALK.search(text[max(0, at - 60) : at]))
+
+
+def past_question(said: str, today: date) -> str:
+    """The question for a past day said as the outing's ("yesterday", "last Saturday")."""
+    return f'"{said}" is in the past (today is {_short(today)}): which day is the outing?'
+
+
+_MONTH_DAYS = {
+    1: 31,
+    2: 29,
+    3: 31,
+    4: 30,
+    5: 31,
+    6: 30,
+    7: 31,
+    8: 31,
+    9: 30,
+    10: 31,
+    11: 30,
+    12: 31,
+}
+NO_SUCH_DAY = re.compile(
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH_WORD + r")\b"
+    r"|\b(" + _MONTH_WORD + r")\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)",
+    re.I,
+)
+"""A day of a month ("February 30", "31st of April"): ``no_such_day_spans`` keeps those past the
+month's last day."""
+
+
+def no_such_day_spans(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, month)`` for each day of a month in ``text`` that no calendar has ("February
+    30", "31 April", "0 May"): no date is read there, and it is asked (``no_such_day``)."""
+    out = []
+    for m in NO_SUCH_DAY.finditer(text):
+        dom, word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month = _MONTH_INDEX[word.lower()[:3]]
+        if not 1 <= int(dom) <= _MONTH_DAYS[month]:
+            out.append((m.start(), m.end(), date(2028, month, 1).strftime("%B")))
+    return out
+
+
+def no_such_day(said: str, month: str) -> str:
+    """The question for a day of a month that no calendar has ("February 30")."""
+    last = _MONTH_DAYS[datetime.strptime(month, "%B").month]
+    return f'"{said}" is no date ({month} has at most {last} days): which day is the outing?'
 
 
 def out_of_range(year: int) -> str:

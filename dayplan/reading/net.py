@@ -203,11 +203,22 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     """Whether a party reading of ``adults``/``children`` (``None``: not read) from ``quote``
     counts fewer people than the quote names: adults named one by one ("nan, pop and ...", "me,
     partner, 2 kids") and more than the adults read, with no "N adults" said; a count after
-    "our"/"my" ("me, my husband and our 2") with no children read; or people words of another
-    language ("enfants (2)"). Such a party is partly read: asked, never planned on the guess."""
-    from dayplan.reading.people import blank_not_coming  # people does not import this module
+    "our"/"my" ("me, my husband and our 2") or children named without a count ("my son and his
+    kids and me") with no children read; or people words of another language ("enfants (2)").
+    Such a party is partly read: asked, never planned on the guess."""
+    from dayplan.reading.people import (  # people does not import this module
+        UNCOUNTED_CHILDREN,
+        blank_not_coming,
+        not_party_spans,
+    )
 
     q = _SAME_PERSON.sub(" ", blank_not_coming(quote.lower()))  # "dad working so just me"
+    if children is None and adults is not None:  # "my son and his kids and me": how many?
+        crowds = not_party_spans(q)
+        if any(
+            not any(a <= m.start() < b for a, b in crowds) for m in UNCOUNTED_CHILDREN.finditer(q)
+        ):
+            return True
     if FOREIGN_PEOPLE.search(q):
         return True
     if adults is not None and not _COUNTED_ADULTS.search(q):

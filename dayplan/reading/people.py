@@ -42,7 +42,8 @@ _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|gf|bf|wifey|fiance|fiancee|mum|mom"
     r"|mother|dad|father|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nan|nana"
     r"|nanna|pop|poppy|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
-    r"|brother-in-law|neighbour|neighbor|colleague|flatmate|sister|brother|sis|bro|cousin"
+    r"|brother-in-law|son-in-law|daughter-in-law|neighbour|neighbor|colleague|flatmate|sister"
+    r"|brother|sis|bro|cousin"
 )
 _ADULT_TWO = r"in-laws|inlaws|parents|grandparents|folks"
 _ADULT_PLURAL = (
@@ -50,14 +51,18 @@ _ADULT_PLURAL = (
     r"|fathers|grandmas|grandpas|aunties|aunts|uncles|sisters|brothers"
 )
 _CHILD_ONE = (
-    r"son|daughter|toddler|baby|bub|bubba|infant|boy|girl|kid|child|little one|niece|nephew"
-    r"|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter|preschooler|teenager|teen"
+    r"son(?!-in-law)|daughter(?!-in-law)|toddler|baby|bub|bubba|infant|newborn|boy|girl|kid|child"
+    r"|little one|niece|nephew|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter"
+    r"|preschooler|teenager|teen"
 )
 _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
-    r"|nieces|nephews|teens|teenagers|babies|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
+    r"|nieces|nephews|teens|teenagers|babies|newborns|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
-_AGE = r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?)\b"
+_AGE = (
+    r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?"
+    r"|(?:months?|mths?|weeks?|wks?)[- ]olds?)\b"
+)
 
 _GAP = r"(?:(?<=\d)\s*|\s+)"
 """Between a count and its noun: a space, or none after digits ("2adults 2kids", texting)."""
@@ -140,6 +145,36 @@ MY_N = re.compile(
 """"me and my two", "the wife and I and our three": the writer's children by count alone."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
+AGE_SERIES = re.compile(
+    r"\b(\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})+)\s*(?:-\s*)?"
+    r"(?:yo|y/o|y\.o\.|years?[- ]olds?|yrs?[- ]olds?|year olds?)\b",
+    re.I,
+)
+"""Ages said together before one age word ("a 2 and 4 year old", "3, 6 and 9 year olds",
+"a 2 & 5yo"): one child each."""
+_GROWN_OF = (
+    r"kids|children|child|baby|babies|bub|bubs|toddlers?|newborn|sons?|daughters?|boys|girls"
+    r"|little ones|wife|husband|hubby|partner|fiance|fiancee|family"
+)
+_GROWN_SAID = (
+    r"\b(?:(?:my|our|the)\s+)?(?:grown[- ]up|adult|grown)\s+"
+    r"(?:son|daughter|stepson|stepdaughter|niece|nephew|grandson|granddaughter|kid|child)\b"
+)
+_GROWN_REL = (
+    r"\b(?:my|our|the)\s+(?:(?:eldest|oldest|older|big)\s+)?(?:son|daughter|stepson|stepdaughter"
+    r"|niece|nephew|grandson|granddaughter)\b(?!-in-law)"
+)
+_GROWN_TAIL = (
+    r"\s*,?\s*(?:and|&|\+|with|plus)\s+(?:his|her|their)\s+(?:" + COUNT_WORD + r"\s+)?"
+    r"(?:(?:young|little|small|two|three)\s+)?(?:" + _GROWN_OF + r")\b"
+)
+GROWN_CHILD = re.compile(_GROWN_SAID + r"|" + _GROWN_REL + r"(?=" + _GROWN_TAIL + r")", re.I)
+"""A son or daughter who is grown: said so ("our adult son", "my grown-up daughter"), or named
+with a partner or children of their own ("our daughter and her two kids", "my son and his
+wife"): an adult, never one of the children (the match is the relation alone)."""
+GROWN_FAMILY = re.compile(_GROWN_SAID + r"|" + _GROWN_REL + _GROWN_TAIL, re.I)
+"""``GROWN_CHILD`` with their own family said after it ("my daughter and her kids"): the party
+cue, so the quote holds what makes the relation an adult."""
 CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)", "the kids are 8 and 10"
     r"\b(?:"
     + _CHILD_PLURAL
@@ -152,6 +187,15 @@ AGES_IN_BRACKETS = re.compile(
 )
 """Ages in brackets after a child word ("our son (5)", "the twins (6)"): ages, not a count."""
 WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b|^w/", re.I)
+WE_TAKE = re.compile(
+    r"\bwe(?:'d|'ll|'re|\s+are|\s+will|\s+would|\s+want\s+to|\s+wanna)?\s+"
+    r"(?:(?:love|like|want|hoping|going|gonna|keen)\s+(?:to\s+)?|be\s+)?"
+    r"(?:take|taking|bring|bringing|have|having|minding|looking after|babysitting)\b",
+    re.I,
+)
+"""The writer's "we" taking others out ("we'd love to take the kids and grandma"): the writer
+is one adult beside the other adult named (how many "we" are is not said: counted once, like
+"I"); with only children named, no adult is counted (the caller assumes one and says so)."""
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
 _WITH_ONLY = re.compile(r"with|w/", re.I)
@@ -179,6 +223,49 @@ UNCOUNTED_CHILDREN = re.compile(
     r"\b(?:the|my|our|with|his|her|their)\s+(?:" + _CHILD_PLURAL + r")\b", re.I
 )
 UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
+
+_CROWD = r"(?:kids|children|toddlers|babies|littlies|teens|teenagers|screaming kids)"
+NOT_PARTY = re.compile(
+    r"\b(?:anything|anywhere|nothing|nowhere|everything|places?|venues?|spots?|stuff|things)"
+    r"\s+(?:(?:that's|that\s+is|that\s+are|that's\s+just|too)\s+)?"
+    r"(?:(?:full|crowded|packed|overrun|filled|crawling|swarming|busy|popular)\s+)?"
+    r"(?:with|of)\s+(?:(?:lots|heaps|loads|tons|hordes|crowds|a\s+lot)\s+of\s+|too\s+many\s+"
+    r"|(?:little|small|noisy|loud|other|young|screaming)\s+)*" + _CROWD + r"\b"
+    r"|\b(?:full|crowded|packed|overrun|filled|crawling|swarming)\s+(?:with|of)\s+"
+    r"(?:(?:lots|heaps|loads)\s+of\s+)?" + _CROWD + r"\b"
+    r"|\b(?:kid|child|children|kids)[- ]?free\b|\baway from (?:the\s+)?(?:crowds of\s+)?"
+    + _CROWD
+    + r"\b",
+    re.I,
+)
+"""Children named as what a place has, not who is coming ("avoid anything with kids", "places
+full of screaming kids", "kid-free", "away from the kids"): never a party cue."""
+
+
+def not_party_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` that name children as what a place has (``NOT_PARTY``): no count of
+    the party is in them and none is asked about."""
+    return [m.span() for m in NOT_PARTY.finditer(text)]
+
+
+YOUNG_CHILD = re.compile(
+    r"\b(?:(?:" + COUNT_WORD + r")\s+)?(?:newborns?|infants?|babies|baby|bubs?|bubba"
+    r"|under[- ]?(?:[1-4]|ones|twos|threes|fours)s?)\b(?![-' ](?:s\b|change|friendly|seat|room|pool"
+    r"|capsule|sitter|shower))(?:\s*\([^()]{0,60}\))?"
+    r"|\b\d{1,2}\s*(?:months?|mths?)(?:\s*old)?\b|\b[0-2]\s*(?:yo|y/o|years?[- ]old|yrs?[- ]old)\b",
+    re.I,
+)
+"""A child young enough to go free at many venues ("2 under-3s (free entry everywhere for
+them)", "a newborn", "the baby", "a 10 month old"): the venue snapshot holds one child price
+(no infant or free-under ages), so the caller says the child price was charged."""
+
+
+def young_child_phrase(text: str) -> str | None:
+    """The first phrase of ``text`` naming a child young enough to go free at many venues
+    (``YOUNG_CHILD``), else ``None``."""
+    m = YOUNG_CHILD.search(text)
+    return m.group(0).strip() if m else None
+
 
 NO_ADULT = re.compile(
     r"\b(?:no|zero|without(?: any| an?)?)\s+(?:adults?|grown-?ups?|parents|mums? or dads?)\b"
@@ -246,6 +333,8 @@ CHILDREN_OF_THEM = re.compile(
 COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
 """Couples counted ("two couples", "3 couples"): two adults each."""
 PARTY_CUES = (
+    GROWN_FAMILY,
+    AGE_SERIES,
     CHILDREN_OF_THEM,
     COUPLES,
     COUNTED_ADULTS,
@@ -391,14 +480,34 @@ def _children(phrase: str) -> int | None:
     said = [count(m.group(1)) for m in CHILDREN_OF_THEM.finditer(phrase)]
     if said and all(c is not None for c in said):  # "the kids (2 of them, 6 and 9)"
         return sum(c for c in said if c is not None)
-    counted = [count(m.group(1)) for m in COUNTED_CHILDREN.finditer(phrase)]
+    found = list(COUNTED_CHILDREN.finditer(phrase))
+    counted = [count(m.group(1)) for m in found]
     if counted and all(c is not None for c in counted):
-        return sum(c for c in counted if c is not None)
+        n = sum(c for c in counted if c is not None)
+        if all(c == 1 for c in counted):  # "a newborn and a 3yo": the age is another child
+            n += sum(
+                not _tied((x, y), [m.span() for m in found], phrase)
+                for x, y in (m.span() for m in AGE.finditer(phrase))
+            )
+            n += sum(  # "the twins and a baby": the twins are two more
+                3 if g.group(1).lower().startswith("triplet") else 2
+                for g in GROUP.finditer(phrase)
+                if not any(m.start() < g.end() and g.start() < m.end() for m in found)
+            )
+        return n
     n = 0
-    for m in (*AGES_LIST.finditer(phrase), *CHILDREN_WITH_AGES.finditer(phrase)):
-        n += len(re.findall(r"\d{1,2}", m.group(1)))
+    listed: list[tuple[int, int]] = []
+    for m in (
+        *AGES_LIST.finditer(phrase),
+        *CHILDREN_WITH_AGES.finditer(phrase),
+        *AGE_SERIES.finditer(phrase),
+    ):
+        if not any(a < m.end(1) and m.start(1) < b for a, b in listed):
+            listed.append(m.span(1))
+            n += len(re.findall(r"\d{1,2}", m.group(1)))
     if not n:
-        n = len(AGE.findall(phrase))
+        ages = [m.span() for m in AGE.finditer(phrase)]
+        n = len(ages) + _untied_children(phrase, ages) if ages else 0
     n += sum(3 if m.group(1).lower().startswith("triplet") else 2 for m in GROUP.finditer(phrase))
     if not n:
         n = _named_children(phrase)
@@ -407,6 +516,38 @@ def _children(phrase: str) -> int | None:
         lone = LONE_PARENT_PLUS.search(phrase) or MY_N.search(phrase)
         n = (count(lone.group(1)) or 0) if lone else 0
     return n or None
+
+
+_TIE = re.compile(
+    r"[\s,:()-]*(?:(?:(?:who|that)(?:'s|\s+is)|aged?|is|just|only|turning|nearly|almost)\s*)*",
+    re.I,
+)
+"""What may stand between a child and their age ("my son, 5 years old", "a boy who is 4 years
+old", "a 3 year old girl"): the same child."""
+
+
+def _tied(span: tuple[int, int], others: list[tuple[int, int]], phrase: str) -> bool:
+    """Whether ``span`` of ``phrase`` overlaps one of ``others`` or sits beside it, joined by
+    ``_TIE`` only (a child and their age: the same child)."""
+    a, b = span
+    return any(
+        (x < b and a < y)
+        or (b <= x and _TIE.fullmatch(phrase[b:x]))
+        or (y <= a and _TIE.fullmatch(phrase[y:a]))
+        for x, y in others
+    )
+
+
+def _untied_children(phrase: str, ages: list[tuple[int, int]]) -> int:
+    """Children named one by one (``_named_children``) beside ages said alone ("a newborn and
+    a 3yo": the 3yo is one child, the newborn another), those tied to an age (overlapping it, or
+    beside it: ``_TIE``) left out: they are the same child as the age."""
+    free = phrase
+    for m in (*ONE_CHILD.finditer(phrase), *LISTED_CHILD.finditer(phrase)):
+        a, b = m.span()
+        if _tied((a, b), ages, phrase):
+            free = free[:a] + " " * (b - a) + free[b:]
+    return _named_children(free)
 
 
 _SAME_CHILD = {"bub": "baby", "bubba": "baby", "infant": "baby", "kid": "child"}
@@ -443,6 +584,7 @@ def _adults(phrase: str) -> int | None:
     if JUST_ME.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
         return 1  # "just me" ("just me and hubby" counts hubby too, below)
     n = len(ONE_ADULT.findall(phrase)) + 2 * len(TWO_ADULTS.findall(phrase))
+    n += len(GROWN_CHILD.findall(phrase))  # "our daughter and her two kids": a grown-up
     if not n and re.search(r"\b(?:solo|single)\s+(?:parent|mum|mom|dad)\b", phrase, re.I):
         n = 1  # "solo parent + 3"
     writer = WRITER.search(phrase)
@@ -450,6 +592,8 @@ def _adults(phrase: str) -> int | None:
         writer = next((m for m in WRITER.finditer(phrase) if not _WITH_ONLY.fullmatch(m[0])), None)
     if writer and not WRITER_NAMED.search(phrase):
         n += 1
+    elif n and not writer and WE_TAKE.search(phrase):
+        n += 1  # "we'd love to take the kids and grandma": the writer and grandma
     return n or None
 
 
@@ -488,11 +632,17 @@ def read_party(phrase: str) -> Party:
     friends = _child_friends(phrase)  # "my daughter and her friend": two children
     if friends:
         phrase = _blank(phrase, friends)
-    children = _children(phrase)
+    grown = [(m.start(), m.end(), 0) for m in GROWN_CHILD.finditer(phrase)]
+    children = _children(_blank(phrase, grown))  # a grown son is no child (counted an adult)
     if friends:
         children = (children or 0) + sum(n for _, _, n in friends)
     adults = _adults(phrase)
-    named_other = children is not None or ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)
+    named_other = (
+        children is not None
+        or ONE_ADULT.search(phrase)
+        or TWO_ADULTS.search(phrase)
+        or GROWN_CHILD.search(phrase)
+    )
     alone = not (
         named_other
         or COUNTED_ADULTS.search(phrase)
@@ -509,6 +659,7 @@ def cue_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of every party cue (the writer included when anyone else is, and,
     when an adult count is said, only beside another cue: the writer is then one of them)."""
     rates = rate_spans(sentence)  # "$30 an adult": a price's member word, never a person
+    rates += not_party_spans(sentence)  # "avoid anything with kids": what a place has
     spans = [
         m.span()
         for cue in (*PARTY_CUES, FRIEND_OF)
@@ -521,6 +672,8 @@ def cue_spans(sentence: str) -> list[tuple[int, int]]:
             if counted and not any(_beside(sentence, m.span(), sp) for sp in spans):
                 continue  # "2 adults, West End, I want ...": the writer is one of the 2 adults
             spans.append(m.span())
+        if ONE_ADULT.search(sentence) or TWO_ADULTS.search(sentence):
+            spans += [m.span() for m in WE_TAKE.finditer(sentence)]  # "we'd take ... and nan"
     out: list[tuple[int, int]] = []
     for sp in sorted(spans):  # "mum + toddler, Chermside, toddler naps at 1": one toddler
         said = _bare(sentence[sp[0] : sp[1]])

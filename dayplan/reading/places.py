@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from dayplan import data
 from dayplan.core.dates import WEEKDAYS
-from dayplan.core.places import find_place_in_text, resolve_place
+from dayplan.core.places import find_place_in_text, place_names, resolve_place, suggest_place
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
@@ -49,9 +49,14 @@ NOT_PLACES = {w.title() for w in WEEKDAYS} | {
     "Bed",
     "Mind",
 }
-OTHER_PLACE = re.compile(r"\b(?:in|around|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
-"""A capitalised name after in/around/near: a place the gazetteer may not know. Not after "at":
-"at Lone Pine", "a day at the Museum" name a venue (a must-do), not where the day is planned."""
+OTHER_PLACE = re.compile(
+    r"\b(?:(?:in|around|near)\s+|(?:[Oo]n|[Aa]t|[Tt]o|[Ii]n|[Aa]round|[Nn]ear|[Dd]own)\s+the\s+"
+    r"(?=[A-Z][a-zA-Z]+\s(?:Coast|Hinterland|Downs|Peninsula|Tablelands)\b))"
+    r"([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)"
+)
+"""A capitalised name after in/around/near, or a region after "on the" ("on the Gold Coast", "at
+the Sunshine Coast"): a place the gazetteer may not know. Not after "at" otherwise: "at Lone
+Pine", "a day at the Museum" name a venue (a must-do), not where the day is planned."""
 _NAME = r"[A-Z][\w'&-]*(?:\s+(?:(?:of|the|de|at|and)\s+)?[A-Z][\w'&-]*)*"
 VENUE_NAMED = re.compile(
     r"\b(?:[Aa]t|[Gg]oing to|[Gg]o to|[Hh]eading to|[Hh]ead to|[Oo]ff to|[Vv]isit|[Vv]isiting"
@@ -60,6 +65,8 @@ VENUE_NAMED = re.compile(
 )
 """A capitalised venue name after at/going to/visit/see ("at Lone Pine", "going to the Wheel of
 Brisbane"): a must-do unless the name is a place of the gazetteer (then it is where)."""
+_REGION_WORD = re.compile(r"Coast|Hinterland|Downs|Peninsula|Tablelands", re.I)
+"""The last word of a region's name ("the Gold Coast"): a place, never a venue."""
 CITY_CENTRE = re.compile(
     r"\b(?:in|into|around|to|near)\s+(?:the\s+)?(?:city|town|cbd|city centre|city center)\b"
     r"(?!\s+(?:of|hall|council|cat|library|botanic)\b)",
@@ -74,6 +81,36 @@ CITY_ALONE = re.compile(
 )
 """"city" said alone as one item of a comma list ("1 adult 2 kids, city, home by 3",
 "Sat.. city.. $50"): the centre of the gazetteer's city, as "in the city" is."""
+
+
+def guess_question(name: str) -> str | None:
+    """The question for a place ``name`` the gazetteer does not know but nearly does ("Padington",
+    "Brisbnae", "Logan": ``core.places.suggest_place``), else ``None``: never planned as nowhere
+    (no venue is known there), never resolved on the guess."""
+    gaz = data.gazetteer()
+    guess = suggest_place(name, gaz)
+    if guess is None:
+        return None
+    area = {k.lower() for k in gaz.get("areas", {})}
+    if name.strip().lower() in area:
+        return (
+            f'The offline catalogue knows only {guess} in "{name}": did you mean {guess}, or '
+            "another suburb?"
+        )
+    return f'I do not know "{name}" as a place: did you mean {guess}?'
+
+
+@lru_cache(maxsize=1)
+def _postcodes() -> frozenset[str]:
+    return frozenset(
+        str(s["postcode"]) for s in data.gazetteer().get("suburbs", []) if s.get("postcode")
+    )
+
+
+def is_postcode(number: str) -> bool:
+    """Whether ``number`` is a postcode of the gazetteer's suburbs ("4005", New Farm's): a label
+    of a place ("New Farm 4005", "we're in 4101"), never a time, an amount or a count."""
+    return number in _postcodes()
 
 
 def city_centre() -> str | None:
@@ -102,7 +139,7 @@ def read_place(phrase: str) -> str | None:
 @lru_cache(maxsize=1)
 def _names_re() -> re.Pattern:
     gaz = data.gazetteer()
-    names = [s["name"] for s in gaz.get("suburbs", [])] + list(gaz.get("aliases", {}))
+    names = [s["name"] for s in gaz.get("suburbs", [])] + list(place_names(gaz))
     longest_first = sorted({n.lower() for n in names}, key=len, reverse=True)
     # "mt. gravatt", "st. lucia", "mt coot-tha": an abbreviation with or without its full stop
     alts = [re.sub(r"^(mt|st)\\ ", r"\1\\.?\\ ", re.escape(n)) for n in longest_first]
@@ -345,6 +382,8 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
         name = " ".join(words)
         if words[0] in NOT_PLACES or (len(words) == 1 and words[0].lower() in PREFERENCE_WORDS):
             continue  # "at The ...", "on Saturday", "at the Museum": no venue name
+        if len(words) > 1 and _REGION_WORD.fullmatch(words[-1]):
+            continue  # "at the Sunshine Coast": a region (``OTHER_PLACE``), no venue
         if (
             resolve_place(name, gaz) is not None
             or find_place_in_text(name, gaz) == resolve_place(" ".join(words[:3]), gaz) is not None

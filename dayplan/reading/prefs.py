@@ -123,10 +123,11 @@ LIKING = re.compile(
 "everything outdoors"."""
 LIKING_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,2}?(?:would be (?:nice|great|good|ideal|lovely)|please|ideally|preferably"
-    r"|if possible|for preference|only)\b",
+    r"|if possible|for preference|only|preferred|even if|even in the rain)\b",
     re.I,
 )
-"""Words of liking after a broad word: "outdoors would be nice", "inside please"."""
+"""Words of liking after a broad word: "outdoors would be nice", "inside please", "outdoor stuff
+preferred", "outdoors even if it rains"."""
 _CLAUSE_NEGATION = re.compile(
     r"\b(?:no|not|don't|dont|never|avoid|hate|without|nothing|isn't|aren't|rather not|sick of)\b",
     re.I,

@@ -57,6 +57,7 @@ ASKING_KINDS = frozenset(
         "weather_conflict",
         "date_conflict",
         "away_place",
+        "place_guess",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -288,7 +289,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     mode = travel.read_mode(sent)
     if mode:
         cue = {"car": travel.CAR, "transit": travel.TRANSIT, "walk": travel.WALK}[mode]
-        m = cue.search(travel.without_negated(sent))
+        m = cue.search(travel.mode_text(sent))
         if m:
             add("mode", mode, *m.span())
     has_duration = _DURATION_HINT.search(sent)
@@ -691,6 +692,8 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "distance"
     if _LABEL_BEFORE.search(before) or _STREET_AFTER.match(norm, m.end()):
         return "label"  # a postcode or a street number ("at 12 Smith St"): no limit
+    if places.is_postcode(m.group(0)):
+        return "label"  # "New Farm 4005", "in 4101": a postcode of the gazetteer, no limit
     if _TIME_BEFORE.search(before) or _TIME_AFTER.match(norm, m.end()):
         return "time"
     if _LABEL_NUMBER.fullmatch(m.group(0)):
@@ -808,12 +811,15 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
 
     found: list[tuple[int, int, str]] = []
     exact: set[int] = set()  # phrases quoted as matched, cue included
-    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
-        for a, b in times.activity_ranges(norm[s0:e0]):
-            found.append((s0 + a, s0 + b, "activity"))
-            exact.add(s0 + a)
     wx = weather.mentions(text)
     wx_spans = [(m.start, m.end) for m in wx] + [t for m in wx for t in m.times]
+    wx_times = [t for m in wx if m.read for t in m.times]
+    for s0, e0 in sentences(text):  # "museum trip 10-12": an outing at a set time, asked about
+        for a, b in times.activity_ranges(norm[s0:e0]):
+            if any(x < s0 + b and s0 + a < y for x, y in wx_times):
+                continue  # "going to pour between 11 and 3": the rain's time, read with it
+            found.append((s0 + a, s0 + b, "activity"))
+            exact.add(s0 + a)
     for m in wx:  # each weather mention is read, or listed here (never its times as "time")
         if m.kind in ("unplaced", "sky"):
             found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
@@ -858,6 +864,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             rate = money.RATE_TAIL.match(norm, m.end()) or money.FOR_MEMBER.match(norm, m.end())
             if rate:  # "$30 an adult", "$40 each for the adults": the rate is the phrase asked
                 found.append((m.start(), rate.end(), "money"))
+                exact.add(m.start())
+            elif money.PER_MEMBER.search(m.group(0)):  # "$15 per kid": quoted as said
+                found.append((m.start(), m.end(), "money"))
                 exact.add(m.start())
             else:
                 found.append((m.start(), m.end(), "money"))
@@ -918,6 +927,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for m in rx.finditer(masked):  # an age, read with the child
             g = m.lastindex or 1
             masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
+    for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
+        for m in rx.finditer(masked):
+            masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
     for m in re.finditer(
         r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
         masked,
@@ -945,6 +957,16 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{w.question}'))
             covered.append((w.start, w.end))
     dated += _date_choice(text, norm, accepted, today)  # "Saturday or Sunday": asked
+    dated_read = any(it.field == "date" for it in accepted)
+    for a, b in dates.past_spans(norm):  # "yesterday", "last Saturday": asked when alone
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        if not dated_read and not dates.past_talk(norm, a) and all(u.phrase != said for u in dated):
+            dated.append(UnreadPhrase(said, "date_conflict", dates.past_question(said, today)))
+        covered.append((a, b))
+    for a, b, month in dates.no_such_day_spans(norm):  # "February 30": no date, asked
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        dated.append(UnreadPhrase(said, "date_conflict", dates.no_such_day(said, month)))
+        covered.append((a, b))
     for a, b, year in dates.year_out_of_range_spans(norm):  # "1 January 9999": asked
         if not any(a < y and x < b for x, y in covered):
             said = cut(text, (a, b)).strip(" ,.;:!?")
@@ -962,6 +984,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             ):
                 found.append((a, b, "travel"))  # do they get around? (never the negated mode;
                 exact.add(a)  # "not too much walking" is a wish about walking, no mode)
+    crowds = people.not_party_spans(norm)  # "avoid anything with kids": no party said there
+    found = [
+        f
+        for f in found
+        if f[2] not in ("party", "people") or not any(x <= f[0] < y for x, y in crowds)
+    ]
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
     foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
@@ -991,7 +1019,21 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     placed = [
         UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
     ]
-    return (conflicts(accepted) + dated + placed + out)[:10]
+    return (place_guesses(accepted) + conflicts(accepted) + dated + placed + out)[:10]
+
+
+def place_guesses(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
+    """A ``place_guess`` phrase (asked; ``found`` is the question) for each place read as the
+    location or home that the gazetteer does not know but nearly does ("Padington": did you mean
+    Paddington?; ``places.guess_question``): asked, never planned as a place nothing is known
+    about."""
+    out = []
+    for it in accepted:
+        if it.field in ("location", "home") and isinstance(it.value, str):
+            q = places.guess_question(it.value)
+            if q and all(u.phrase != it.value for u in out):
+                out.append(UnreadPhrase(it.value, "place_guess", q))
+    return out
 
 
 def _date_choice(
@@ -1045,7 +1087,7 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
         )
     rains = [it for it in accepted if it.field == "rain"]
     dry = next((it for it in rains if it.value == "none"), None)
-    wet = next((it for it in rains if it.value != "none"), None)
+    wet = next((it for it in rains if it.value not in ("none", "any")), None)
     if dry is not None and wet is not None:
         when = (
             f"rain {wet.value['start']}-{wet.value['end']}"
@@ -1098,12 +1140,26 @@ def _unread_musts(
         head_end = b + (head.end() if head else 0)
         if any(x < head_end and a < y for x, y in quoted):
             continue  # "need to be home by 4": read as the day's end
+        if _HOME_FOR_IT.match(norm, b) and any(
+            i.field == "blocked" and isinstance(i.value, dict) and i.value.get("at_home")
+            for i in accepted
+        ):
+            continue  # "naps at home 12:30-2:30 so we need to be home for that": read
         if any(x < end and a < y for x, y, k in found if k in ("time", "money", "foreign")):
             continue  # "have to be back before dinner": already unread (and asked) as a time
         end = min(end, a + 80)
         out.append((a, end, "must"))
         exact.add(a)
     return out
+
+
+_HOME_FOR_IT = re.compile(
+    r"\s+(?:be\s+|get\s+|go\s+|head\s+)?(?:back\s+)?home\s+(?:for|during|in\s+time\s+for)\s+"
+    r"(?:that|it|this|then|them|(?:the|her|his|their|a)\s+(?:nap|naps|sleep|rest|quiet\s+time))\b",
+    re.I,
+)
+"""Insisting on being home for a stay at home the text already said ("need to be home for
+that"): what it insists on is the read blocked window at home."""
 
 
 _FILLER = frozenset(

@@ -17,7 +17,8 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ``children``        ``int`` (0–50)
 ``mode``            ``"car" | "transit" | "walk"``
 ``max_leg_minutes`` ``int`` minutes (1–600)
-``rain``            ``{"start": "HH:MM", "end": "HH:MM"}``, ``"all_day"`` or ``"none"``
+``rain``            ``{"start": "HH:MM", "end": "HH:MM"}``, ``"all_day"``, ``"none"`` or ``"any"``
+                    (rain does not matter: "don't care about rain", "rain or shine")
 ``blocked``         ``{"start": "HH:MM", "end": "HH:MM", "label": str, "at_home": bool}``
 ``must_do``         ``str`` — a place or activity the text insists on ("we must see Lone Pine")
 ``preference``      ``str`` — a kind of outing the text asks for ("museums", "swimming")

@@ -62,6 +62,55 @@ WALK = re.compile(
 """Walking as the way to travel. A walk that is an outing ("the pier walk", "a bush walk", "a
 short walk") is no mode, and a pram or stroller says nothing of how the party travels ("pram
 friendly" asks for step-free venues)."""
+_WALK_PLACE = re.compile(
+    r"\b(?:pier|jetty|wharf|gardens?|park|parklands?|boardwalk|track|trail|esplanade|foreshore"
+    r"|wetlands?|cliffs|riverwalk|riverside|river|beach|bridge|loop|circuit|lookout|summit"
+    r"|reserve|forest|bush|bushland|mangroves?|markets?|headland|lake|creek|dog|dogs|botanic"
+    r"|promenade|waterfront|boulevard|mall|precinct|island|mountain|mount|mt|hill|range|zoo"
+    r"|sanctuary|grounds|campus|cemetery|gallery|museum)\b",
+    re.I,
+)
+"""What a walk at a place is around ("walk Shorncliffe Pier", "walk through the Botanic
+Gardens", "walking the dog")."""
+WALK_OUTING = re.compile(
+    r"\b(?:walk|walking|walks|stroll|strolling)\s+"
+    r"(?:(?:through|thru|around|round|along|across|over|up|down|in|on|at|by|past|about"
+    r"|to\s+the\s+(?:end|top)\s+of)\s+)?(?:the\s+)?"
+    r"(?!(?:to|from|between|back|home|everywhere|there|places|or|and|if|far|more|less|much|it"
+    r"|a\s+lot|lots|everything|anywhere|somewhere|when|while|too|instead|distance|distances"
+    r"|friendly|only|pace|speed|shoes|between|legs?|trips?)\b)"
+    r"((?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s*(?:[,.;!?()]|$|\b(?:and|then|with|before|after|in|on"
+    r"|at|for|so|but|if|please|this|first|together)\b))",
+    re.I,
+)
+"""Walking at a place, an outing, not how the party travels between places ("we'd like to
+walk Shorncliffe Pier", "walk through the Botanic Gardens", "a stroll along the river"): the
+walk's object names a place (``_WALK_PLACE``, or a suburb of the gazetteer)."""
+
+
+def walk_outing_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``sentence`` where walking is an outing at a place (``WALK_OUTING``): never the
+    travel mode ("walk to the park", "we'll walk everywhere" are)."""
+    from dayplan import data
+    from dayplan.core.places import find_place_in_text
+
+    out = []
+    for m in WALK_OUTING.finditer(sentence):
+        obj = m.group(1)
+        if _WALK_PLACE.search(obj) or find_place_in_text(obj, data.gazetteer()) is not None:
+            out.append(m.span())
+    return out
+
+
+def mode_text(sentence: str) -> str:
+    """``sentence`` as its travel mode is read: negated modes (``negated_spans``) and walks that
+    are outings (``walk_outing_spans``) blanked, offsets kept."""
+    text = without_negated(sentence)
+    for a, b in walk_outing_spans(text):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
     r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:too\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
@@ -96,7 +145,8 @@ than 10 minutes" caps a leg, no negation."""
 LICENCE = re.compile(r"\blicen[cs](?:e|ed)\b", re.I)
 """A driving licence word: "I have no licence" says the party cannot drive (``NEGATED_MODE``)."""
 CAP_WORDS = re.compile(
-    r"\b(?:max(?:imum)?|no more than|not more than|at most|under|less than|longer than|more than"
+    r"\b(?:max(?:imum)?|no more than|not more than|at most|under|below|less than|shorter than"
+    r"|longer than|more than"
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
     re.I,
 )
@@ -194,7 +244,7 @@ def read_mode(phrase: str) -> str | None:
     """``"car"``, ``"transit"`` or ``"walk"`` when ``phrase`` (a sentence) says how the party
     travels, else ``None``. Negated cues are dropped first (``negated_spans``: "not driving",
     "car's in the shop so public transport" is transit); car or transit beats walking."""
-    text = without_negated(phrase)
+    text = mode_text(phrase)  # "not driving", "walk Shorncliffe Pier": no mode there
     if CAR.search(text) and not re.search(r"\b(?:car park|carpark|car seat)\b", text, re.I):
         return "car"
     if TRANSIT.search(text):
@@ -255,11 +305,32 @@ def cap_phrase_spans(sentence: str) -> list[tuple[int, int]]:
     return out + [m.span() for m in WALKING_DISTANCE.finditer(without_negated(sentence))]
 
 
+STRICT = re.compile(
+    r"\b(?:under|less\s+than|below|shorter\s+than|fewer\s+than|not\s+over)\s+"
+    r"(?:(?:about|around|roughly)\s+)?(?=\d|an?\b|half\b|quarter\b|one\b|two\b|three\b|four\b"
+    r"|five\b|six\b|seven\b|eight\b|nine\b|ten\b|eleven\b|twelve\b|fifteen\b|twenty\b"
+    r"|twenty-five\b|thirty\b|forty\b|forty-five\b|fifty\b|sixty\b|ninety\b)",
+    re.I,
+)
+"""A limit said strictly ("under 10 minutes", "less than half an hour"): a leg must be shorter
+than the duration, so in whole minutes the longest leg is one minute less ("no more than",
+"within", "max" allow the duration itself)."""
+
+
+def _strict(minutes: int | None, phrase: str) -> int | None:
+    if not minutes or not 1 <= minutes <= 600:
+        return None
+    if STRICT.search(phrase):
+        return minutes - 1 if minutes > 1 else None  # "under 10 minutes": at most 9
+    return minutes
+
+
 @per_run
 def read_cap(phrase: str) -> int | None:
-    """The longest leg ``phrase`` allows, in minutes, when it is about travel and limits it
-    ("no more than 30 minutes in the car", "20 min drive max"), else ``None`` (also for a
-    limit on the whole day's travel, ``is_total``)."""
+    """The longest leg ``phrase`` allows, in whole minutes, when it is about travel and limits
+    it ("no more than 30 minutes in the car", "20 min drive max"; "under 10 minutes" is at
+    most 9: ``STRICT``), else ``None`` (also for a limit on the whole day's travel,
+    ``is_total``)."""
     said = CAP_PHRASE.search(phrase)
     if (
         not said
@@ -268,12 +339,10 @@ def read_cap(phrase: str) -> int | None:
     ):
         return WALKING_DISTANCE_MINUTES  # "walking distance only": a short walk each leg
     if said and not is_total(phrase):
-        minutes = duration_minutes(said.group(0))
-        return minutes if minutes and 1 <= minutes <= 600 else None
+        return _strict(duration_minutes(said.group(0)), said.group(0))
     if not (CAP_WORDS.search(phrase) and TRAVEL_WORDS.search(phrase)) or is_total(phrase):
         return None
-    minutes = duration_minutes(phrase)
-    return minutes if minutes and 1 <= minutes <= 600 else None
+    return _strict(duration_minutes(phrase), phrase)
 
 
 TOTAL = re.compile(

@@ -337,7 +337,7 @@ def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
 def _check_rain(value: Any, quote: str, context: str, today: date) -> Any:
     """``context``: the whole request text (a weather clause reads with its neighbours:
     "showers, clearing by 11")."""
-    claimed = value if value in ("none", "all_day") else _window(value, "rain")
+    claimed = value if value in ("none", "all_day", "any") else _window(value, "rain")
     if not weather.says_weather(quote):  # "finish up around 4": a time, but no weather at all
         raise _Bad(
             "the quote says nothing about rain: it has no weather word (rain, showers, dry, "
@@ -474,6 +474,14 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
         if w.day is None and w.start < at + len(needle) and at < w.end:
             clash = norm[w.start : w.end]
             raise _Bad(f'the quote is part of "{clash}"{w.question}', None)  # "Saturday" of a clash
+    gone = [(a, b, "a day in the past") for a, b in dates.past_spans(norm)]
+    gone += [(a, b, "no date of the calendar") for a, b, _ in dates.no_such_day_spans(norm)]
+    gone += [(a, b, "the sun, not Sunday") for a, b in dates.sun_spans(norm)]
+    for a, b, what in gone if at >= 0 else ():  # "saturday" of "last saturday": never planned
+        if a < at + len(needle) and at < b:
+            raise _Bad(
+                f'the quote is part of "{norm[a:b]}", {what}: it names no day for the outing'
+            )
     for a, b, year in dates.year_out_of_range_spans(norm) if at >= 0 else ():
         if a < at + len(needle) and at < b:  # "1 January 9999": never this year's 1 January
             raise _Bad(f'the quote is part of "{norm[a:b]}"{dates.out_of_range(year)}', None)

@@ -91,13 +91,16 @@ INDIFFERENT = re.compile(
     r"(?:fine|ok|okay|no\s+(?:problem|drama|dramas|biggie|issue|worries)|not\s+(?:a\s+)?(?:problem|an\s+issue|a\s+worry)"
     r"|alright|all\s+right|good)\b"
     r"|\brain(?:,\s*hail)?\s+or\s+shine\b|\bwet\s+or\s+(?:dry|fine)\b|\bwhatever the weather\b"
-    r"|\brain-?proof\b",
+    r"|\brain-?proof\b|\b(?:don't|dont|do\s+not|won't|wont|never)\s+(?:really\s+)?(?:mind|care)\s+if\s+"
+    r"(?:it\s+)?(?:rains|pours|showers|storms|it's\s+(?:raining|wet)|it\s+is\s+(?:raining|wet)|gets\s+wet)\b"
+    r"|\beven\s+if\s+(?:it\s+)?(?:rains|it's\s+raining|it\s+is\s+raining|pours|showers|storms"
+    r"|it's\s+wet|it\s+is\s+wet)\b|\beven\s+in\s+the\s+(?:rain|wet)\b",
     re.I,
 )
 """Indifference to the weather: "we don't mind the rain", "rain doesn't bother us", "happy in
-the rain", "a bit of rain is fine", "rain or shine". It says nothing of when it rains (the
-forecast governs) and owns no time: a time after it is the day's ("rain doesn't bother us, sat
-9-3")."""
+the rain", "a bit of rain is fine", "rain or shine", "outdoors even if it rains". It says
+nothing of when it rains and owns no time (a time after it is the day's: "rain doesn't bother
+us, sat 9-3"); it reads as rain ``"any"``: outdoor stops may be planned in the rain."""
 CONDITIONAL = re.compile(
     r"\b(?:in case|incase|just in case|if|should it|unless|whether or not|whether|or if|once|"
     r"when(?:ever)?)\b[^.;!?]{0,25}?\b" + RAIN + r"\b"
@@ -320,7 +323,8 @@ class Mention:
     code read in it.
 
     ``kind``: ``"rain"`` (``values`` the rain windows ``{"start", "end"}``, local ``HH:MM``, or
-    ``"all_day"``), ``"dry"`` (``values == ["none"]``: no rain all day), ``"scoped"`` (dry for
+    ``"all_day"``), ``"dry"`` (``values == ["none"]``: no rain all day), ``"any"`` (rain does
+    not matter: ``values == ["any"]``, from ``INDIFFERENT``), ``"scoped"`` (dry for
     ``scope`` minutes only: no reading, the forecast decides), ``"condition"`` ("in case of
     rain"), ``"sky"`` (cloud or wind: says nothing about rain), ``"unplaced"`` (rain, but when is
     said in words no clock reads: listed unread and asked). ``times``: the spans of its times
@@ -340,7 +344,7 @@ class Mention:
     @property
     def read(self) -> bool:
         """Whether the mention ends as a rain reading (``values`` set)."""
-        return self.kind in ("rain", "dry") and bool(self.values)
+        return self.kind in ("rain", "dry", "any") and bool(self.values)
 
 
 def _prep(clause: str) -> str:
@@ -892,7 +896,9 @@ def _mentions(norm: str) -> list[Mention]:
     out: list[Mention] = []
     prev: Mention | None = None
     conditions = [m.span() for m in CONDITIONAL.finditer(norm)]  # "rain, hail or shine"
+    before: _Clause | None = None
     for c0 in _clauses(norm):
+        last, before = before, c0
         for c in _split_and(c0):
             kind = _polarity(c.text)
             if kind in ("rain", "dry") and any(
@@ -943,8 +949,11 @@ def _mentions(norm: str) -> list[Mention]:
             m = _read_clause(c, kind)
             if m is None:
                 continue
+            if kind == "rain" and not m.own_time and last is not None:
+                m = _reason_for_outdoors(m, c, last, norm)  # "outdoor stuff 11-3 (rain)"
             if kind == "condition":
                 m = _indifference_owns_no_time(m, c)
+                m = _indifference_reads_any(m, c)
             if prev is not None and not c.hard:
                 if kind == "turn" and prev.kind == "rain" and m.turn_at is not None:
                     # "showers, clearing by 11" / "rain in the morning but clearing after lunch"
@@ -993,6 +1002,37 @@ def _mentions(norm: str) -> list[Mention]:
     return out
 
 
+_BARE_REASON = re.compile(
+    r"\s*(?:of\s+|the\s+|a\s+)*(?:forecast\s+|expected\s+)?" + RAIN + r"(?:\s+(?:forecast|expected"
+    r"|predicted|due|likely|then|coming))?\s*",
+    re.I,
+)
+_REASON_GAP = re.compile(r"\s*\(\s*|\s+(?:because|cos|coz)\s+", re.I)
+_OUTDOOR = re.compile(r"\b(?:outdoor|outdoors|outside)\b", re.I)
+
+
+def _reason_for_outdoors(m: Mention, c: _Clause, last: _Clause, norm: str) -> Mention:
+    """A bare rain word given as the reason right after a time range for being indoors ("avoid
+    outdoor stuff between 11 and 3 (rain)", "nothing outside 11-3 because of rain"): the rain
+    is that range, quoted with it; any other bare rain word stays as it was (all day)."""
+    if not (
+        _BARE_REASON.fullmatch(c.text)
+        and _REASON_GAP.fullmatch(norm[last.end : c.start])
+        and _OUTDOOR.search(last.text)
+    ):
+        return m
+    t = _clause_times(last.text, 0)
+    windows = [w for *_, s, e in t.ranges if (w := _hhmm_window(s, e))]
+    if not windows:
+        return m
+    out = _OUTDOOR.search(last.text)
+    m.start = last.start + min(out.start(), *(a for a, *_ in t.ranges))
+    m.end = c.end + (1 if norm[c.end : c.end + 1] == ")" else 0)
+    m.values, m.own_time, m.found = windows, True, _words(windows)
+    m.times = [(last.start + a, last.start + b) for a, b, *_ in t.ranges] + m.times
+    return m
+
+
 _DAY_WORDS_RE = re.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|sat|sun|today|tomorrow|forecast|expected"
     r"|predicted|likely|again|also|too|on|the|\d{1,2}(?:st|nd|rd|th))\b"
@@ -1014,6 +1054,18 @@ def _indifference_owns_no_time(m: Mention, c) -> Mention:
         m.times = [(a, b) for a, b in m.times if b <= cut_at]
         m.end = min(m.end, cut_at)
         m.own_time = bool(m.times)
+    return m
+
+
+def _indifference_reads_any(m: Mention, c) -> Mention:
+    """Indifference to the rain ("don't care about rain", "rain or shine", "outdoors even if it
+    rains") reads as rain ``"any"``, quoted from its own words: outdoor stops may be planned in
+    the rain. A condition before it ("if it rains we don't mind") keeps it a condition."""
+    ind = INDIFFERENT.search(c.text)
+    if ind is None or CONDITIONAL.search(c.text[: ind.start()]):
+        return m
+    m.kind, m.values, m.found = "any", ["any"], "rain does not matter"
+    m.start, m.end = c.start + ind.start(), c.start + ind.end()
     return m
 
 

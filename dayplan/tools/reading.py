@@ -121,8 +121,10 @@ def _freeze(
     if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
         ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
-    # (no_candidates): no question about the party or the day is worth asking before that
-    asks = [] if outside_coverage(state) else questions(unread, applied)
+    # (no_candidates): no question about the party or the day is worth asking before that, only
+    # which place a name nearly spelled as a known one means ("Padington": Paddington?)
+    outside = outside_coverage(state)
+    asks = questions([p for p in unread if p.kind == "place_guess"] if outside else unread, applied)
     musts = must_do_questions(state)  # a must-do that matches nothing, or very different venues
     asks = (musts + [q for q in asks if q not in musts])[:3] if musts else asks
     extra = {"must_dos": search_hints(state)} if must_dos(state) else {}
@@ -296,10 +298,11 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
         "quote": the exact words of the text that say it}]. Values:
         times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};
         adults/children/max_leg_minutes whole numbers; mode "car" | "transit" | "walk"; rain
-        {"start", "end"} or "all_day" or "none"; blocked {"start", "end", "label", "at_home"};
-        date "YYYY-MM-DD"; the rest text. Code reads whether an avoid is a hard limit
-        ("no", "not", "avoid", "skip") or soft ("rather not", "not too many") and which venues
-        an avoid or a wish names. One item per thing the text says. A part of the
+        {"start", "end"} or "all_day" or "none" or "any" (rain does not matter to the party);
+        blocked {"start", "end", "label", "at_home"}; date "YYYY-MM-DD"; the rest text. Code reads
+        whether an avoid is a hard limit ("no", "not", "avoid", "skip") or soft ("rather not",
+        "not too many") and which venues an avoid or a wish names. One item per thing the text
+        says. A part of the
         day said as the day's ("this arvo", "Saturday morning") is a window_start and a
         window_end, by code's mapping: morning 09:00-12:00, afternoon/arvo 12:00-17:00,
         evening 17:00-20:00 (a time said wins for its bound).

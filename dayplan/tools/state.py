@@ -255,12 +255,25 @@ def run_rain(state: MutableMapping[str, Any], day: date) -> list[tuple[int, int]
     ``get_forecast``: the request's structured ``weather`` wins; otherwise rain = the forecast
     ``get_forecast`` recorded for ``day`` ∪ the rain the text states. A stated rain window
     adds; a stated "no rain" never removes forecast rain (the user's belief is not a forecast
-    fact: that is stated as an assumption). Only with no forecast read (or none available)
+    fact: that is stated as an assumption). Rain said not to matter ("don't care about rain":
+    ``rain_ok``) is none: outdoor stops may be planned in it, and the assumption says so. Only with no forecast read (or none available)
     does a stated "no rain" mean no rain known."""
     req = request_of(state)
     if req.weather is not None:
         return [(a, b) for a, b, _, _ in _windows(req.weather.rain)]
-    stated_raw = stated_weather(text_hints(state))
+    hints = text_hints(state)
+    if hints.get("rain_ok"):  # "don't care about rain": outdoor stops may be in the rain
+        record = RunEvidence(state).forecast
+        known = record is not None and record.date == day.isoformat() and record.ok
+        wet = _spans(_merged([(a, b) for a, b, _, _ in _windows(record.rain)])) if known else ""
+        add_assumption(
+            state,
+            "weather",
+            f'You said "{hints["rain_ok"]}": outdoor stops are planned whatever the rain'
+            + (f" (forecast rain {wet} on {day.isoformat()})" if wet else ""),
+        )
+        return []
+    stated_raw = stated_weather(hints)
     stated = None if stated_raw is None else [(a, b) for a, b, _, _ in _windows(stated_raw)]
     record = RunEvidence(state).forecast
     forecast = (
