@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import pkgutil
 import re
@@ -28,68 +27,10 @@ from dayplan.cli_common import (
     case_dirs,
     terminal_safe,
 )
-from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
+from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.files import read_data_file
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
-
-
-def _load_file(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        import yaml  # only for YAML requests: every other start is spared loading it
-
-        try:
-            return yaml.load(text, Loader=_request_yaml_loader(yaml))  # noqa: S506 (a SafeLoader)
-        except DuplicateKeyError as exc:
-            raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
-        except yaml.YAMLError as exc:
-            raise _not_valid(path, exc) from None
-    try:
-        return loads_strict_json(text)
-    except DuplicateKeyError as exc:
-        raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
-    except json.JSONDecodeError as exc:
-        raise _not_valid(path, exc) from None
-
-
-def _request_yaml_loader(yaml: Any) -> type:
-    """A ``yaml.SafeLoader`` for request files that reads like the service's JSON: a key given
-    twice raises ``DuplicateKeyError`` (the service answers 400), and a date or time written
-    unquoted (``date: 2026-12-05``) stays the text it is, as the contract's fields are text."""
-
-    class RequestLoader(yaml.SafeLoader):
-        pass
-
-    RequestLoader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-
-    def mapping(loader: Any, node: Any) -> dict[Any, Any]:
-        loader.flatten_mapping(node)  # YAML merge keys ("<<") as SafeLoader reads them
-        seen: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if key in seen:
-                raise DuplicateKeyError(str(key))
-            seen[key] = loader.construct_object(value_node, deep=True)
-        return seen
-
-    RequestLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
-    return RequestLoader
-
-
-def _not_valid(path: Path, exc: Exception) -> InputError:
-    first = str(exc).splitlines()[0]
-    kind = path.suffix.lstrip(".").upper()
-    if kind not in ("JSON", "YAML", "YML"):
-        kind = "JSON (a request file is JSON, or YAML named .yaml or .yml)"
-    return InputError(f"{path} is not valid {kind}: {first}")
 
 
 def _as_path(spec: str) -> Path | None:
@@ -116,6 +57,9 @@ def _case_file(name: str) -> Path | None:
     return None
 
 
+_UNREAD = object()
+
+
 def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     """Turn REQUEST into a ``PlanRequest`` and a label saying what it was read from.
 
@@ -125,7 +69,7 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     """
     if not spec or not spec.strip():
         raise InputError("REQUEST is empty: give a request file, a case name or quoted text")
-    raw: Any = None
+    raw: Any = _UNREAD  # a file may hold null (or be empty YAML): that is no request either
     label = spec
     path = _as_path(spec)
     if path is not None:
@@ -134,21 +78,21 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
         if path.exists() and not path.is_file():
             raise InputError(f"{spec} is not a regular file")
         if path.is_file():
-            raw, label = _load_file(path), str(path)
+            raw, label = read_data_file(path), str(path)
         elif path.suffix.lower() in (".json", ".yaml", ".yml"):
             hint = _case_file(path.stem)
             also = f" (did you mean {hint}?)" if hint else ""
             raise InputError(f"no such request file: {spec}{also}")
-    if raw is None:
+    if raw is _UNREAD:
         case = _case_file(spec)
         if case is not None:
-            raw, label = _load_file(case), f"case {case.stem}"
+            raw, label = read_data_file(case), f"case {case.stem}"
         elif re.fullmatch(r"[A-Za-z0-9_\-]+", spec.strip()) and "_" in spec:
             raise InputError(
                 f"no case named {spec!r}; `python -m dayplan cases` lists them "
                 "(quote free text with spaces)"
             )
-    if raw is None:
+    if raw is _UNREAD:
         raw, label = {"text": spec}, "free text"
     if isinstance(raw, dict) and "request" in raw and isinstance(raw["request"], dict):
         raw = raw["request"]
