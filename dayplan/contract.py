@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
+    AfterValidator,
     AllowInfNan,
     BaseModel,
     BeforeValidator,
@@ -262,8 +263,21 @@ class Activity(_Strict):
     at_home: StrictBool = False
 
 
+TEXT_MESSAGE = "give the request in words, e.g. 'Saturday in New Farm with 2 kids'"
+"""Why an empty or blank ``text`` is refused (HTTP 422, CLI exit 2): the request's words are
+what is planned from; structured fields add to them and win over them, never replace them."""
+
+
+def _has_words(value: str) -> str:
+    if not value:  # whitespace is stripped first (``str_strip_whitespace``)
+        raise PydanticCustomError("text_empty", TEXT_MESSAGE)
+    return value
+
+
 class PlanRequest(_Strict):
-    """What the caller asks for. Only ``text`` is required; structured fields win over ``text``.
+    """What the caller asks for. Only ``text`` is required, and it must say something (empty or
+    blank text is refused with ``TEXT_MESSAGE``, as the CLI refuses an empty REQUEST);
+    structured fields win over ``text``.
 
     ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
     ``now`` (an ISO datetime that pins "today" for reproducible runs; without an offset it is
@@ -274,7 +288,15 @@ class PlanRequest(_Strict):
     # must reuse a built schema (building it inside FastAPI's adapter warns about its alias).
     model_config = ConfigDict(defer_build=False)
 
-    text: str = Field(default="", max_length=4000)
+    text: Annotated[
+        str,
+        Field(
+            max_length=4000,
+            json_schema_extra={"minLength": 1},
+            examples=["Plan my Saturday in Brisbane for the family"],
+        ),
+        AfterValidator(_has_words),
+    ]
     location: ShortText | None = None
     home: (
         Annotated[

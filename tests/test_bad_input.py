@@ -74,11 +74,34 @@ BODIES: dict[str, tuple[bytes, tuple]] = {
     "NaN": (b'{"text":"x","budget":{"amount":NaN}}', bad(422, "finite number", "finite")),
     "-Infinity": (b'{"text":"x","budget":{"amount":-Infinity}}', bad(422, "finite number")),
     "1e400": (b'{"text":"x","budget":{"amount":1e400}}', bad(422, "finite number")),
+    "bidi override": (
+        json.dumps({"text": "Saturday \u202e in New Farm, 2 adults", "now": NOW}).encode(),
+        ok(),
+    ),
     "adults 1e23": (
         b'{"text":"x","party":{"adults":99999999999999999999999}}',
         bad(422, "party.adults: Input should be less than or equal to 50"),
     ),
     "now a number": (b'{"text":"x","now":1e20}', bad(422, "invalid request at now")),
+    # D3, one contract: `text` is required and must say something, on both surfaces
+    "no text": (
+        json.dumps({"location": "New Farm", "now": NOW}).encode(),
+        bad(422, "invalid request at text: Field required", "text: Field required"),
+    ),
+    "empty text": (b'{"text": ""}', bad(422, "at text: give the request in words", "in words")),
+    "blank text": (b'{"text": " \\t\\n "}', bad(422, "at text: give the request in words")),
+    "empty object": (b"{}", bad(422, "invalid request at text: Field required")),
+    "text null": (b'{"text": null}', bad(422, "at text: Input should be a valid string")),
+    "text a number": (b'{"text": 5}', bad(422, "at text: Input should be a valid string")),
+    "emoji text": (json.dumps({"text": "🎉🎈🦘", "now": NOW}).encode(), ok("needs_clarification")),
+    "control text": (
+        json.dumps({"text": "Saturday\x07 in New Farm\x1b[31m", "now": NOW}).encode(),
+        ok("needs_clarification"),
+    ),
+    "text 4001 chars": (
+        json.dumps({"text": "a" * 4001}).encode(),
+        bad(422, "at text: String should have at most 4000 characters"),
+    ),
     # shapes and syntax
     "duplicate key": (b'{"text":"x","save":false,"save":true}', bad(400, "repeats the key 'save'")),
     "two objects": (b'{"text":"x"}{"text":"y"}', bad(400, "is not valid JSON: Extra data")),
@@ -288,3 +311,25 @@ def test_a_file_holding_no_object_is_not_planned_as_its_own_name(name, content, 
     (its path was planned as the request's words)."""
     code, out, err = _cli(content.encode(), tmp_path, capsys, name)
     assert code == 2 and out == "" and "a request must be a JSON/YAML object" in err
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_empty_free_text_is_refused_as_an_empty_body_text_is(text, client, capsys):
+    """``plan ""`` and ``{"text": ""}`` are the same request: both refused (it was exit 2 on
+    the command line but a 200 needs_clarification over HTTP)."""
+    assert main(["plan", text]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    r = client.post("/v1/day-plans", json={"text": text})
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "text"]
+
+
+def test_the_schema_says_text_is_required_and_not_empty(client):
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["PlanRequest"]
+    assert "text" in schema["required"] and schema["properties"]["text"]["minLength"] == 1
+
+
+def test_the_playground_form_names_the_empty_text():
+    from dayplan.ui.form import FormError, form_to_request
+
+    with pytest.raises(FormError, match="Free text: give the request in words"):
+        form_to_request({"text": "  ", "location": "New Farm"})
