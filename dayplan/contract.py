@@ -28,6 +28,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     Tag,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -274,10 +275,31 @@ def _has_words(value: str) -> str:
     return value
 
 
+def nul_path(value: object, depth: int = 0, seen: set[int] | None = None) -> str | None:
+    """Where in ``value`` (a request field's raw input) a string holds a NUL character:
+    ``""`` for ``value`` itself, ``"0.label"`` inside it, ``None`` when none does. Each list
+    and mapping is visited once (YAML aliases share them) and at most 4 levels deep."""
+    if isinstance(value, str | bytes):
+        return "" if ("\x00" if isinstance(value, str) else b"\x00") in value else None
+    if depth >= 4 or not isinstance(value, dict | list | tuple):
+        return None
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return None
+    seen.add(id(value))
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        found = nul_path(item, depth + 1, seen)
+        if found is not None:
+            return f"{key}.{found}" if found else str(key)[:100]
+    return None
+
+
 class PlanRequest(_Strict):
     """What the caller asks for. Only ``text`` is required, and it must say something (empty or
     blank text is refused with ``TEXT_MESSAGE``, as the CLI refuses an empty REQUEST);
-    structured fields win over ``text``.
+    structured fields win over ``text``. No string may hold a NUL character (``\\u0000``): no
+    request needs one, and a database text column cannot store it.
 
     ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
     ``now`` (an ISO datetime that pins "today" for reproducible runs; without an offset it is
@@ -318,6 +340,19 @@ class PlanRequest(_Strict):
     activities: list[Activity] = Field(default_factory=list, max_length=10)
     save: StrictBool = False
     request_id: ShortText | None = None
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_nul(cls, value: object, info: ValidationInfo) -> object:
+        where = nul_path(value)
+        if where is not None:
+            at = f" at {info.field_name}.{where}" if where else ""
+            raise PydanticCustomError(
+                "nul_character",
+                "contains a NUL character (\\u0000){at}; no request needs one",
+                {"at": at},
+            )
+        return value
 
     @field_validator("now")
     @classmethod

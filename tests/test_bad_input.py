@@ -102,6 +102,22 @@ BODIES: dict[str, tuple[bytes, tuple]] = {
         json.dumps({"text": "a" * 4001}).encode(),
         bad(422, "at text: String should have at most 4000 characters"),
     ),
+    # a NUL character: in no request, and no database text column stores it
+    "NUL in text": (
+        json.dumps({"text": "Saturday\x00 in New Farm", "now": NOW}).encode(),
+        bad(422, "at text: contains a NUL character (\\u0000); no request needs one"),
+    ),
+    "NUL in a label": (
+        json.dumps(
+            {"text": "x", "blocked": [{"start": "13:00", "end": "14:00", "label": "nap\x00"}]}
+        ).encode(),
+        bad(422, "at blocked: contains a NUL character (\\u0000) at blocked.0.label"),
+    ),
+    "NUL in request_id": (
+        json.dumps({"text": "x", "request_id": "a\x00b", "save": True}).encode(),
+        bad(422, "at request_id: contains a NUL character"),
+    ),
+    "raw NUL byte": (b'{"text":"Saturday\x00"}', bad(400, "is not valid JSON: Invalid control")),
     # shapes and syntax
     "duplicate key": (b'{"text":"x","save":false,"save":true}', bad(400, "repeats the key 'save'")),
     "two objects": (b'{"text":"x"}{"text":"y"}', bad(400, "is not valid JSON: Extra data")),
@@ -333,3 +349,15 @@ def test_the_playground_form_names_the_empty_text():
 
     with pytest.raises(FormError, match="Free text: give the request in words"):
         form_to_request({"text": "  ", "location": "New Farm"})
+
+
+def test_a_nul_is_refused_from_yaml_too_and_found_fast_in_shared_lists(tmp_path, capsys):
+    from dayplan.contract import nul_path
+
+    code, _, err = _cli(b'text: "Saturday\\0 in New Farm"\n', tmp_path, capsys, "r.yaml")
+    assert code == 2 and "at text: contains a NUL character" in err
+    row = ["x"] * 1000
+    shared = [[[row] * 1000] * 1000] * 1000  # 10**12 strings by path, 1000 distinct
+    started = time.perf_counter()
+    assert nul_path(shared) is None and nul_path([shared, "a\x00"]) == "1"
+    assert time.perf_counter() - started < 1
