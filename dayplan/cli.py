@@ -109,6 +109,25 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
         raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it, then
+    renamed over it, so a full disk or a dead process leaves the old file (or none), never half
+    of one. A path that is not a regular file (``/dev/stdout``) is written directly. Raises
+    ``InputError`` (one line) when it cannot be written."""
+    if path.exists() and not path.is_file():
+        temp = None
+    else:
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        (temp or path).write_text(text, encoding="utf-8")
+        if temp is not None:
+            os.replace(temp, path)
+    except OSError as exc:
+        if temp is not None:
+            temp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from None
+
+
 def refusal_lines(steps: Any) -> list[str]:
     """One line per guardrail refusal in ``steps`` (``ToolStep``s): ``"status_trace_gate
     refused finish: <why>"``. A steered run's report names every guardrail that refused it."""
@@ -294,10 +313,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         from dayplan.ui.report_view import run_html  # matplotlib: only for --html
 
-        try:
-            Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.html}: {exc.strerror}") from None
+        write_whole(Path(args.html), run_html(run, full_page=True))
     if run.error is not None or run.report is None:
         rule = run.error.rule if run.error else "boundary"
         detail = run.error.detail if run.error else "no report"

@@ -361,3 +361,23 @@ def test_a_nul_is_refused_from_yaml_too_and_found_fast_in_shared_lists(tmp_path,
     started = time.perf_counter()
     assert nul_path(shared) is None and nul_path([shared, "a\x00"]) == "1"
     assert time.perf_counter() - started < 1
+
+
+def test_an_html_report_is_written_whole_or_not_at_all(tmp_path, capsys, monkeypatch):
+    """A failed write (a full disk) leaves the old file as it was and no temporary file."""
+    target = tmp_path / "report.html"
+    target.write_text("OLD")
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    code = main(["plan", "wet_weather_family", "--html", str(target)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.endswith(f"error: cannot write {target}: No space left on device\n")
+    assert target.read_text() == "OLD" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "report.html"
+    ]
+    monkeypatch.undo()
+    assert main(["plan", "wet_weather_family", "--html", str(target)]) == 0
+    assert target.read_text().startswith("<!DOCTYPE html") or "<html" in target.read_text()
