@@ -381,3 +381,41 @@ def test_an_html_report_is_written_whole_or_not_at_all(tmp_path, capsys, monkeyp
     monkeypatch.undo()
     assert main(["plan", "wet_weather_family", "--html", str(target)]) == 0
     assert target.read_text().startswith("<!DOCTYPE html") or "<html" in target.read_text()
+
+
+def _hostile_finish(edit):
+    from dayplan.agent.faults.step import FaultyModel, on_finish_payload
+
+    return FaultyModel(model="faulty:test", alter=on_finish_payload(edit))
+
+
+def _deep_payload(raw, check):
+    return "[" * DEEP + "]" * DEEP
+
+
+def _cut_deep_payload(raw, check):
+    return "[" * DEEP  # cut off: the one repair would append 5000 closers
+
+
+def _long_number_payload(raw, check):
+    return '{"status": "complete", "stops": ' + "9" * 5000 + "}"
+
+
+@pytest.mark.parametrize("edit", [_deep_payload, _cut_deep_payload, _long_number_payload])
+@pytest.mark.parametrize("guardrails", ["on", "off"])
+def test_a_models_unreadable_finish_payload_fails_closed_as_finish_payload(edit, guardrails):
+    """A model (or a page that steered it) can send a finish payload no parser reads: the run
+    is rejected by the finish_payload rule (HTTP 502, CLI exit 3), with the gate on or off; it
+    was an agent_error naming the plugin's RecursionError, or with the gate off an exception."""
+    import asyncio
+
+    from dayplan.agent.guardrails import GuardrailConfig
+    from dayplan.service.run import run_plan
+
+    config = GuardrailConfig.from_settings()
+    if guardrails == "off":
+        config = config.without("status_trace_gate", "finish_gate")
+    request = PlanRequest.model_validate(GOOD)
+    run = asyncio.run(run_plan(request, model=_hostile_finish(edit), guardrails=config))
+    assert run.report is None and run.error.rule == "finish_payload", run.error
+    assert "cannot be read as JSON" in run.error.detail or "not valid JSON" in run.error.detail
