@@ -25,6 +25,7 @@ from dayplan.cli_common import (
     EXIT_REJECTED,
     InputError,
     case_dirs,
+    one_line,
     terminal_safe,
 )
 from dayplan.contract import DayPlanReport, PlanRequest
@@ -105,7 +106,7 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
         return PlanRequest.model_validate(raw), label
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "request"
+        where = ".".join(str(p)[:100] for p in err["loc"]) or "request"  # a key may be huge
         raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
 
 
@@ -340,7 +341,7 @@ class OneLineParser(argparse.ArgumentParser):
     (``--help`` still prints the full usage); its subcommand parsers are of the same class."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, one_line(f"error: {self.prog}: {message} (see {self.prog} --help)") + "\n")
 
 
 def _command_modules(command: str | None) -> list[str]:
@@ -417,13 +418,13 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as exc:  # OneLineParser printed one error line
             return EXIT_BAD_INPUT if exc.code else EXIT_OK
         return args.func(args)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except InputError as exc:  # it may quote the input: one line, no control characters
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ValidationError as exc:  # settings from the environment (DAYPLAN_*) that do not parse
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or exc.title
-        print(f"error: invalid setting {where}: {err['msg']}", file=sys.stderr)
+        print(one_line(f"error: invalid setting {where}: {err['msg']}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

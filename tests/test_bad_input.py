@@ -419,3 +419,25 @@ def test_a_models_unreadable_finish_payload_fails_closed_as_finish_payload(edit,
     run = asyncio.run(run_plan(request, model=_hostile_finish(edit), guardrails=config))
     assert run.report is None and run.error.rule == "finish_payload", run.error
     assert "cannot be read as JSON" in run.error.detail or "not valid JSON" in run.error.detail
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"text": "x", "\\u001b[2J\\u001b]0;pwned\\u0007' + "k" * 3000 + '": 1}',
+        '{"text": "x", "line\\nbreak": 1}',
+        '{"text": "x", "window": {"start": "\\u001b[31m", "end": "17:00"}}',
+    ],
+)
+def test_an_error_quoting_the_input_is_one_safe_line(content, tmp_path, capsys):
+    """An unknown key is quoted in the error: its escape sequences never reach the terminal,
+    its line breaks never split the line, and a 3000-character key is cut to 100."""
+    code, _, err = _cli(content.encode(), tmp_path, capsys)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400, err
+    assert "\x1b" not in err and "\x07" not in err
+
+
+def test_a_usage_error_quoting_argv_is_one_safe_line(capsys):
+    assert main(["pl\x1b[2Jan\nx"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err
