@@ -40,8 +40,9 @@ def read_data_file(
     """The data in ``path``: YAML when it is named ``.yaml``/``.yml``, else JSON.
 
     Raises ``InputError`` (one line naming ``path``) for anything else: a file that cannot be
-    read or is over ``max_bytes`` (``kind`` says what it should have been), text that is not UTF-8, malformed or repeated-key JSON or
-    YAML, data nested too deeply to parse, a number too long to convert.
+    read or is over ``max_bytes`` (the line names ``kind``, what it should have been), text
+    that is not UTF-8, malformed or repeated-key JSON or YAML, data nested too deeply to parse,
+    a number too long to convert.
     """
     try:
         with path.open("rb") as f:
@@ -73,10 +74,15 @@ def _load_yaml(text: str) -> Any:
         return yaml.load(text, Loader=_request_yaml_loader(yaml))  # noqa: S506 (a SafeLoader)
     except yaml.YAMLError as exc:
         raise _YAMLError(_first_line(exc)) from None
+    except (DuplicateKeyError, RecursionError, MemoryError):
+        raise
     except ValueError as exc:  # int(): a number over sys.get_int_max_str_digits() digits
         if "digits" in str(exc):
             raise UnreadableRequest(too_long_number()) from None
-        raise
+        raise _YAMLError(f"a value its tag cannot construct ({type(exc).__name__})") from None
+    except Exception as exc:  # noqa: BLE001 - SafeLoader's constructors trust explicit tags:
+        # `!!bool "text"` raises KeyError, `!!timestamp x` AttributeError, `!!map [1]` TypeError
+        raise _YAMLError(f"a value its tag cannot construct ({type(exc).__name__})") from None
 
 
 class _YAMLError(ValueError):

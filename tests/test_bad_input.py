@@ -211,6 +211,10 @@ def test_a_deep_file_is_one_line_in_a_fresh_process(tmp_path):
             "could not determine a constructor",
         ),
         ("repeated key", "text: x\ntext: y\n", "repeats the key 'text'"),
+        # SafeLoader trusts an explicit tag: these raised KeyError, AttributeError, TypeError
+        ("bool tag", 'text: !!bool "maybe"\n', "a value its tag cannot construct (KeyError)"),
+        ("timestamp tag", "text: x\ndate: !!timestamp soon\n", "construct (AttributeError)"),
+        ("map tag on a list", "text: x\nparty: !!map [1]\n", "cannot construct (TypeError)"),
         ("unquoted 9:30", "text: x\nwindow: {start: 9:30, end: '17:00'}\n", "HH:MM"),
     ],
 )
