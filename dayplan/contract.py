@@ -17,7 +17,6 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
-    AfterValidator,
     AllowInfNan,
     BaseModel,
     BeforeValidator,
@@ -264,17 +263,6 @@ class Activity(_Strict):
     at_home: StrictBool = False
 
 
-TEXT_MESSAGE = "give the request in words, e.g. 'Saturday in New Farm with 2 kids'"
-"""Why an empty or blank ``text`` is refused (HTTP 422, CLI exit 2): the request's words are
-what is planned from; structured fields add to them and win over them, never replace them."""
-
-
-def _has_words(value: str) -> str:
-    if not value:  # whitespace is stripped first (``str_strip_whitespace``)
-        raise PydanticCustomError("text_empty", TEXT_MESSAGE)
-    return value
-
-
 def nul_path(value: object, depth: int = 0, seen: set[int] | None = None) -> str | None:
     """Where in ``value`` (a request field's raw input) a string holds a NUL character:
     ``""`` for ``value`` itself, ``"0.label"`` inside it, ``None`` when none does. Each list
@@ -296,10 +284,11 @@ def nul_path(value: object, depth: int = 0, seen: set[int] | None = None) -> str
 
 
 class PlanRequest(_Strict):
-    """What the caller asks for. Only ``text`` is required, and it must say something (empty or
-    blank text is refused with ``TEXT_MESSAGE``, as the CLI refuses an empty REQUEST);
-    structured fields win over ``text``. No string may hold a NUL character (``\\u0000``): no
-    request needs one, and a database text column cannot store it.
+    """What the caller asks for. No field is required: ``text`` is the request in words and
+    structured fields win over it; a request without words is planned from its fields alone (the
+    playground's form sends one), and one with neither words nor a place is asked about
+    (``needs_clarification``). No string may hold a NUL character (``\\u0000``): no request
+    needs one, and a database text column cannot store it.
 
     ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
     ``now`` (an ISO datetime that pins "today" for reproducible runs; without an offset it is
@@ -310,15 +299,13 @@ class PlanRequest(_Strict):
     # must reuse a built schema (building it inside FastAPI's adapter warns about its alias).
     model_config = ConfigDict(defer_build=False)
 
-    text: Annotated[
-        str,
-        Field(
-            max_length=4000,
-            json_schema_extra={"minLength": 1},
-            examples=["Plan my Saturday in Brisbane for the family"],
-        ),
-        AfterValidator(_has_words),
-    ]
+    text: str = Field(
+        default="",
+        max_length=4000,
+        description="The request in words (optional: without words the structured fields are "
+        "planned alone; blank counts as none).",
+        examples=["Plan my Saturday in Brisbane for the family"],
+    )
     location: ShortText | None = None
     home: (
         Annotated[

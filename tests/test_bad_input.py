@@ -83,16 +83,19 @@ BODIES: dict[str, tuple[bytes, tuple]] = {
         bad(422, "party.adults: Input should be less than or equal to 50"),
     ),
     "now a number": (b'{"text":"x","now":1e20}', bad(422, "invalid request at now")),
-    # D3, one contract: `text` is required and must say something, on both surfaces
-    "no text": (
-        json.dumps({"location": "New Farm", "now": NOW}).encode(),
-        bad(422, "invalid request at text: Field required", "text: Field required"),
+    # D3, one contract: no field is required; without words the fields are planned alone, and
+    # with neither words nor a place the planner asks, on both surfaces alike
+    "no text": (json.dumps({"location": "New Farm", "now": NOW}).encode(), ok()),
+    "empty text, fields": (
+        json.dumps({"text": "", "location": "New Farm", "now": NOW}).encode(),
+        ok(),
     ),
-    "empty text": (b'{"text": ""}', bad(422, "at text: give the request in words", "in words")),
-    "blank text": (b'{"text": " \\t\\n "}', bad(422, "at text: give the request in words")),
-    "empty object": (b"{}", bad(422, "invalid request at text: Field required")),
-    "text null": (b'{"text": null}', bad(422, "at text: Input should be a valid string")),
-    "text a number": (b'{"text": 5}', bad(422, "at text: Input should be a valid string")),
+    "empty text": (json.dumps({"text": "", "now": NOW}).encode(), ok("needs_clarification")),
+    "blank text": (
+        json.dumps({"text": " \t\n ", "now": NOW}).encode(),
+        ok("needs_clarification"),
+    ),
+    "empty object": (b"{}", ok("needs_clarification")),
     "emoji text": (json.dumps({"text": "🎉🎈🦘", "now": NOW}).encode(), ok("needs_clarification")),
     "control text": (
         json.dumps({"text": "Saturday\x07 in New Farm\x1b[31m", "now": NOW}).encode(),
@@ -334,25 +337,37 @@ def test_a_file_holding_no_object_is_not_planned_as_its_own_name(name, content, 
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\t\n"])
-def test_empty_free_text_is_refused_as_an_empty_body_text_is(text, client, capsys):
-    """``plan ""`` and ``{"text": ""}`` are the same request: both refused (it was exit 2 on
-    the command line but a 200 needs_clarification over HTTP)."""
+def test_an_empty_request_argument_is_a_usage_error_an_empty_text_is_not(
+    text, client, tmp_path, capsys
+):
+    """``plan ""`` names no file, case or text: exit 2, as with no REQUEST at all. A request
+    whose text is empty is a request: the file and the body both get the same questions."""
     assert main(["plan", text]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
-    r = client.post("/v1/day-plans", json={"text": text})
-    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "text"]
+    assert capsys.readouterr().err == (
+        "error: REQUEST is empty: give a request file, a case name or quoted text\n"
+    )
+    body = {"text": text, "now": NOW}
+    code, out, _ = _cli(json.dumps(body).encode(), tmp_path, capsys)
+    r = client.post("/v1/day-plans", json=body)
+    assert code == 0 and r.status_code == 200
+    assert json.loads(out)["status"] == r.json()["status"] == "needs_clarification"
+    assert json.loads(out)["questions"] == r.json()["questions"]
 
 
-def test_the_schema_says_text_is_required_and_not_empty(client):
+def test_the_schema_says_no_field_is_required(client):
     schema = client.get("/openapi.json").json()["components"]["schemas"]["PlanRequest"]
-    assert "text" in schema["required"] and schema["properties"]["text"]["minLength"] == 1
+    assert "required" not in schema and schema["properties"]["text"]["default"] == ""
+    assert "optional" in schema["properties"]["text"]["description"]
 
 
-def test_the_playground_form_names_the_empty_text():
-    from dayplan.ui.form import FormError, form_to_request
+def test_the_playground_form_plans_fields_without_words():
+    """Notebook 08's exercise fills the form's fields and leaves its free text empty."""
+    from dayplan.service.run import plan
+    from dayplan.ui.form import form_to_request
 
-    with pytest.raises(FormError, match="Free text: give the request in words"):
-        form_to_request({"text": "  ", "location": "New Farm"})
+    request = form_to_request({"text": "  ", "location": "New Farm", "now": NOW, "adults": 2})
+    assert request.text == ""
+    assert plan(request).report.status == "complete"
 
 
 def test_a_nul_is_refused_from_yaml_too_and_found_fast_in_shared_lists(tmp_path, capsys):

@@ -36,13 +36,7 @@ def venues_of(kind: str) -> list:
 def state_with(activities: list[dict], found: list, **extra) -> dict:
     """A run's state after one search that returned ``found``, and code's must-do matches."""
     activities = [{"duration_minutes": 60, **a} for a in activities]
-    req = PlanRequest(
-        text="Saturday in South Brisbane",
-        location="South Brisbane",
-        date="Saturday",
-        activities=activities,
-        **extra,
-    )
+    req = PlanRequest(location="South Brisbane", date="Saturday", activities=activities, **extra)
     state = initial_state(req, run_id="t", now=NOW)
     record_results(state, "call-1", "what we searched for", found)
     record_matches(state)
@@ -87,9 +81,7 @@ def test_an_ambiguous_must_do_over_the_found_venues_earns_it_too():
 
 def test_refused_without_a_match_record():
     req = PlanRequest(
-        text="South Brisbane",
-        location="South Brisbane",
-        activities=[{"name": "see the koalas", "duration_minutes": 60}],
+        location="South Brisbane", activities=[{"name": "see the koalas", "duration_minutes": 60}]
     )
     state = initial_state(req, run_id="t", now=NOW)
     record_results(state, "call-1", "museums", venues_of("museum"))  # no match recorded
@@ -265,7 +257,6 @@ async def museums_only(query, indoor_only, near):
 
 def test_a_stand_in_run_asks_when_the_must_do_is_only_proven_unmatched_after_searching():
     req = PlanRequest(
-        text="Saturday in South Brisbane",
         location="South Brisbane",
         date="Saturday",
         now=NOW,
@@ -285,12 +276,7 @@ def test_a_stand_in_run_asks_when_the_must_do_is_only_proven_unmatched_after_sea
     assert report.questions == ["I know no venue for 'see the koalas': which place do you mean?"]
     ok, detail = _earned("needs_clarification", served_from_run(run), run.steps, CASE)
     assert ok, detail
-    # the reading matched the must-do over the whole catalogue (koalas exist); only the search's
-    # venues, matched by arrange_plan, prove it unmatched
-    verdicts = [
-        (s.tool, m["verdict"]) for s in run.steps for m in (s.response or {}).get("must_dos", [])
-    ]
-    assert verdicts == [("record_reading", "alternatives"), ("arrange_plan", "none")]
+    assert not any("must_dos" in (s.response or {}) for s in run.steps if s.tool != "arrange_plan")
 
 
 def record_matches_before_search(req: PlanRequest) -> list:
@@ -306,11 +292,10 @@ def test_a_live_run_asks_about_a_must_do_its_grounded_search_did_not_find(live_e
     question = "I know no venue for 'see the koalas': which place do you mean?"
     turns = iter(
         [
-            shapes.function_call_response("record_reading", {"readings": []}, 0),
-            shapes.function_call_response("resolve_date", {"expression": "Saturday"}, 1),
-            shapes.function_call_response("search_public_web", {"query": "koalas"}, 2),
+            shapes.function_call_response("resolve_date", {"expression": "Saturday"}, 0),
+            shapes.function_call_response("search_public_web", {"query": "koalas"}, 1),
             shapes.function_call_response(
-                "record_clarification", {"questions": [question], "missing": ["must_do"]}, 3
+                "record_clarification", {"questions": [question], "missing": ["must_do"]}, 2
             ),
             shapes.function_call_response(
                 "finish",
@@ -319,14 +304,13 @@ def test_a_live_run_asks_about_a_must_do_its_grounded_search_did_not_find(live_e
                         {"status": "needs_clarification", "questions": [question]}
                     )
                 },
-                4,
+                3,
             ),
             shapes.text_response("Done."),
         ]
     )
     shapes.mock_generate(turns)
     request = PlanRequest(
-        text="Saturday in South Brisbane",
         location="South Brisbane",
         date="Saturday",
         now=NOW,
@@ -338,7 +322,6 @@ def test_a_live_run_asks_about_a_must_do_its_grounded_search_did_not_find(live_e
     assert run.error is None, run.error
     report = run.report
     assert [s.tool for s in report.trace] == [
-        "record_reading",
         "resolve_date",
         "search_public_web",
         "record_clarification",

@@ -87,8 +87,7 @@ def test_read_states_the_stand_ins_readings_first_with_quotes():
     assert {"field": "rain", "value": "all_day", "quote": "rain all day"} in args["readings"]
     assert {"field": "date", "value": "2026-12-05", "quote": "Saturday"} in args["readings"]
     assert om.read(conv(BRISBANE, READ)) is None  # read once
-    # a message without words (the contract refuses one; first_message_request builds it)
-    assert om.read(conv(om.first_message_request(""))) is None  # no text, nothing to read
+    assert om.read(conv(PlanRequest(location="Brisbane"))) is None  # no text, nothing to read
 
 
 def test_read_drops_what_code_rejected_and_asks_about_unread_phrases():

@@ -116,20 +116,6 @@ def render_request(request: PlanRequest) -> str:
     )
 
 
-def first_message_request(text: str) -> PlanRequest:
-    """The request a model reads from the first user message ``text``: ``parse_request_message``,
-    or ``text`` as free text when it is not one. A message the contract refuses (blank, or
-    holding a NUL) is an empty request, from which nothing is read: the model asks (the run
-    paths, ``run_plan`` and ``adk web``'s plugin, never send one)."""
-    try:
-        return parse_request_message(text)
-    except ValueError:  # ValidationError, json.JSONDecodeError
-        try:
-            return PlanRequest(text=text[:4000])
-        except ValueError:
-            return PlanRequest.model_construct(text="")
-
-
 @per_run
 def parse_request_message(text: str) -> PlanRequest:
     """Inverse of ``render_request``; a message without tags is taken as free text. Kept for the
@@ -323,7 +309,10 @@ class OfflinePlannerModel(BaseLlm):
     def next_turn(self, llm_request: LlmRequest) -> LlmResponse:
         """Decide the next step from the request and the tool results so far."""
         first_text, history = read_history(llm_request)
-        request = first_message_request(first_text)
+        try:
+            request = parse_request_message(first_text)
+        except (ValueError, json.JSONDecodeError):
+            request = PlanRequest(text=first_text[:4000])
         offered = set(llm_request.tools_dict) if llm_request.tools_dict else None
         return next_step(Conversation(request, history, offered), self.rules or RULES)
 

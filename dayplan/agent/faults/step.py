@@ -30,7 +30,7 @@ from dayplan.agent.offline_model import (
     ToolExchange,
     _call,
     _reply,
-    first_message_request,
+    parse_request_message,
     read_history,
 )
 from dayplan.contract import PlanRequest
@@ -59,7 +59,10 @@ class Turn:
     def of(cls, llm_request: LlmRequest) -> Turn:
         """The turn an ADK ``LlmRequest`` carries (an unreadable request message is free text)."""
         first_text, history = read_history(llm_request)
-        request = first_message_request(first_text)
+        try:
+            request = parse_request_message(first_text)
+        except ValueError:
+            request = PlanRequest(text=first_text[:4000])
         offered = set(llm_request.tools_dict) if llm_request.tools_dict else None
         return cls(request, history, offered)
 
