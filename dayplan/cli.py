@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import pkgutil
 import re
@@ -26,70 +25,13 @@ from dayplan.cli_common import (
     EXIT_REJECTED,
     InputError,
     case_dirs,
+    one_line,
     terminal_safe,
 )
-from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
+from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.files import read_data_file
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "EXIT_REJECTED", "InputError", "load_request", "main"]
-
-
-def _load_file(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        import yaml  # only for YAML requests: every other start is spared loading it
-
-        try:
-            return yaml.load(text, Loader=_request_yaml_loader(yaml))  # noqa: S506 (a SafeLoader)
-        except DuplicateKeyError as exc:
-            raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
-        except yaml.YAMLError as exc:
-            raise _not_valid(path, exc) from None
-    try:
-        return loads_strict_json(text)
-    except DuplicateKeyError as exc:
-        raise InputError(f"{path} repeats the key {str(exc)!r}; give each field once") from None
-    except json.JSONDecodeError as exc:
-        raise _not_valid(path, exc) from None
-
-
-def _request_yaml_loader(yaml: Any) -> type:
-    """A ``yaml.SafeLoader`` for request files that reads like the service's JSON: a key given
-    twice raises ``DuplicateKeyError`` (the service answers 400), and a date or time written
-    unquoted (``date: 2026-12-05``) stays the text it is, as the contract's fields are text."""
-
-    class RequestLoader(yaml.SafeLoader):
-        pass
-
-    RequestLoader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-
-    def mapping(loader: Any, node: Any) -> dict[Any, Any]:
-        loader.flatten_mapping(node)  # YAML merge keys ("<<") as SafeLoader reads them
-        seen: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if key in seen:
-                raise DuplicateKeyError(str(key))
-            seen[key] = loader.construct_object(value_node, deep=True)
-        return seen
-
-    RequestLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
-    return RequestLoader
-
-
-def _not_valid(path: Path, exc: Exception) -> InputError:
-    first = str(exc).splitlines()[0]
-    kind = path.suffix.lstrip(".").upper()
-    if kind not in ("JSON", "YAML", "YML"):
-        kind = "JSON (a request file is JSON, or YAML named .yaml or .yml)"
-    return InputError(f"{path} is not valid {kind}: {first}")
 
 
 def _as_path(spec: str) -> Path | None:
@@ -116,6 +58,9 @@ def _case_file(name: str) -> Path | None:
     return None
 
 
+_UNREAD = object()
+
+
 def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     """Turn REQUEST into a ``PlanRequest`` and a label saying what it was read from.
 
@@ -125,7 +70,7 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     """
     if not spec or not spec.strip():
         raise InputError("REQUEST is empty: give a request file, a case name or quoted text")
-    raw: Any = None
+    raw: Any = _UNREAD  # a file may hold null (or be empty YAML): that is no request either
     label = spec
     path = _as_path(spec)
     if path is not None:
@@ -134,21 +79,21 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
         if path.exists() and not path.is_file():
             raise InputError(f"{spec} is not a regular file")
         if path.is_file():
-            raw, label = _load_file(path), str(path)
+            raw, label = read_data_file(path), str(path)
         elif path.suffix.lower() in (".json", ".yaml", ".yml"):
             hint = _case_file(path.stem)
             also = f" (did you mean {hint}?)" if hint else ""
             raise InputError(f"no such request file: {spec}{also}")
-    if raw is None:
+    if raw is _UNREAD:
         case = _case_file(spec)
         if case is not None:
-            raw, label = _load_file(case), f"case {case.stem}"
+            raw, label = read_data_file(case), f"case {case.stem}"
         elif re.fullmatch(r"[A-Za-z0-9_\-]+", spec.strip()) and "_" in spec:
             raise InputError(
                 f"no case named {spec!r}; `python -m dayplan cases` lists them "
                 "(quote free text with spaces)"
             )
-    if raw is None:
+    if raw is _UNREAD:
         raw, label = {"text": spec}, "free text"
     if isinstance(raw, dict) and "request" in raw and isinstance(raw["request"], dict):
         raw = raw["request"]
@@ -161,8 +106,27 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
         return PlanRequest.model_validate(raw), label
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "request"
+        where = ".".join(str(p)[:100] for p in err["loc"]) or "request"  # a key may be huge
         raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it, then
+    renamed over it, so a full disk or a dead process leaves the old file (or none), never half
+    of one. A path that is not a regular file (``/dev/stdout``) is written directly. Raises
+    ``InputError`` (one line) when it cannot be written."""
+    if path.exists() and not path.is_file():
+        temp = None
+    else:
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        (temp or path).write_text(text, encoding="utf-8")
+        if temp is not None:
+            os.replace(temp, path)
+    except OSError as exc:
+        if temp is not None:
+            temp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from None
 
 
 def refusal_lines(steps: Any) -> list[str]:
@@ -350,10 +314,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         from dayplan.ui.report_view import run_html  # matplotlib: only for --html
 
-        try:
-            Path(args.html).write_text(run_html(run, full_page=True), encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.html}: {exc.strerror}") from None
+        write_whole(Path(args.html), run_html(run, full_page=True))
     if run.error is not None or run.report is None:
         rule = run.error.rule if run.error else "boundary"
         detail = run.error.detail if run.error else "no report"
@@ -380,7 +341,7 @@ class OneLineParser(argparse.ArgumentParser):
     (``--help`` still prints the full usage); its subcommand parsers are of the same class."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, one_line(f"error: {self.prog}: {message} (see {self.prog} --help)") + "\n")
 
 
 def _command_modules(command: str | None) -> list[str]:
@@ -457,13 +418,13 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as exc:  # OneLineParser printed one error line
             return EXIT_BAD_INPUT if exc.code else EXIT_OK
         return args.func(args)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except InputError as exc:  # it may quote the input: one line, no control characters
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ValidationError as exc:  # settings from the environment (DAYPLAN_*) that do not parse
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or exc.title
-        print(f"error: invalid setting {where}: {err['msg']}", file=sys.stderr)
+        print(one_line(f"error: invalid setting {where}: {err['msg']}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -15,6 +15,13 @@ def terminal_safe(text: str) -> str:
     return _TERMINAL_UNSAFE.sub("", text)
 
 
+def one_line(text: str) -> str:
+    """``text`` as one terminal-safe line: control characters stripped (``terminal_safe``) and
+    line breaks made spaces, for an error that quotes the user's input (a JSON key holding ESC
+    sequences or a newline)."""
+    return terminal_safe(text).replace("\n", " ").replace("\t", " ")
+
+
 EXIT_OK, EXIT_BAD_INPUT, EXIT_REJECTED = 0, 2, 3
 
 

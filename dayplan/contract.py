@@ -7,7 +7,9 @@ string and list lengths, and raises ``pydantic.ValidationError`` on bad input, w
 turns into exit code 2 and the service into HTTP 422 ``application/problem+json``.
 """
 
+import json
 import re
+import sys
 from datetime import date as date_type
 from datetime import datetime
 from typing import Annotated, Literal
@@ -25,6 +27,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     Tag,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -263,8 +266,32 @@ class Activity(_Strict):
     at_home: StrictBool = False
 
 
+def nul_path(value: object, depth: int = 0, seen: set[int] | None = None) -> str | None:
+    """Where in ``value`` (a request field's raw input) a string holds a NUL character:
+    ``""`` for ``value`` itself, ``"0.label"`` inside it, ``None`` when none does. Each list
+    and mapping is visited once (YAML aliases share them) and at most 4 levels deep."""
+    if isinstance(value, str | bytes):
+        return "" if ("\x00" if isinstance(value, str) else b"\x00") in value else None
+    if depth >= 4 or not isinstance(value, dict | list | tuple):
+        return None
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return None
+    seen.add(id(value))
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        found = nul_path(item, depth + 1, seen)
+        if found is not None:
+            return f"{key}.{found}" if found else str(key)[:100]
+    return None
+
+
 class PlanRequest(_Strict):
-    """What the caller asks for. Only ``text`` is required; structured fields win over ``text``.
+    """What the caller asks for. No field is required: ``text`` is the request in words and
+    structured fields win over it; a request without words is planned from its fields alone (the
+    playground's form sends one), and one with neither words nor a place is asked about
+    (``needs_clarification``). No string may hold a NUL character (``\\u0000``): no request
+    needs one, and a database text column cannot store it.
 
     ``date`` is an ISO date, a weekday name, ``today`` or ``tomorrow``, resolved relative to
     ``now`` (an ISO datetime that pins "today" for reproducible runs; without an offset it is
@@ -275,7 +302,13 @@ class PlanRequest(_Strict):
     # must reuse a built schema (building it inside FastAPI's adapter warns about its alias).
     model_config = ConfigDict(defer_build=False)
 
-    text: str = Field(default="", max_length=4000)
+    text: str = Field(
+        default="",
+        max_length=4000,
+        description="The request in words (optional: without words the structured fields are "
+        "planned alone; blank counts as none).",
+        examples=["Plan my Saturday in Brisbane for the family"],
+    )
     location: ShortText | None = None
     home: (
         Annotated[
@@ -297,6 +330,19 @@ class PlanRequest(_Strict):
     activities: list[Activity] = Field(default_factory=list, max_length=10)
     save: StrictBool = False
     request_id: ShortText | None = None
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_nul(cls, value: object, info: ValidationInfo) -> object:
+        where = nul_path(value)
+        if where is not None:
+            at = f" at {info.field_name}.{where}" if where else ""
+            raise PydanticCustomError(
+                "nul_character",
+                "contains a NUL character (\\u0000){at}; no request needs one",
+                {"at": at},
+            )
+        return value
 
     @field_validator("now")
     @classmethod
@@ -579,6 +625,60 @@ class DuplicateKeyError(ValueError):
     """A JSON object repeats a key (``str(exc)`` is the key, cut to 100 characters)."""
 
 
+class UnreadableRequest(json.JSONDecodeError):
+    """Bytes that cannot be read as a request whatever their syntax: not UTF-8 (UTF-16 and
+    UTF-32 named), nested too deeply, a number too long to convert, or too large for memory.
+
+    ``str(exc)`` is the reason alone, a predicate for a subject (``"is nested too deeply ..."``):
+    the CLI prints ``f"{path} {exc}"``, the service ``f"the body {exc}"``. A subclass of
+    ``json.JSONDecodeError`` so that FastAPI answers it as malformed JSON (400), never as an
+    unexpected error."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason, "", 0)
+
+    def __str__(self) -> str:
+        return self.msg
+
+
+TOO_DEEP = "is nested too deeply to read (a request is an object of fields a few levels deep)"
+"""Why a request nested thousands of levels deep (``[[[...]]]``) is refused: its parser would
+exhaust Python's recursion limit (``RecursionError``), on every surface alike."""
+
+
+def too_long_number() -> str:
+    """Why a number of more digits than Python converts (``sys.get_int_max_str_digits()``,
+    4300) is refused: ``int()`` raises ``ValueError`` on it, whichever parser read it."""
+    return f"has a number over {sys.get_int_max_str_digits()} digits long"
+
+
+def decode_utf8(raw: bytes) -> str:
+    """The text of ``raw``: UTF-8, a leading byte-order mark dropped (Windows Notepad writes
+    one; RFC 8259 section 8.1 lets a reader ignore it). The one decoding of the CLI's request
+    files and the service's bodies, so both read the same bytes the same way.
+
+    Raises ``UnreadableRequest`` naming UTF-16 or UTF-32 (what ``json.detect_encoding`` finds,
+    when the bytes decode as it: PowerShell's ``Out-File`` writes UTF-16), or else the first
+    byte that is not UTF-8.
+    """
+    found = json.detect_encoding(raw)
+    if found not in ("utf-8", "utf-8-sig"):
+        try:
+            raw.decode(found)
+        except UnicodeDecodeError:
+            pass
+        else:
+            name = found.upper().removesuffix("-LE").removesuffix("-BE")
+            raise UnreadableRequest(f"is {name} text, not UTF-8")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        byte = raw[exc.start : exc.start + 1].hex()
+        raise UnreadableRequest(
+            f"is not UTF-8 text (byte 0x{byte} at offset {exc.start})"
+        ) from None
+
+
 def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
@@ -591,10 +691,22 @@ def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 def loads_strict_json(raw: str | bytes) -> object:
     """``json.loads`` that refuses a repeated key in any object. RFC 8259 leaves duplicates
     undefined and Python keeps the last, so ``{"save": false, "save": true}`` would save; the
-    service (400) and the CLI (exit 2) both read requests through this.
+    service (400) and the CLI (exit 2) both read requests through this. Bytes are decoded by
+    ``decode_utf8`` (a UTF-8 byte-order mark is dropped; UTF-16 and UTF-32 are refused).
 
-    Raises ``json.JSONDecodeError`` for malformed JSON and ``DuplicateKeyError`` for a repeat.
+    Raises ``json.JSONDecodeError`` for malformed JSON, ``UnreadableRequest`` (a subclass) for
+    bytes no syntax repair would make readable (not UTF-8, nested thousands deep, a number over
+    ``sys.get_int_max_str_digits()`` digits, too large for memory), and ``DuplicateKeyError``
+    for a repeat. Nothing else: no ``RecursionError`` or ``ValueError`` escapes.
     """
-    import json
-
-    return json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+    text = decode_utf8(bytes(raw)) if isinstance(raw, bytes | bytearray) else raw
+    try:
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicate_keys)
+    except (json.JSONDecodeError, DuplicateKeyError):
+        raise
+    except RecursionError:
+        raise UnreadableRequest(TOO_DEEP) from None
+    except MemoryError:
+        raise UnreadableRequest("is too large to read") from None
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string conversion"
+        raise UnreadableRequest(too_long_number()) from None

@@ -39,6 +39,12 @@ DROPPED_QUERY = {"key", "access_token"}
 REPLAY_DIVERGENCE = "replay_divergence"
 
 
+RECORDING = "a recording file"
+RECORDING_FILE_BYTES = 64 * 1024 * 1024
+"""The largest recording file read (``recording.json`` or one call): a model turn with its
+grounding is a few hundred KiB."""
+
+
 class RecordingError(ValueError):
     """A recording folder that cannot be read (one readable line)."""
 
@@ -70,7 +76,7 @@ def _body(raw: bytes, content_type: str = "") -> Any:
         return None
     try:
         return json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, nested too deeply: kept as text
         return raw.decode("utf-8", "replace")
 
 
@@ -201,17 +207,28 @@ class Replayer:
     @classmethod
     def load(cls, directory: str | Path) -> Replayer:
         """Read ``directory``; raises ``RecordingError`` (one line) when it is no recording."""
+        from dayplan.cli_common import InputError
+        from dayplan.files import read_data_file
+
         folder = Path(directory)
+        how = "record one with: python -m dayplan plan REQUEST --live --record DIR"
         try:
-            meta = json.loads((folder / "recording.json").read_text(encoding="utf-8"))
+            meta = read_data_file(
+                folder / "recording.json", max_bytes=RECORDING_FILE_BYTES, kind=RECORDING
+            )
             exchanges = [
-                json.loads((folder / "calls" / name).read_text(encoding="utf-8"))
+                read_data_file(
+                    folder / "calls" / name, max_bytes=RECORDING_FILE_BYTES, kind=RECORDING
+                )
                 for name in meta["calls"]
             ]
-        except (OSError, KeyError, TypeError, json.JSONDecodeError) as exc:
+        except InputError as exc:  # a file that cannot be read: its one line says why
             raise RecordingError(
-                f"{folder} is not a readable dayplan recording ({type(exc).__name__}); record "
-                "one with: python -m dayplan plan REQUEST --live --record DIR"
+                f"{folder} is not a readable dayplan recording: {exc}; {how}"
+            ) from None
+        except (KeyError, TypeError) as exc:
+            raise RecordingError(
+                f"{folder} is not a readable dayplan recording ({type(exc).__name__}); {how}"
             ) from None
         if meta.get("format") != FORMAT:
             raise RecordingError(f"{folder}: unknown recording format {meta.get('format')!r}")

@@ -317,3 +317,70 @@ def test_expiry_leeway_is_ten_seconds(client, monkeypatch):
     now = int(time.time())
     assert client.get("/whoami", headers=hs("ann", exp=now - 5)).json() == {"user": "ann"}
     assert_problem(client.get("/whoami", headers=hs("ann", exp=now - 30)), 401, "expired")
+
+
+def _reasons_401(secret: str = SECRET) -> dict[str, dict[str, str]]:
+    """The four 401s of the review (REVIEW9 D4), each a header set and the reason logged."""
+    other = "another-secret-that-is-long-enough-for-hs256"
+    return {
+        "no Authorization header": {},
+        "the token has expired": hs(exp=int(time.time()) - 3600, secret=secret),
+        "InvalidSignatureError": hs(secret=other),
+        'Token is missing the "sub" claim': hs(sub=None, secret=secret),
+    }
+
+
+def _token_parts(headers: dict[str, str]) -> list[str]:
+    auth = headers.get("Authorization")
+    return auth.split()[1].split(".") if auth else []
+
+
+def test_each_401_logs_its_reason_and_never_the_token(client, monkeypatch, caplog):
+    monkeypatch.setenv("DAYPLAN_JWT_SECRET", SECRET)
+    for reason, headers in _reasons_401().items():
+        caplog.clear()
+        response = client.get("/whoami", headers=headers)
+        assert response.status_code == 401 and response.json()["detail"] == UNAUTHORIZED_DETAIL
+        (record,) = [r for r in caplog.records if r.name == "dayplan.service.auth"]
+        assert record.levelno == logging.INFO and reason in record.getMessage()
+        for part in _token_parts(headers):  # no segment of the token, signature included
+            assert part not in caplog.text
+        assert SECRET not in caplog.text
+
+
+def test_serve_shows_the_401_reasons_in_its_output(tmp_path):
+    """``python -m dayplan serve`` printed nothing for a 401: the ``dayplan`` loggers had no
+    handler under uvicorn, and Python's last resort drops INFO."""
+    import httpx
+
+    from tests.servers import VENV_BIN, free_port, start
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start(
+        [str(VENV_BIN / "python"), "-m", "dayplan", "serve", "--port", str(port)],
+        url,
+        "/health",
+        tmp_path / "serve.log",
+        env_extra={
+            "DAYPLAN_JWT_SECRET": SECRET,
+            "DAYPLAN_DB_URL": f"sqlite:///{tmp_path / 'serve.sqlite'}",
+        },
+    )
+    try:
+        reasons = _reasons_401()
+        for headers in reasons.values():
+            body = {"text": "Saturday in New Farm"}
+            assert httpx.post(f"{url}/v1/day-plans", json=body, headers=headers).status_code == 401
+        deadline = time.time() + 10
+        while time.time() < deadline and "sub" not in server.log_tail():
+            time.sleep(0.1)
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "auth is ON (hs256)" in log
+    for reason, headers in reasons.items():
+        assert "INFO:     dayplan.service.auth: 401: " in log and reason in log, log
+        for part in _token_parts(headers):
+            assert part not in log
+    assert SECRET not in log

@@ -286,7 +286,7 @@ class StatusTraceGatePlugin(BasePlugin):
             return None
         try:
             payload = json.loads(str(tool_args.get("report_json", "")))
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # unreadable: the boundary refuses it
             return None
         if not isinstance(payload, dict):
             return None

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-from dayplan.cli_common import EXIT_OK, case_dirs
+from dayplan.cli_common import EXIT_OK, InputError, case_dirs
+from dayplan.files import read_data_file
 
 
 def _list(args) -> int:
@@ -12,8 +11,8 @@ def _list(args) -> int:
     for folder in case_dirs():
         for path in sorted(folder.glob("*.json")):
             try:
-                case = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError):
+                case = read_data_file(path)
+            except InputError:
                 rows.append((path.stem, "?", "(unreadable case file)"))
                 continue
             expect = case.get("expect", {}) if isinstance(case, dict) else {}

@@ -54,6 +54,34 @@ def check_bind(host: str, mode: str, insecure_no_auth: bool) -> None:
         )
 
 
+def log_config(level: str) -> dict:
+    """uvicorn's logging configuration plus the ``dayplan`` loggers at ``level`` (``--log-level``,
+    default ``info``) on uvicorn's stderr handler, each line naming its logger: without it they
+    reached only Python's last-resort handler, which drops INFO, so the reasons of 401s
+    (``dayplan.service.auth``: "the token has expired", never the token) were never shown."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["dayplan"] = {
+        "()": "uvicorn.logging.DefaultFormatter",
+        "fmt": "%(levelprefix)s %(name)s: %(message)s",
+        "use_colors": None,
+    }
+    config["handlers"]["dayplan"] = {
+        "formatter": "dayplan",
+        "class": "logging.StreamHandler",
+        "stream": "ext://sys.stderr",
+    }
+    config["loggers"]["dayplan"] = {
+        "handlers": ["dayplan"],
+        "level": level.upper(),
+        "propagate": False,
+    }
+    return config
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
     from pydantic import ValidationError
@@ -84,6 +112,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        log_config=log_config(args.log_level),
         limit_concurrency=settings.limit_concurrency,
         timeout_keep_alive=settings.timeout_keep_alive_seconds,
         timeout_graceful_shutdown=settings.timeout_graceful_shutdown_seconds,

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from dayplan.cli_common import EXIT_OK, EXIT_REJECTED, InputError
 from dayplan.config import Settings
 from dayplan.contract import PlanRequest
+from dayplan.files import read_data_file
 
 ORIGINAL_CASES = ("wet_weather_family", "impossible_schedule", "missing_essentials")
 """The original prototype's three cases (also the agent notebook's)."""
@@ -46,7 +47,9 @@ def _load_case(name: str) -> tuple[PlanRequest, str]:
     for folder in (Path.cwd() / "cases", Path(__file__).resolve().parents[2] / "cases"):
         path = folder / f"{name}.json"
         if path.is_file():
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_data_file(path)
+            if not isinstance(raw, dict):
+                raise InputError(f"case {name}: a case file must be a JSON object")
             expected = str((raw.get("expect") or {}).get("status") or "")
             try:
                 return PlanRequest.model_validate(raw.get("request") or {}), expected

@@ -41,13 +41,14 @@ grader 0 and fails the case.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dayplan.cli_common import InputError
 from dayplan.contract import HHMM, FailureCode, PlanRequest
+from dayplan.files import read_data_file
 from dayplan.reading.records import Field_ as ReadingField
 
 ExpectedStatus = Literal["complete", "needs_clarification", "no_feasible_plan", "invalid_request"]
@@ -209,9 +210,13 @@ class EvalCase(_Strict):
 def load_case(path: Path) -> EvalCase:
     """Read one case file; ``ValueError`` naming the file when it is not a valid case."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_data_file(path)
+        if not isinstance(raw, dict):
+            raise ValueError(f"{path}: not a valid case (a case file is a JSON object)")
         return EvalCase.model_validate({**raw, "name": path.stem})
-    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+    except InputError as exc:  # unreadable: one line naming the file already
+        raise ValueError(f"not a valid case: {exc}") from None
+    except ValidationError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValueError(f"{path}: not a valid case ({first})") from None
 

@@ -8,8 +8,9 @@ Every error is ``application/problem+json`` (RFC 9457, see ``dayplan.service.pro
 ==========  ====================================================================================
 status      when
 ==========  ====================================================================================
-400         the body is not JSON (malformed, not UTF-8, or empty), or repeats a key
-            (``{"save": false, "save": true}``)
+400         the body is not JSON (malformed, not UTF-8 -- a UTF-8 BOM is read past, UTF-16
+            named --, empty, nested thousands deep, a number over 4300 digits), or repeats a
+            key (``{"save": false, "save": true}``)
 401         auth is on and the bearer token is missing or invalid (generic body; reason logged)
 404         no such route (no trailing-slash redirect: ``redirect_slashes`` is off)
 408         the body did not arrive within ``body_read_timeout_seconds`` (default 10 s)
@@ -72,7 +73,13 @@ from starlette.responses import Response
 
 from dayplan import __version__
 from dayplan.agent.models import is_live_model
-from dayplan.contract import DayPlanReport, DuplicateKeyError, PlanRequest, loads_strict_json
+from dayplan.contract import (
+    DayPlanReport,
+    DuplicateKeyError,
+    PlanRequest,
+    UnreadableRequest,
+    loads_strict_json,
+)
 from dayplan.service import auth, saved
 from dayplan.service.idempotency import IdempotencyStore, StoredResponse
 from dayplan.service.problems import (
@@ -197,14 +204,10 @@ class _StrictJSONRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
             raw = await self.body()
-            try:
+            try:  # UnreadableRequest (not UTF-8, nested too deeply, ...) is a JSONDecodeError
                 self._json = loads_strict_json(raw)
             except DuplicateKeyError as exc:
-                text = raw.decode("utf-8", errors="replace")
-                raise json.JSONDecodeError(f"duplicate key {str(exc)[:100]!r}", text, 0) from None
-            except UnicodeDecodeError as exc:  # JSON is UTF-8 (RFC 8259 §8.1): a malformed body
-                text = raw.decode("utf-8", errors="replace")
-                raise json.JSONDecodeError("the body is not UTF-8", text, exc.start) from None
+                raise json.JSONDecodeError(f"duplicate key {str(exc)[:100]!r}", "", 0) from None
         return self._json
 
 
@@ -490,6 +493,14 @@ def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     return out
 
 
+def _json_reason(exc: RequestValidationError) -> str:
+    """``"the body is nested too deeply ...; "`` when the body could not be read at all
+    (``UnreadableRequest``: not UTF-8, nested thousands deep, a number too long), else ``""``
+    (the body itself is never echoed)."""
+    cause = exc.__cause__
+    return f"the body {cause}; " if isinstance(cause, UnreadableRequest) else ""
+
+
 async def _on_validation_error(request: Request, exc: RequestValidationError) -> Response:
     errors = _field_errors(exc)
     for err in exc.errors():
@@ -515,7 +526,7 @@ async def _on_validation_error(request: Request, exc: RequestValidationError) ->
             400,
             "malformed-json",
             "The request body is not valid JSON",
-            "send one JSON object with Content-Type: application/json",
+            _json_reason(exc) + "send one JSON object with Content-Type: application/json",
             instance=request.url.path,
         )
     first = errors[0] if errors else {"loc": [], "msg": "invalid request"}

@@ -182,7 +182,9 @@ def verify_token(token: str) -> str:
         algorithms = list(ASYMMETRIC_ALGORITHMS)
     else:
         accepted = (["HS256"] if secret else []) + (list(ASYMMETRIC_ALGORITHMS) if jwks_url else [])
-        raise _unauthorized(f"token algorithm {alg!r} is not accepted; use {', '.join(accepted)}")
+        raise _unauthorized(
+            f"token algorithm {str(alg)[:40]!r} is not accepted; use {', '.join(accepted)}"
+        )
     if alg == "HS256":  # a short secret never verifies anything, even if set after start
         try:
             check_auth_config()

@@ -141,22 +141,28 @@ def read_payload(raw: str | None) -> Reading:
         raise BoundaryError("finish_payload", "the run ended without a finish call")
     appended = None
     try:
-        payload = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        suffix = closing_suffix(raw)
-        payload = None
-        if suffix is not None:
-            try:
-                payload = json.loads(raw.rstrip() + suffix)
-                appended = suffix
-            except json.JSONDecodeError:
-                payload = None
-        if payload is None:
-            raise BoundaryError(
-                "finish_payload",
-                f"finish payload is not valid JSON ({exc.msg}, character {exc.pos}); only "
-                "missing closing brackets at the very end are repaired",
-            ) from None
+        try:
+            payload = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            suffix = closing_suffix(raw)
+            payload = None
+            if suffix is not None:
+                try:
+                    payload = json.loads(raw.rstrip() + suffix)
+                    appended = suffix
+                except json.JSONDecodeError:
+                    payload = None
+            if payload is None:
+                raise BoundaryError(
+                    "finish_payload",
+                    f"finish payload is not valid JSON ({exc.msg}, character {exc.pos}); only "
+                    "missing closing brackets at the very end are repaired",
+                ) from None
+    except (RecursionError, MemoryError, ValueError) as exc:  # BoundaryError is no ValueError
+        # nested thousands deep, or a number over sys.get_int_max_str_digits() digits
+        raise BoundaryError(
+            "finish_payload", f"finish payload cannot be read as JSON ({type(exc).__name__})"
+        ) from None
     if not isinstance(payload, dict):
         raise BoundaryError("finish_payload", "finish payload is not a JSON object")
     return Reading(payload, appended)
