@@ -11,7 +11,6 @@ import argparse
 import importlib
 import json
 import os
-import pkgutil
 import re
 import sys
 from pathlib import Path
@@ -275,12 +274,13 @@ def guardrail_config(switch: str, without: list[str] | None) -> Any:
     run; ``--without loop_guard`` turns it off too). Raises ``InputError`` naming the valid
     guardrails on a typo.
     """
-    from dayplan.agent.faults import unknown_name
     from dayplan.agent.guardrails import GUARDRAILS, LOOP_GUARD, GuardrailConfig
 
     names = list(without or [])
     for name in names:
         if name not in GUARDRAILS:
+            from dayplan.agent.faults import unknown_name  # (difflib): only for a typo
+
             raise InputError(str(unknown_name("guardrail", name, GUARDRAILS)))
     if switch == "off":
         names += [g for g in GUARDRAILS if g != LOOP_GUARD]
@@ -389,9 +389,11 @@ def _command_modules(command: str | None) -> list[str]:
     command, ``--help`` or a typo, so that help and the error list every subcommand). Importing
     only what the command needs keeps ``plan`` from loading the eval runner, the service and
     the benchmarks."""
-    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
     if command == "plan":
         return []
+    import pkgutil
+
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
     wanted = (command or "").replace("-", "_")
     return [wanted] if wanted in names else names
 
