@@ -49,8 +49,9 @@ def test_plan_loads_neither_sqlalchemy_nor_python_holidays(tmp_path):
     """With the store file at its migration head, ``plan`` reads memory without SQLAlchemy and
     takes Queensland's calendar from the holiday table (``core.holiday_calendar.
     holiday_dates``), without importing python-holidays; it discovers no other command
-    (``pkgutil``), loads the faults' registry (``difflib``) only for a ``--without`` typo, and
-    with no setting in the environment, reads none through pydantic-settings."""
+    (``pkgutil``), loads the faults' registry (``difflib``) only for a ``--without`` typo, the
+    recorder and live geocoding only for live or replayed runs, and with no setting in the
+    environment, reads none through pydantic-settings."""
     url = _store_at_head(tmp_path)
     code = (
         "import sys, contextlib, io\n"
@@ -61,7 +62,7 @@ def test_plan_loads_neither_sqlalchemy_nor_python_holidays(tmp_path):
         "names = ('sqlalchemy', 'alembic', 'dayplan.service.app', 'uvicorn', 'matplotlib',"
         " 'holidays', 'holidays.countries', 'holidays.countries.australia', 'dayplan.store',"
         " 'dayplan.agent.live', 'pkgutil', 'difflib', 'dayplan.agent.faults',"
-        " 'pydantic_settings', 'dotenv')\n"
+        " 'pydantic_settings', 'dotenv', 'dayplan.recording', 'dayplan.tools.geocode')\n"
         "print('OUT', sorted(n for n in names if n in sys.modules))\n"
     )
     assert _run(code, DAYPLAN_DB_URL=url, **_NO_SETTINGS) == "[]"
