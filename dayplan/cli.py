@@ -109,9 +109,12 @@ def _case_file(name: str) -> Path | None:
     for folder in case_dirs():
         for entry in sorted(os.listdir(folder)):  # names, not a Path per file (~340 of them)
             dot = entry.rfind(".")  # Path's suffix and stem: a leading or final dot is neither
-            if 0 < dot < len(entry) - 1 and entry[dot:].lower() in (".json", ".yaml", ".yml"):
-                if entry[:dot].lower() == wanted:
-                    return folder / entry
+            if (
+                0 < dot < len(entry) - 1
+                and entry[dot:].lower() in (".json", ".yaml", ".yml")
+                and entry[:dot].lower() == wanted
+            ):
+                return folder / entry
     return None
 
 
