@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import re
 import sys
 from pathlib import Path
@@ -50,11 +49,14 @@ def _case_file(name: str) -> Path | None:
     """The case file for ``name`` in ``case_dirs()`` (case-insensitive), or ``None``."""
     wanted = name.strip().lower()
     for folder in case_dirs():
-        for candidate in sorted(folder.iterdir()):
-            if candidate.suffix.lower() in (".json", ".yaml", ".yml") and (
-                candidate.stem.lower() == wanted
+        for entry in sorted(os.listdir(folder)):  # names, not a Path per file (~340 of them)
+            dot = entry.rfind(".")  # Path's suffix and stem: a leading or final dot is neither
+            if (
+                0 < dot < len(entry) - 1
+                and entry[dot:].lower() in (".json", ".yaml", ".yml")
+                and entry[:dot].lower() == wanted
             ):
-                return candidate
+                return folder / entry
     return None
 
 
@@ -239,12 +241,13 @@ def guardrail_config(switch: str, without: list[str] | None) -> Any:
     run; ``--without loop_guard`` turns it off too). Raises ``InputError`` naming the valid
     guardrails on a typo.
     """
-    from dayplan.agent.faults import unknown_name
     from dayplan.agent.guardrails import GUARDRAILS, LOOP_GUARD, GuardrailConfig
 
     names = list(without or [])
     for name in names:
         if name not in GUARDRAILS:
+            from dayplan.agent.faults import unknown_name  # (difflib): only for a typo
+
             raise InputError(str(unknown_name("guardrail", name, GUARDRAILS)))
     if switch == "off":
         names += [g for g in GUARDRAILS if g != LOOP_GUARD]
@@ -350,9 +353,11 @@ def _command_modules(command: str | None) -> list[str]:
     command, ``--help`` or a typo, so that help and the error list every subcommand). Importing
     only what the command needs keeps ``plan`` from loading the eval runner, the service and
     the benchmarks."""
-    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
     if command == "plan":
         return []
+    import pkgutil
+
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
     wanted = (command or "").replace("-", "_")
     return [wanted] if wanted in names else names
 

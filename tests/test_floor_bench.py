@@ -133,3 +133,35 @@ def test_the_ablation_is_a_diagnostic_and_restores_what_it_patches(capsys):
     with warm_cache():
         asyncio.run(run_plan(request))
         assert served(asyncio.run(run_plan(request))) == plain
+
+
+def test_both_processes_start_with_the_collector_off_then_frozen(tmp_path):
+    """``python -m dayplan plan`` and the bare script both load their modules with the cyclic
+    GC off, then freeze what they loaded and switch it on for the run (``dayplan/__main__.py``),
+    so the whole-process ratio compares the code, not a start-up one side skips."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    _, turns = asyncio.run(_time_planner(1))
+    script_turns = tmp_path / "turns.json"
+    script_turns.write_text(json.dumps(turns), encoding="utf-8")
+    probe = (
+        "import atexit, gc, runpy, sys\n"
+        "atexit.register(lambda: print('START', gc.get_freeze_count() > 10000, gc.isenabled()))\n"
+    )
+    runs = {
+        "plan": probe + "sys.argv = ['dayplan', 'plan', 'wet_weather_family', '--json']\n"
+        "runpy.run_module('dayplan', run_name='__main__', alter_sys=True)\n",
+        "bare": probe + f"sys.argv = ['x', {str(script_turns)!r}]\n"
+        f"runpy.run_path({str(root / 'dayplan/benchmarks/_bare_loop.py')!r}, run_name='__main__')\n",
+    }
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    for name, code in runs.items():
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=root
+        )
+        assert done.stdout.rsplit("START", 1)[1].split() == ["True", "True"], name

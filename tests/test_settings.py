@@ -121,3 +121,46 @@ def test_smoke_live_record_without_a_key_fails_clearly(capsys, tmp_path):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "GOOGLE_API_KEY" in err[0]
     assert not (tmp_path / "rec").exists()
+
+
+def test_settings_read_the_environment_as_pydantic_settings_does(monkeypatch):
+    """``Settings`` takes what its pydantic-settings twin reads (``_environment_reader``: the
+    same fields in a ``BaseSettings`` class), values, set fields and errors alike; with none of
+    its variables set it is the defaults, read without pydantic-settings."""
+    from pydantic import ValidationError
+
+    from dayplan import config
+
+    def outcome(cls, **kw):
+        try:
+            s = cls(**kw)
+            return s.model_dump(), s.model_fields_set
+        except ValidationError as exc:
+            return exc.title, exc.errors(include_url=False)
+
+    reader = config._environment_reader()
+    for name in config._environment_names():
+        monkeypatch.delenv(name.upper(), raising=False)
+    assert not config._reads_environment()
+    assert outcome(Settings) == outcome(reader) and Settings().model_fields_set == set()
+    variables = {
+        "DAYPLAN_MODE": "live",
+        "dayplan_max_llm_calls": "4",  # pydantic-settings matches names case-insensitively
+        "DAYPLAN_TEMPERATURE": "3",  # out of range: the same error
+        "DAYPLAN_SEARCH_MODEL": "",
+        "GEMINI_API_KEY": "k",
+        "google_cloud_location": "us-central1",
+        "GOOGLE_GENAI_USE_ENTERPRISE": "yes",
+        "DAYPLAN_LIVE_DEADLINE_SECONDS": "90",
+    }
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+        assert config._reads_environment(), name
+        for kw in ({}, {"max_llm_calls": 3}, {"google_api_key": "x"}, {"GOOGLE_API_KEY": "y"}):
+            assert outcome(Settings, **kw) == outcome(reader, **kw), (name, kw)
+        monkeypatch.delenv(name)
+    for other in ("DAYPLAN_DB_URL", "DAYPLAN_GOOGLE_API_KEY", "GOOGLE_MODE", "DAYPLAN_MODES"):
+        monkeypatch.setenv(other, "live")  # read by nothing here: still the defaults
+        assert not config._reads_environment(), other
+        assert outcome(Settings) == outcome(reader)
+        monkeypatch.delenv(other)

@@ -1,7 +1,9 @@
 """What a ``python -m dayplan plan`` start loads, and the cheaper paths that keep it small
 without changing a result: one country's holiday calendar instead of all ~250
-(``core.holiday_calendar``), and the run start's memory read with ``sqlite3`` instead of
-SQLAlchemy (``store_read``). Each cheaper path is checked against the path it replaces."""
+(``core.holiday_calendar``), the run start's memory read with ``sqlite3`` instead of
+SQLAlchemy (``store_read``), and the settings' defaults without pydantic-settings when the
+environment sets none of them (``config.Settings``). Each cheaper path is checked against the
+path it replaces."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from dayplan.config import _environment_names
 from dayplan.store import Store
 from dayplan.store_read import recent_preferences_sqlite, sqlite_file
 
@@ -22,9 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(code: str, **env: str) -> str:
+    """``code``'s output after ``OUT``, run in a fresh process with ``env`` added (a variable
+    given as ``""`` is removed)."""
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **env}
     done = subprocess.run(
         [sys.executable, "-c", code],
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        env={k: v for k, v in full.items() if v or k not in env},
         capture_output=True,
         text=True,
         check=True,
@@ -42,7 +48,10 @@ def _store_at_head(tmp_path: Path) -> str:
 def test_plan_loads_neither_sqlalchemy_nor_python_holidays(tmp_path):
     """With the store file at its migration head, ``plan`` reads memory without SQLAlchemy and
     takes Queensland's calendar from the holiday table (``core.holiday_calendar.
-    holiday_dates``), without importing python-holidays."""
+    holiday_dates``), without importing python-holidays; it discovers no other command
+    (``pkgutil``), loads the faults' registry (``difflib``) only for a ``--without`` typo, the
+    recorder and live geocoding only for live or replayed runs, and with no setting in the
+    environment, reads none through pydantic-settings."""
     url = _store_at_head(tmp_path)
     code = (
         "import sys, contextlib, io\n"
@@ -52,10 +61,16 @@ def test_plan_loads_neither_sqlalchemy_nor_python_holidays(tmp_path):
         # (FastAPI itself is loaded: ADK's auth schemes import its OpenAPI models)
         "names = ('sqlalchemy', 'alembic', 'dayplan.service.app', 'uvicorn', 'matplotlib',"
         " 'holidays', 'holidays.countries', 'holidays.countries.australia', 'dayplan.store',"
-        " 'dayplan.agent.live')\n"
+        " 'dayplan.agent.live', 'pkgutil', 'difflib', 'dayplan.agent.faults',"
+        " 'pydantic_settings', 'dotenv', 'dayplan.recording', 'dayplan.tools.geocode')\n"
         "print('OUT', sorted(n for n in names if n in sys.modules))\n"
     )
-    assert _run(code, DAYPLAN_DB_URL=url) == "[]"
+    assert _run(code, DAYPLAN_DB_URL=url, **_NO_SETTINGS) == "[]"
+
+
+_NO_SETTINGS = {k: "" for k in os.environ if k.lower() in _environment_names()}
+"""Every variable ``Settings`` reads, removed (the tests set ``DAYPLAN_MODE=offline``, the
+default; with it set, ``Settings`` reads it through pydantic-settings)."""
 
 
 MODEL_MODULES = (

@@ -11,10 +11,17 @@ session. ``bare_run(turns)`` is the same loop for in-process timing.
 the ``RunConfig.telemetry`` the loop runs with: ``bench floor`` passes the one the planner's
 runs use (``dayplan.agent.telemetry.run_telemetry``), so both are timed with the same telemetry.
 As a script it also marks ADK's optional A2A agent absent when ``a2a`` is not installed, as the
-planner does (``dayplan.agent.optional_imports``): ADK would retry that failing import per run.
+planner does (``dayplan.agent.optional_imports``): ADK would retry that failing import per run;
+and it starts as ``python -m dayplan`` does (``dayplan/__main__.py``): the cyclic garbage
+collector off while the modules load, then ``gc.freeze`` and the collector on for the run.
 """
 
 from __future__ import annotations
+
+import gc
+
+if __name__ == "__main__":  # as dayplan/__main__.py starts (not when imported in process)
+    gc.disable()
 
 import asyncio
 import json
@@ -105,6 +112,8 @@ if __name__ == "__main__":
 
     if importlib.util.find_spec("a2a") is None:  # as dayplan.agent.optional_imports does
         sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
+    gc.freeze()  # as dayplan/__main__.py does once the run's modules are loaded
+    gc.enable()
     with open(sys.argv[1], encoding="utf-8") as fh:
         script = json.load(fh)
     config = TelemetryConfig.model_validate_json(sys.argv[2]) if len(sys.argv) > 2 else None

@@ -25,7 +25,9 @@ timed in turn with the bare loop, so what is left besides them can be read off.
 Both sides run with the same telemetry configuration, the one the planner's runs choose
 (``dayplan.agent.telemetry.run_telemetry``: with no OpenTelemetry provider configured, ADK's
 stable GenAI semconv without message content), and the benchmark prints which, so the ratio
-measures the planner's own code, not a telemetry format one side skips.
+measures the planner's own code, not a telemetry format one side skips. Both processes also
+start alike: the cyclic garbage collector off while their modules load, then ``gc.freeze``
+(``dayplan/__main__.py``; the bare script does the same).
 """
 
 from __future__ import annotations

@@ -45,11 +45,9 @@ from dayplan.core.places import resolve_place
 from dayplan.evidence import RunEvidence, keys
 from dayplan.live_http import Tap, tapped
 from dayplan.reading.memo import run_scope
-from dayplan.recording import REPLAY_DIVERGENCE
 from dayplan.service.boundary import BoundaryError, build_report
 from dayplan.service.saved_report import attach_saved, terminal_event
 from dayplan.service.suggestions import attach_suggestions
-from dayplan.tools.geocode import locate_live
 from dayplan.tools.state import DEFAULT_TIMEZONE, text_location
 
 USER_ID = "local"
@@ -248,6 +246,8 @@ async def run_plan(
     live = is_live_model(llm)
     state[keys.BACKEND] = "live" if live else "offline"  # which search/forecast backend tools use
     if live:  # a city outside the gazetteer: real coordinates and timezone (blocking HTTP)
+        from dayplan.tools.geocode import locate_live  # (live runs only)
+
         with tapped(tap):
             await asyncio.to_thread(locate_live, state)
     state.update({keys.USER_ID: user_id, keys.EXECUTION_ID: run_id})
@@ -299,6 +299,8 @@ async def run_plan(
     report = None
     if replayer is not None and replayer.divergence:
         # the run left the recording: whatever came after is not the recorded run
+        from dayplan.recording import REPLAY_DIVERGENCE
+
         error = BoundaryError(REPLAY_DIVERGENCE, replayer.divergence)
     if error is None:
         report, error = serve(final_state, steps, model=llm.model, run_id=run_id)

@@ -244,8 +244,10 @@ class CheckedTool(FunctionTool):
     tool's model (``MODELS``), unknown keys included, before ADK runs the function.
 
     Its function declaration is built once per function and process (ADK's ``FunctionTool``
-    rebuilds a deep copy on every model turn, and the planner builds its tools for every run);
-    nothing in the project mutates a declaration (``drop_tool`` replaces the list it sits in).
+    rebuilds a deep copy on every model turn, and the planner builds its tools for every run),
+    or taken from the table stored at build time (``dayplan.tools.declarations``) when that
+    holds this tool's; nothing in the project mutates a declaration (``drop_tool`` replaces the
+    list it sits in).
 
     ``on_loop=True`` is for a tool that does no I/O (pure computation over session state): it
     runs on the event loop instead of ADK's tool thread pool, since under the GIL a thread buys
@@ -260,7 +262,10 @@ class CheckedTool(FunctionTool):
     def _get_declaration(self) -> Any:
         cached = _DECLARATIONS.get(self.func)
         if cached is None:
-            cached = _DECLARATIONS[self.func] = super()._get_declaration()
+            from dayplan.tools.declarations import stored_declaration
+
+            cached = stored_declaration(self) or super()._get_declaration()
+            _DECLARATIONS[self.func] = cached
         return cached
 
     async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> Any:
