@@ -218,14 +218,13 @@ def suggest_place(name: str, gazetteer: Mapping[str, Any]) -> str | None:
     mean Paddington?"), else ``None``: an area the gazetteer lists with its suburbs ("Logan":
     Daisy Hill, ``areas``), else the one name spelled nearly alike ("Padington", "Brisbnae":
     ``difflib`` ratio at least 0.85, names of 4 letters or more). Never a resolution: callers ask."""
-    import difflib
-
     key = normalise_place(name, gazetteer.get("city", ""))
     if len(key.replace(" ", "")) < 4 or resolve_place(name, gazetteer) is not None:
         return None
     areas = {k.lower(): v for k, v in gazetteer.get("areas", {}).items()}
     if key in areas:
         return str(areas[key])
+    import difflib  # only for a name the gazetteer does not know (a plan start never loads it)
     names = place_names(gazetteer)
     city = gazetteer.get("city", "")
     if city:
