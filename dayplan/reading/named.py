@@ -125,6 +125,17 @@ def _single_words() -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _word_index() -> dict[str, frozenset[int]]:
+    """Each folded word of a venue name -> the indices (in ``_names``) of the names that hold it
+    (request-independent: built once per process from the catalogue)."""
+    index: dict[str, set[int]] = {}
+    for i, n in enumerate(_names()):
+        for w in n.words:
+            index.setdefault(w, set()).add(i)
+    return {w: frozenset(ids) for w, ids in index.items()}
+
+
 def _run_in(run: tuple[str, ...], words: tuple[str, ...]) -> tuple[bool, bool]:
     """``(inside, prefix)``: whether ``run`` is a run of ``words``, and whether it starts them."""
     n = len(run)
@@ -137,11 +148,21 @@ def venues_named(run: tuple[str, ...]) -> tuple[str, ...]:
     (or for more than ``_MAX_VENUES``)."""
     if not run:
         return ()
+    index = _word_index()
+    holders = index.get(run[0])
+    for w in run[1:]:
+        if not holders:
+            break
+        holders = holders & index.get(w, frozenset())
+    if not holders:  # no venue name holds every word of the run
+        return ()
     distinct = [w for w in run if w not in COMMON and w not in _place_words()]
     single = len(run) == 1 and run[0] in _single_words()
     places = all(w in _place_words() or w in ("the", "of") for w in run)
     ids: list[str] = []
-    for n in _names():
+    names = _names()
+    for i in sorted(holders):  # in catalogue order, as before
+        n = names[i]
         inside, prefix = _run_in(run, n.words)
         if not inside:
             continue
