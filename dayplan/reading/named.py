@@ -196,6 +196,7 @@ _NOT_A_VENUE_AFTER = re.compile(
     r"\s+(?:terminal|stop))\b"
 )
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|&")
+_BREAK = re.compile(r"[,;.!?()]|\s-\s")
 
 
 @per_run_list
@@ -205,16 +206,17 @@ def mentions(phrase: str) -> list[Mention]:
     toks = [(m.start(), m.end(), fold_words(m.group(0))) for m in _WORD.finditer(low)]
     toks = [(a, b, w[0]) for a, b, w in toks if w]
     out: list[Mention] = []
+    # a run never crosses a break between two words (punctuation, a spaced dash)
+    breaks = [bool(_BREAK.search(low, toks[k][1], toks[k + 1][0])) for k in range(len(toks) - 1)]
+    words = [w for _, _, w in toks]
     i = 0
     while i < len(toks):
         found = None
-        for n in range(min(6, len(toks) - i), 0, -1):
-            run = tuple(w for _, _, w in toks[i : i + n])
-            if run[0] == "the" or any(
-                re.search(r"[,;.!?()]|\s-\s", low[toks[k][1] : toks[k + 1][0]])
-                for k in range(i, i + n - 1)
-            ):
-                continue
+        reach = 1  # how many words from i a run may take
+        while reach < 6 and i + reach < len(toks) and not breaks[i + reach - 1]:
+            reach += 1
+        for n in range(reach, 0, -1) if words[i] != "the" else ():
+            run = tuple(words[i : i + n])
             ids = venues_named(run)
             if ids:
                 found = (n, ids)
