@@ -100,6 +100,8 @@ ONLY = [
     ("Saturday in Cannon Hill, 1 adult 2 kids, indoor play only", ["indoor play"]),
     ("Saturday in Fortitude Valley, 2 adults, 9-3, no museums, galleries only", ["art galleries"]),
     ("Saturday in South Brisbane, 2 adults 2 kids, just a park and a cafe", ["parks", "cafes"]),
+    ("Saturday in South Brisbane, 2 adults, indoors only, galleries only", ["art galleries"]),
+    ("Saturday in South Brisbane, 2 adults, galleries only, we love views", ["art galleries"]),
 ]
 
 
@@ -169,6 +171,11 @@ NOT_ONLY = [
     ("Saturday in South Brisbane, 2 adults 2 kids, we don't want only museums", None, None),
     ("Saturday in South Brisbane, 2 adults 2 kids, only 20 min drive", None, None),
     ("Saturday in South Brisbane, 2 adults 2 kids, only until 2", "window_end", "14:00"),
+    (
+        "Saturday in South Brisbane, 2 adults, galleries only, maybe a cafe for lunch",
+        "preference",
+        "cafes",
+    ),
     (
         "Saturday in South Brisbane, 2 adults 2 kids, just the Queensland Museum",
         "wish",

@@ -423,6 +423,7 @@ ONLY_AFTER = re.compile(
 """An "only" after a list of kinds, ending its clause: "galleries only", "galleries-only",
 "parks and playgrounds only please", "museums and nothing else", "the beach, that's it";
 "museums only if it rains" and "galleries only open at 10" are no limit."""
+_ONLY_KINDS = frozenset(ONLY_WORDS.values())
 _ONLY_NOT_BEFORE = re.compile(
     r"(?:\b(?:not|never|if|than|the|our|my|their|your|his|her|is|are|was|were|it's|that's)|n't|'s)"
     r"\s+$",
@@ -446,10 +447,10 @@ def only_spans(sentence: str) -> list[tuple[int, int, str]]:
     its part of the clause (``avoid_is_hard``: "ideally just museums", "museums only if it
     rains"), a time of day is said with it ("parks only in the morning": a part of the day
     this model cannot hold), or the sentence wishes for a kind outside the list ("just the
-    museum then a cafe for lunch": not all the day is said). A member the sentence avoids ("no
-    museums, parks only") or inside a venue's name is no member. What "only" says of people,
-    time or money ("2 adults only", "morning only", "free stuff only", "only 20 min drive",
-    "indoors only") names no kind here."""
+    museum then a cafe for lunch": not all the day is said; "indoors" or "views" are no
+    kind). A member the sentence avoids ("no museums, parks only") or inside a venue's name is
+    no member. What "only" says of people, time or money ("2 adults only", "morning only",
+    "free stuff only", "only 20 min drive", "indoors only") names no kind here."""
     low = sentence.lower()
     avoided = avoid_spans(sentence)
     from dayplan.reading import named  # noqa: PLC0415 (named imports this module)
@@ -490,7 +491,7 @@ def only_spans(sentence: str) -> list[tuple[int, int, str]]:
             continue  # "we don't want only museums"
         if not avoid_is_hard(sentence, a, b) or PERIOD.search(low, lo, hi):
             continue  # "ideally just museums", "museums only if it rains", "parks only this arvo"
-        if any(not (a <= x < b) for x, _, _ in preference_spans(sentence)):
+        if any(not (a <= x < b) and p in _ONLY_KINDS for x, _, p in preference_spans(sentence)):
             continue  # "just the museum then a cafe for lunch": not all the day is said
         for _, kind in members:
             if all(k != kind for _, _, k in out):
