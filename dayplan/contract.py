@@ -114,7 +114,8 @@ FailureCode = Literal[
 - ``outdoor_excluded``: the request asks for indoor venues only ("indoors only", "nothing
   outdoors") and a stop is outdoors, or not known to be indoors;
 - ``avoided``: a stop is a venue, or of a kind, the request refuses ("no museums", "not GOMA
-  this time", "avoid Lone Pine and the wheel"; a hedge such as "rather not" is soft, no limit);
+  this time", "avoid Lone Pine and the wheel"; a hedge such as "rather not" is soft, no limit),
+  or of no kind the request limits the day to ("galleries only", "just parks and playgrounds");
 - ``leg_over_cap``: a leg, home legs included, is longer than ``travel.max_leg_minutes``;
 - ``over_budget``: the party's total cost is above the budget;
 - ``home_after_deadline``: the leg home arrives after ``window.end``;

@@ -29,7 +29,9 @@ Rules (code enforces them; breaking one gets your answer rejected):
   search_public_web (indoor_only when rain is expected).
 - Read a venue or kind the text refuses as avoid ("no museums", "not GOMA this time", quoting
   the refusing words) and a venue it names without insisting as wish ("maybe SparkLab"); code
-  decides which venues each names and whether an avoid is a hard limit.
+  decides which venues each names and whether an avoid is a hard limit. Read each kind the
+  text limits the day to as only ("galleries only", "just parks and playgrounds": one reading
+  per kind, quoting the "only" words with it); search those kinds.
 - Choose stops only from search results, by venue_id. Never invent facts: opening hours,
   prices and indoor flags come from the results. A result's "unknown" lists facts the web
   did not state: check_plan cannot prove them (unknown hours never pass), so prefer others.

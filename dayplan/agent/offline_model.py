@@ -297,6 +297,7 @@ def _read_hints(request: PlanRequest, response: dict, today: date) -> TextHints:
     hints.preferences = list(h.get("preferences") or [])
     hints.must_visit = list(h.get("must_do") or [])
     hints.wishes = [str(w["venue"]) for w in h.get("wish") or () if w.get("venue")]
+    hints.only = list(dict.fromkeys(str(o["kind"]) for o in h.get("only") or () if o.get("kind")))
     hints.indoor_only = bool(h.get("indoor_only"))
     hints.rain_ok = bool(h.get("rain_ok"))
     return hints
@@ -670,6 +671,8 @@ class Conversation:
 
     def search_calls(self) -> list[types.Part]:
         prefs = list(self.req.preferences) or list(self.hints.preferences)
+        if self.hints.only:  # "galleries only": the kinds allowed are what is searched
+            prefs = list(self.hints.only)
         queries = [p for p in prefs][:3]
         musts = self.must_searches()
         if not queries:

@@ -38,5 +38,8 @@ class TextHints:
     """Venues the text names without insisting ("maybe SparkLab"): searched, and arranged with
     a high weight (``offline_model.WISH_WEIGHT``), never as must-dos. Which results they and
     the avoids name is code's mark on each search result (``tools.wishes.mark_results``)."""
+    only: list[str] = field(default_factory=list)
+    """Kinds the text limits the day to ("galleries only", "just parks and playgrounds"): the
+    searches ask for them; every other result is marked ``avoided`` by code and never picked."""
     indoor_only: bool = False
     """The text asks for indoor venues only ("indoors only"): every search is indoor-only."""

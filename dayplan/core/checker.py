@@ -122,6 +122,9 @@ class Constraints:
     avoid: tuple[AvoidRule, ...] = ()
     """What the request refuses ("no museums", "not GOMA this time"): a stop it names fails
     ``avoided`` (``avoided``). Soft avoids ("rather not", "not too many") are no rule here."""
+    only: OnlyRule | None = None
+    """The kinds the request limits the day to ("galleries only", "just parks and
+    playgrounds"): a stop of no such kind fails ``avoided`` too (``avoided``)."""
 
 
 @dataclass(frozen=True)
@@ -141,13 +144,41 @@ class AvoidRule:
         return f'"{self.quote}"' if self.quote else f"no {self.phrase}"
 
 
-def avoided(venue: Venue, c: Constraints) -> AvoidRule | None:
+@dataclass(frozen=True)
+class OnlyRule:
+    """A hard "only" of the request: the day holds stops of ``kinds`` alone ("art galleries";
+    "parks", "playgrounds"), each matched to a venue by ``core.mustdo.means_venue``; ``quote``
+    is what the request said ("galleries only"; the quotes joined when several said it)."""
+
+    kinds: tuple[str, ...]
+    quote: str = ""
+    venue: bool = False  # never a venue: the same face as ``AvoidRule`` for the callers
+
+    @property
+    def phrase(self) -> str:
+        """The kinds in words ("parks or playgrounds")."""
+        return " or ".join(self.kinds)
+
+    @property
+    def said(self) -> str:
+        """The limit as the request said it, for a failure's words."""
+        return f'"{self.quote}"' if self.quote else f"{self.phrase} only"
+
+    def allows(self, venue: Venue) -> bool:
+        """Whether ``venue`` is of one of the kinds."""
+        return any(means_venue(kind, venue) for kind in self.kinds)
+
+
+def avoided(venue: Venue, c: Constraints) -> AvoidRule | OnlyRule | None:
     """The hard avoid of ``c`` that rules ``venue`` out as a stop ("no museums", "not GOMA this
-    time"), or ``None`` (the one rule behind ``avoided``; the scheduler and the empty-itinerary
-    failures use it too)."""
+    time"), else its "only" limit when ``venue`` is of no kind it allows ("galleries only"), or
+    ``None`` (the one rule behind ``avoided``; the scheduler and the empty-itinerary failures
+    use it too)."""
     for rule in c.avoid:
         if means_venue(rule.phrase, venue):
             return rule
+    if c.only is not None and not c.only.allows(venue):
+        return c.only
     return None
 
 
@@ -462,7 +493,8 @@ def check_plan(
     change), ``overlaps_blocked`` (a visit, or a leg that cannot avoid a blocked window, or not
     home in time for an at-home one), ``closed``, ``outdoor_in_rain``, ``outdoor_excluded``
     (an outdoor stop when the request asks for indoor venues only), ``avoided`` (a stop the
-    request refuses: ``Constraints.avoid``), ``overlap`` (stops
+    request refuses: ``Constraints.avoid``, or of no kind its "only" allows:
+    ``Constraints.only``), ``overlap`` (stops
     overlap or a leg does not fit between them), ``leg_over_cap``, ``home_after_deadline``,
     ``over_budget`` and ``missing_must_do`` (a ``Constraints.must_dos`` rule no stop meets). Never raises for a bad plan.
 
@@ -660,7 +692,17 @@ def check_plan(
                     )
                 )
             refused = avoided(venue, c)
-            if refused is not None:
+            if isinstance(refused, OnlyRule):
+                failures.append(
+                    Failure(
+                        "avoided",
+                        f"{venue.name} is ruled out: you asked for {refused.phrase} only "
+                        f"({refused.said}), and it is not one",
+                        venue_id=venue.id,
+                        values={"only": refused.phrase},
+                    )
+                )
+            elif refused is not None:
                 failures.append(
                     Failure(
                         "avoided",

@@ -71,6 +71,7 @@ from dayplan.core.checker import (
     CheckResult,
     Constraints,
     Failure,
+    OnlyRule,
     ProposedStop,
     avoided,
     check_plan,
@@ -1998,9 +1999,12 @@ def arrange(
                 continue
             kept.append(p)
         picks = kept
-    if constraints.avoid:  # "no museums", "not GOMA": a refused venue is never a stop; a
-        kept = []  # must-do's alternative is dropped while another is left (one named alone
-        groups: dict[str, int] = {}  # stays, and fails ``avoided`` in the proof)
+    if constraints.avoid or constraints.only:
+        # "no museums", "not GOMA", "galleries only": a refused venue is never a stop; a
+        # must-do's alternative is dropped while another is left (one named alone stays, and
+        # fails ``avoided`` in the proof)
+        kept = []
+        groups: dict[str, int] = {}
         for p in picks:
             v = venues.get(p.venue_id or "")
             if p.must and p.group and (v is None or avoided(v, constraints) is None):
@@ -2009,7 +2013,11 @@ def arrange(
             v = venues.get(p.venue_id or "")
             rule = avoided(v, constraints) if v is not None else None
             if rule is not None and (not p.must or groups.get(p.group or "", 0) > 0):
-                excluded[v.id] = f"{v.name} is ruled out: you said {rule.said}"
+                excluded[v.id] = (
+                    f"{v.name} is ruled out: you asked for {rule.phrase} only ({rule.said})"
+                    if isinstance(rule, OnlyRule)
+                    else f"{v.name} is ruled out: you said {rule.said}"
+                )
                 continue
             kept.append(p)
         picks = kept

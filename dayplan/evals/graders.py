@@ -447,7 +447,9 @@ def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
     """A complete plan visits nothing the served reading refuses: for each hard ``avoid``
     reading ("no museums", "not GOMA this time"), the catalogue venues its words mean, matched
     over the whole catalogue (``dayplan.core.mustdo``, not the checker's per-venue rule), must
-    not be a stop. ``None`` when no hard avoid was read."""
+    not be a stop; with ``only`` readings ("galleries only"), every catalogue stop must be one
+    of the venues their kinds mean (a web venue outside the catalogue is not judged, as for
+    the avoids). ``None`` when neither was read."""
     refused = [
         r
         for r in body.get("readings") or []
@@ -456,18 +458,37 @@ def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
         and isinstance(r.get("value"), dict)
         and r["value"].get("hard") is True
     ]
-    if not refused:
+    only = [
+        r
+        for r in body.get("readings") or []
+        if isinstance(r, dict) and r.get("field") == "only" and isinstance(r.get("value"), str)
+    ]
+    if not refused and not only:
         return None
     catalogue = data.venues()
+
+    def named(phrase: str) -> set[str]:
+        m = match_must_do(phrase, catalogue)
+        return {v.id for v in m.venues} if m.level in ("name", "kind", "tag") else set()
+
     hits = []
     for r in refused:
-        phrase = str(r["value"].get("kind") or r["value"].get("venue") or "")
-        m = match_must_do(phrase, catalogue)
-        ids = {v.id for v in m.venues} if m.level in ("name", "kind", "tag") else set()
+        ids = named(str(r["value"].get("kind") or r["value"].get("venue") or ""))
         hits += [f"{s.get('name')} ({r.get('quote')!r})" for s in stops if s.get("venue_id") in ids]
+    if only:  # "galleries only": every stop is one of the catalogue venues of those kinds
+        allowed = set().union(*(named(str(r["value"])) for r in only))
+        known = {v.id for v in catalogue}
+        quotes = "; ".join(dict.fromkeys(repr(r.get("quote")) for r in only))
+        hits += [
+            f"{s.get('name')} (not of a kind {quotes} allows)"
+            for s in stops
+            if s.get("venue_id") in known and s.get("venue_id") not in allowed
+        ]
     if hits:
         return False, f"refused stops served: {', '.join(hits)}"
-    return True, f"{len(refused)} hard avoid(s) kept"
+    kept = [f"{len(refused)} hard avoid(s)"] if refused else []
+    kept += [f"the only limit ({len(only)} kind(s))"] if only else []
+    return True, " and ".join(kept) + " kept"
 
 
 def _same(want: Any, got: Any) -> bool:

@@ -58,6 +58,7 @@ _STRUCTURED: dict[str, str] = {
     "preference": "preferences",
     "avoid": "avoid",
     "wish": "wish",
+    "only": "only",
     "indoor_only": "indoor_only",
     "home": "home",
     "location": "location",
@@ -73,7 +74,7 @@ def structured_wins(request: PlanRequest, item: ReadingItem) -> str | None:
         return name if request.travel and request.travel.max_leg_minutes else None
     if name == "travel":
         return name if request.travel else None
-    value = getattr(request, name, None)  # "indoor_only", "avoid", "wish": no request field
+    value = getattr(request, name, None)  # "indoor_only", "avoid", "wish", "only": no request field
     return name if value not in (None, [], "") else None
 
 
@@ -88,8 +89,10 @@ class Applied:
     ``stated``: assumptions an applied reading carries, stated in the plan: "Saturday week" as
     the Saturday after next, an appointment with no end time) plus ``home``, ``location``,
     ``date``, ``preferences``, ``must_do`` for the planner, ``avoid`` (``{"kind"|"venue",
-    "hard", "quote"}`` each: a hard one is a rule of the constraints) and ``wish`` (``{"venue",
-    "quote"}``); no structured field wins over an avoid or a wish;
+    "hard", "quote"}`` each: a hard one is a rule of the constraints), ``wish`` (``{"venue",
+    "quote"}``) and ``only`` (``{"kind", "quote"}`` each: together one rule of the
+    constraints, every stop of one of the kinds); no structured field wins over an avoid, a
+    wish or an only;
     ``items``: the readings that apply; ``overridden``: ``(item, request field)`` pairs;
     ``assumed``: sentences for what nobody said."""
 
@@ -270,6 +273,9 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
     wishes = [{"venue": str(i.value), "quote": i.quote} for i in out.items if i.field == "wish"]
     if wishes:  # "maybe SparkLab": tried first, never a must-do
         h["wish"] = wishes
+    only = [{"kind": str(i.value), "quote": i.quote} for i in out.items if i.field == "only"]
+    if only:  # "galleries only", "just parks and playgrounds": every stop of one of the kinds
+        h["only"] = only
     if any(i.field == "indoor_only" for i in out.items):
         h["indoor_only"] = True  # "indoors only": a hard limit, outdoor stops fail
     musts = [i.value for i in out.items if i.field == "must_do"]

@@ -83,8 +83,9 @@ PRE_CUE = re.compile(
     + _ADV
     + VERB
     + r"|(?:top|first|number one|no\.?\s?1|main|biggest)\s+priority\s*(?::|-|is|=)"
-    + r"|(?:the\s+)?(?:main|one|only)\s+thing\s+(?:(?:we|i|the kids|they)\s+(?:want|need|really want)s?"
-    + r"(?:\s+to\s+do)?\s+)?(?:is|:|-)"
+    + r"|(?:the\s+)?(?:(?:main|one)\s+thing\s+(?:(?:we|i|the kids|they)\s+(?:want|need|really want)s?"
+    + r"(?:\s+to\s+do)?\s+)?|only\s+thing\s+(?:we|i|the kids|they)\s+(?:want|need|really want)s?"
+    + r"(?:\s+to\s+do)?\s+)(?:is|:|-)"  # "the only thing is ...": a catch, no must-do
     + r"|(?:have|has|got)\s+(?:(?:their|her|his|our|my)\s+)?hearts?\s+set\s+on"
     + r"(?:\s+(?:seeing|visiting|doing|going to|a trip to|a visit to))?"
     + r"|(?:are|is|am|'re|'s|'m)\s+(?:dead\s+|really\s+|totally\s+)?set\s+on"

@@ -279,6 +279,26 @@ _PAST_AFTER = re.compile(
     r"|already|recently|a\s+(?:week|month|year)\s+ago)\b",
     re.I,
 )
+HABIT = re.compile(
+    r"\b(?:went|been|visited|did|done|saw|seen|always\s+(?:do|go\s+to|end\s+up\s+at|visit|see|pick)"
+    r"|(?:do|go\s+to|visit)\s+(?:it|them)?\s*(?:every|each)\s+(?:week|weekend|time|saturday))\b"
+    r"[^,.;!?]{0,30}$",
+    re.I,
+)
+"""A visit already made or made every time, said before the kind or venue in its clause ("we've
+been to the museum", "we always do the museum")."""
+ELSE_AFTER = re.compile(
+    r"^[^.;!?]{0,40}?(?:,|\s-\s|:|\bso\b|\band\b|\bbut\b)\s*(?:(?:so|now|this\s+time|today)\s*,?\s+)?"
+    r"(?:(?:maybe|perhaps|ideally|preferably|possibly|probably)\s+)?"
+    r"(?:(?:we|i|they|the\s+kids)\s+)?(?:(?:want|wanna|would\s+like|'d\s+like|need|fancy|are\s+after"
+    r"|'re\s+after|keen\s+(?:for|on)|up\s+for|looking\s+for|let's\s+(?:do|try|find)|lets\s+(?:do|try|find)"
+    r"|try|do|find\s+(?:us|me))\s+)?(?:anything|something|somewhere|someplace|somewhere)\s+(?:else|different"
+    r"|new)\b(?:\s+(?:please|for\s+a\s+change|this\s+time))?",
+    re.I,
+)
+"""Asking for something else after a visit already made ("we've been to the museum a million
+times, anything else", "we always do the museum, something different"): that one is
+avoided, never wished for."""
 _NEAR = re.compile(
     r"\b(?:near|nearby|close\s+to|far\s+from|next\s+to|around\s+the\s+corner\s+from"
     r"|opposite|across\s+from|behind|past|(?:just\s+)?down\s+the\s+road\s+from"
@@ -347,6 +367,8 @@ def avoid_items(phrase: str) -> list[AvoidItem]:
             out.append(AvoidItem(a, b, kind, None, at))
     for m in named:
         cue = prefs.AVOIDING.search(low[max(0, m.start - 50) : m.start])
+        if cue and prefs._NOTHING_BUT.search(low[max(0, m.start - 50) : m.start], 0, cue.start()):
+            cue = None  # "nothing except GOMA": no avoid of it
         if cue and not prefs._NOT_AVOIDING.search(
             low[max(0, m.start - 50) : m.start][cue.start() :]
         ):
@@ -374,6 +396,23 @@ def avoid_items(phrase: str) -> list[AvoidItem]:
         if back and not any(w.end() <= x.start < w.end() + back.end() for x in named):
             lead = re.search(r"(?:\bthe\s+)?$", low[: w.start()])
             out.append(AvoidItem(lead.start(), w.end() + back.end(), kind, None, w.start()))
+    # a visit already made or made every time, then something else asked for ("we've been to
+    # the museum a million times, anything else", "we always do GOMA, something different")
+    said = [(m.start, m.end, None, m.name) for m in named]
+    said += [
+        (w.start(), w.end(), prefs.PREFERENCE_WORDS.get(w.group(0)), None)
+        for w in re.finditer(r"[a-z]+", low)
+        if prefs.PREFERENCE_WORDS.get(w.group(0)) and not inside_venue(w.start())
+    ]
+    for a, b, kind, venue in sorted(said):
+        if any((o.kind == kind) if kind else (o.venue == venue) for o in out):
+            continue
+        lo = max([0] + [x.end() for x in _CLAUSE.finditer(low, 0, a)])
+        habit = HABIT.search(low[lo:a])
+        other = ELSE_AFTER.match(low[b:])
+        if habit and other and not any(b <= x.start < b + other.end() for x in named):
+            lead = lo + habit.start()
+            out.append(AvoidItem(lead, b + other.end(), kind, venue, a))
     # a list that began with a venue goes on with kinds ("avoid Lone Pine and museums")
     for w in re.finditer(r"[a-z]+", low):
         kind = prefs.PREFERENCE_WORDS.get(w.group(0))

@@ -256,6 +256,9 @@ AVOIDED_AFTER = re.compile(
 """Words after a kind word (or a venue, ``named.avoid_items``) that ask to avoid it: "museums
 are boring for us", "the pool's out", "the wheel is too expensive for us" (a reason is a taste:
 soft, ``HEDGE``)."""
+_NOTHING_BUT = re.compile(r"\bnothing\s+(?:else\s+)?$", re.I)
+""""nothing" before "except" or "other than": the day is limited to the kind (``only_spans``),
+never an avoid of it."""
 _NOT_AVOIDING = re.compile(r"\b(?:mind|only|just|matter|problem|worries)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -318,6 +321,8 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
             continue  # "no museum passes needed": the passes, not the museums
         before = low[max(0, m.start() - 50) : m.start()]
         cue = AVOIDING.search(before)
+        if cue and _NOTHING_BUT.search(before, 0, cue.start()):
+            cue = None  # "nothing except playgrounds", "nothing other than museums": an only
         if cue and not _NOT_AVOIDING.search(before[cue.start() :]):
             lead = m.start() - len(before) + cue.start()
             members, at = [pref], m.end()
@@ -379,6 +384,135 @@ def avoid_is_hard(sentence: str, a: int, b: int) -> bool:
     more = _AVOID_ITEM.search(low, b, hi)
     hi = more.start() if more else hi
     return not HEDGE.search(low, lo, max(hi, b))
+
+
+ONLY_WORDS = {
+    **{w: k for w, k in PREFERENCE_WORDS.items() if w not in ("play", "books")},
+    **{w: k for w, k in ANYWHERE_WORDS.items() if k != "outdoors"},
+    "indoor play": "indoor play",
+}
+"""Words of a kind that an "only" limits the day to ("galleries only", "nothing but the
+beach"): the preference words, without "play" ("the kids just play") and "books"; "indoor
+play" as two words."""
+_ONLY_KIND = (
+    r"(?:(?:the|a|an|some|our|local|nearby|free|quick|nice|big|little|kids'?|family|public)\s+){0,2}"
+    r"\b(?:"
+    + "|".join(sorted(map(re.escape, ONLY_WORDS), key=len, reverse=True))
+    + r")\b(?!'|-(?!only\b))(?:\s+(?:"
+    + "|".join(sorted(map(re.escape, ONLY_WORDS), key=len, reverse=True))
+    + r")\b(?!'|-(?!only\b)))?(?:\s+(?:stuff|things|places|venues|spots|activities|outings|visits?|trips?)\b)?"
+)
+_ONLY_SEP = r"(?:\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&|\+|n'?)\s+|\s*/\s*)"
+_ONLY_LIST = _ONLY_KIND + r"(?:" + _ONLY_SEP + _ONLY_KIND + r")*"
+_ONLY_CUE_BEFORE = (
+    r"\b(?:only|just|purely|strictly|exclusively|solely|nothing\s+(?:else\s+)?(?:but|except|other\s+than)"
+    r"|none\s+but|stick(?:ing)?\s+(?:to|with)|keep(?:ing)?\s+it\s+to)\s+"
+    r"(?:(?:want(?:\s+to\s+(?:do|see|visit|go\s+to))?|wanna\s+(?:do|see|visit|go\s+to)|do|doing|visit"
+    r"|visiting|see|seeing|go\s+to|going\s+to)\s+)?"
+)
+ONLY_BEFORE = re.compile(_ONLY_CUE_BEFORE + r"(?P<list>" + _ONLY_LIST + r")", re.I)
+"""An "only" cue before a list of kinds: "only museums", "just parks and playgrounds", "nothing
+but the beach", "we only want museums", "stick to galleries"."""
+ONLY_AFTER = re.compile(
+    r"(?P<list>" + _ONLY_LIST + r")(?:(?:\s*-\s*|\s+)(?:only|exclusively)\b"
+    r"(?:\s+(?:day|outing|trip|saturday|sunday)\b)?(?=\s*(?:$|[,.;:!?)]|\s-\s|&|(?:please|pls|thanks|thx|today|this\s+(?:time|saturday|sunday"
+    r"|weekend)|and|but|then|so|for\s+(?:us|me|them|the\s+kids|the\s+day|today))\b))"
+    r"|\s*(?:,\s*|\s+and\s+|\s*-\s*)(?:and\s+)?(?:nothing\s+else|that'?s\s+(?:it|all)"
+    r"|no(?:thing)?\s+other\s+(?:kinds?|stuff|things))\b)",
+    re.I,
+)
+"""An "only" after a list of kinds, ending its clause: "galleries only", "galleries-only",
+"parks and playgrounds only please", "museums and nothing else", "the beach, that's it";
+"museums only if it rains" and "galleries only open at 10" are no limit."""
+_ONLY_KINDS = frozenset(ONLY_WORDS.values())
+_ONLY_NOT_BEFORE = re.compile(
+    r"(?:\b(?:not|never|if|than|the|our|my|their|your|his|her|is|are|was|were|it's|that's)|n't|'s)"
+    r"\s+$",
+    re.I,
+)
+"""Words before an "only" cue that make it no limit: "not only", "don't just", "the only park",
+"if only", "it's just"."""
+_ONLY_KW = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(map(re.escape, ONLY_WORDS), key=len, reverse=True))
+    + r")\b(?!'|-(?!only\b))",
+    re.I,
+)
+
+
+def only_spans(sentence: str) -> list[tuple[int, int, str]]:
+    """``(start, end, kind)`` for each kind of outing ``sentence`` limits the day to, a hard
+    limit: "galleries only", "only museums", "just parks and playgrounds" (both kinds, each
+    with the whole list as its span), "nothing but the beach", "museums and nothing else". No
+    limit when the "only" is negated ("not just museums"), a hedge or a condition stands in
+    its part of the clause (``avoid_is_hard``: "ideally just museums", "museums only if it
+    rains"), a time of day is said with it ("parks only in the morning": a part of the day
+    this model cannot hold), or the sentence wishes for a kind outside the list ("just the
+    museum then a cafe for lunch": not all the day is said; "indoors" or "views" are no
+    kind). A member the sentence avoids ("no museums, parks only") or inside a venue's name is
+    no member. What "only" says of people, time or money ("2 adults only", "morning only",
+    "free stuff only", "only 20 min drive", "indoors only") names no kind here."""
+    low = sentence.lower()
+    avoided = avoid_spans(sentence)
+    from dayplan.reading import named  # noqa: PLC0415 (named imports this module)
+
+    venues = [(m.start, m.end) for m in named.mentions(sentence)]
+    avoided_at = [(a, b) for a, b, _ in avoided]
+    avoided_at += [(o.at, o.end) for o in named.avoid_items(sentence)]
+    found: list[tuple[int | None, int, int, int]] = []  # (cue start, end, list start, list end)
+    for m in ONLY_BEFORE.finditer(low):
+        if _ONLY_NOT_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+            continue
+        found.append((m.start(), m.end("list"), m.start("list"), m.end("list")))
+    for m in ONLY_AFTER.finditer(low):
+        if not any(la <= m.start("list") < lb for _, _, la, lb in found):
+            found.append((None, m.end(), m.start("list"), m.end("list")))
+    out: list[tuple[int, int, str]] = []
+    for cue, b, la, lb in sorted(found, key=lambda f: f[2]):
+        members = [
+            (w.start() + la, ONLY_WORDS[w.group(0)])
+            for w in _ONLY_KW.finditer(low[la:lb])
+            if not _QUALIFIES.match(low, w.end() + la)  # "just museum passes": no kind
+        ]
+        members = [
+            (at, k)
+            for at, k in members
+            if not any(x <= at < y for x, y in avoided_at + venues)  # "no museums, parks only"
+        ]
+        if not members:
+            continue
+        if cue is None:  # "galleries only": from the first member (with its "the")
+            the = re.search(r"(?:\bthe\s+)?$", low[: members[0][0]])
+            a = max(la, the.start())
+        else:
+            a = cue
+        lo = _clause_start(low, a)
+        hi = _clause_end(low, b)
+        if _CLAUSE_NEGATION.search(low[lo:a]) and not low[a:b].startswith("nothing"):
+            continue  # "we don't want only museums"
+        if not avoid_is_hard(sentence, a, b) or PERIOD.search(low, lo, hi):
+            continue  # "ideally just museums", "museums only if it rains", "parks only this arvo"
+        if any(not (a <= x < b) and p in _ONLY_KINDS for x, _, p in preference_spans(sentence)):
+            continue  # "just the museum then a cafe for lunch": not all the day is said
+        for _, kind in members:
+            if all(k != kind for _, _, k in out):
+                out.append((a, b, kind))
+    return out
+
+
+def only_said_plural(quote: str, kind: str) -> bool:
+    """Whether ``quote`` (an "only" reading's) names ``kind`` in the plural ("galleries only",
+    "just parks"): then several venues of it make the day; "just the library", "cinema only"
+    and "nothing but the beach" ask for one."""
+    return any(
+        ONLY_WORDS.get(w) == kind and w.endswith("s") and not w.endswith("ss")
+        for w in re.findall(r"[a-z]+", quote.lower())
+    )
+
+
+def read_only(phrase: str) -> list[str]:
+    """The kinds of outing ``phrase`` limits the day to (``only_spans``), in order."""
+    return [k for _, _, k in only_spans(phrase)]
 
 
 def read_avoided(phrase: str) -> list[str]:

@@ -348,9 +348,14 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         named.append((m.start, m.end))
     for a, b in prefs.indoor_only_spans(sent)[:1]:  # "indoors only": a hard limit
         add("indoor_only", True, a, b)
+    only = prefs.only_spans(sent)
+    for a, b, kind in only:  # "galleries only", "just parks and playgrounds": a hard limit
+        add("only", kind, a, b)
     for a, b, pref in prefs.preference_spans(sent):
         if any(x <= a < y for x, y in named):
             continue  # "the Museum of Brisbane" is a must-do, no wish for museums in general
+        if any(x <= a < y for x, y, _ in only):
+            continue  # "galleries only": the limit, not also a wish
         if not near("blocked", a, b):  # "swimming lessons 9-9:45" is an appointment
             add("preference", pref, a, b)
     return [i for i in out if i is not None]
@@ -468,7 +473,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
         # one phrase, one reading: "showers from 2pm" is part of "showers from 2pm to 4pm"
         # a list quotes each member with its cue ("must see X and Y", "keen on nature and
         # views"): a member inside the longer quote of another member is read too
-        listed = it.field in ("must_do", "preference", "avoid", "wish")
+        listed = it.field in ("must_do", "preference", "avoid", "wish", "only")
         q = normalise(it.quote)
         return any(
             o.field == it.field

@@ -30,6 +30,11 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
                     "if possible", is soft: ``dayplan.reading.prefs.avoid_is_hard``)
 ``wish``            ``str`` — a venue the text names without insisting ("maybe SparkLab", "then
                     GOMA"): tried first, never a must-do (``dayplan.reading.named``)
+``only``            ``str`` — a kind of outing the text limits the day to, a hard limit
+                    ("galleries only", "just parks and playgrounds": one item per kind, the
+                    list as each one's quote; "nothing but the beach", "museums and nothing
+                    else"): every stop is of one of the kinds read (``dayplan.reading.prefs.
+                    only_spans``; a hedged or conditional "only" is no limit)
 ``indoor_only``     ``true`` — indoor venues only, a hard limit ("indoors only", "nothing outdoors")
 ``home``            ``str`` — where the party starts and ends (a suburb)
 ``location``        ``str`` — where the day is planned (a city or suburb)
@@ -55,6 +60,7 @@ Field_ = Literal[
     "preference",
     "avoid",
     "wish",
+    "only",
     "indoor_only",
     "home",
     "location",

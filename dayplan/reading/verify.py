@@ -593,6 +593,41 @@ def _check_wish(value: Any, quote: str, sentence: str, today: date) -> str:
     return _bare(m.name)
 
 
+def _check_only(value: Any, quote: str, sentence: str, today: date) -> str:
+    """A kind the day is limited to (``prefs.only_spans``): the quote must say the "only" and
+    the claimed kind ("galleries only", "just parks and playgrounds"), and in its sentence it
+    must stay a limit (no hedge or condition, no time of day, no other kind wished for)."""
+    if isinstance(value, dict):
+        if set(value) != {"kind"}:
+            raise _Bad(f'only must be a kind as text, or {{"kind": str}}, got {value!r}')
+        value = value["kind"]
+    claimed = _text(value, "only").lower()
+    kind = prefs.ONLY_WORDS.get(claimed, claimed)
+    in_quote = prefs.read_only(quote)
+    if kind not in in_quote:
+        if not in_quote:
+            raise _Bad(
+                'the quote limits the day to no kind of outing (it needs "only", "just", '
+                '"nothing but" or "and nothing else" with the kind)',
+                [],
+            )
+        raise _Bad(f"the quote limits the day to {in_quote}, not {claimed!r}", in_quote)
+    at = sentence.find(normalise(quote).strip(" .,;:!?"))
+    said = [
+        k
+        for a, b, k in prefs.only_spans(sentence)
+        if k == kind and (at < 0 or (a < at + len(quote) and at < b))
+    ]
+    if not said:
+        raise _Bad(
+            f"{claimed!r} is no limit in its sentence: a hedge or a condition ('ideally', 'if "
+            "it rains'), a time of day, or another kind wished for beside it makes it a "
+            "preference",
+            prefs.read_only(sentence),
+        )
+    return kind
+
+
 def _check_indoor_only(value: Any, quote: str, sentence: str, today: date) -> bool:
     if value is not True:
         raise _Bad("indoor_only takes true (the request asks for indoor venues only)", None)
@@ -625,6 +660,7 @@ _CHECKS = {
     "preference": _check_preference,
     "avoid": _check_avoid,
     "wish": _check_wish,
+    "only": _check_only,
     "indoor_only": _check_indoor_only,
     "home": lambda v, q, s, t: _check_place("home", v, q, s, t),
     "location": lambda v, q, s, t: _check_place("location", v, q, s, t),

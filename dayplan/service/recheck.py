@@ -271,6 +271,25 @@ def _avoid_findings(report: DayPlanReport, catalog: dict) -> list[str]:
     return out
 
 
+def _only_findings(report: DayPlanReport, catalog: dict) -> list[str]:
+    """Each stop of no kind the served reading's "only" allows ("galleries only", "just parks
+    and playgrounds"), by ``_refuses``'s own kind rule: a stop must be of one of the kinds."""
+    only = [r for r in report.readings if r.field == "only" and isinstance(r.value, str)]
+    if not only:
+        return []
+    kinds = list(dict.fromkeys(str(r.value) for r in only))
+    quotes = "; ".join(dict.fromkeys(f'"{r.quote}"' for r in only))
+    out = []
+    for s in report.plan.stops if report.plan else []:
+        v = catalog.get(s.venue_id)
+        if v is not None and not any(_refuses({"kind": k}, v) for k in kinds):
+            out.append(
+                f"{s.name} is served although the request asks for {' or '.join(kinds)} only "
+                f"({quotes})"
+            )
+    return out
+
+
 def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[str]:
     """What is wrong with a served ``complete`` plan, by rules independent of the checker:
 
@@ -294,7 +313,9 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
       the catalogue cannot match (nothing, or very different venues) is never complete;
     * **refused venues**: no stop is a venue, or of a kind, a hard ``avoid`` of the served
       reading names ("no museums": a stop whose catalogue kind is museum; "not GOMA": a stop
-      whose name holds those words), by a matching rule of its own;
+      whose name holds those words), by a matching rule of its own, and every stop is of a
+      kind the served ``only`` readings allow ("galleries only": a stop whose catalogue kind
+      is gallery), by the same rule;
     * **holidays**: on a Queensland public holiday (python-holidays, AU/QLD), a venue whose
       hours say ``PH off`` is not visited, and one with ``PH HH:MM-HH:MM`` only within those.
 
@@ -399,6 +420,7 @@ def independent_findings(request: PlanRequest, report: DayPlanReport) -> list[st
     # must-dos: each one a real venue the words of the must-do allow, never a venue-less stop
     out += _must_do_findings(request, report, catalog)
     out += _avoid_findings(report, catalog)
+    out += _only_findings(report, catalog)
     # public holidays
     try:
         holiday = holidays.country_holidays("AU", subdiv="QLD", years=day.year).get(day)

@@ -20,8 +20,10 @@ from google.adk.tools.tool_context import ToolContext
 from dayplan.core.checker import Constraints, ProposedStop
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dayshape import asked_repeats
+from dayplan.core.mustdo import means_venue
 from dayplan.core.scheduler import MAX_CANDIDATES, Pick, arrange
 from dayplan.evidence.keys import EARLIER_START
+from dayplan.reading.prefs import only_said_plural
 from dayplan.tools.args import ArrangePlanArgs, validated
 from dayplan.tools.mustdo import group_notes, record_matches, with_must_do_rules, with_must_dos
 from dayplan.tools.plan import record_check, stop_items
@@ -66,6 +68,19 @@ def _parse_picks(stops: Any) -> list[Pick]:
     return picks
 
 
+def only_repeats(state: MutableMapping[str, Any], venues: Mapping[str, Any]) -> frozenset[str]:
+    """The venue kinds an "only" said in the plural lets repeat ("galleries only", "just parks
+    and playgrounds": one venue per kind would leave a day of one stop); one said in the
+    singular ("just the library", "cinema only") asks for one venue, as the day shape plans."""
+    plural = [
+        str(o.get("kind"))
+        for o in text_hints(state).get("only") or ()
+        if isinstance(o, Mapping)
+        and only_said_plural(str(o.get("quote") or ""), str(o.get("kind")))
+    ]
+    return frozenset(v.kind for v in venues.values() if any(means_venue(k, v) for k in plural))
+
+
 def stop_args(stop: ProposedStop) -> dict:
     """A scheduled stop as ``check_plan`` takes it (``HH:MM`` times)."""
     out: dict[str, Any] = {"start": minutes_to_hhmm(stop.start), "end": minutes_to_hhmm(stop.end)}
@@ -98,6 +113,7 @@ def run_arrange(
     picks, groups = with_must_dos(picks, venues, state, c, travel)
     req = request_of(state)
     repeats = asked_repeats([req.text, *req.preferences, *(a.name for a in req.activities)])
+    repeats |= only_repeats(state, venues)
     arranged = arrange(
         picks, venues, c, travel, max_stops=max_stops, day_shape=True, repeat_kinds=repeats
     )

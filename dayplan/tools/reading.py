@@ -151,7 +151,8 @@ def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
     """The report's sentences for the accepted avoids, by topic: the hard ones ("Ruled out, as
     you said: museums, lone pine ("no museums"; "not Lone Pine")"), a limit every check
     enforces, and the soft ones ("Avoiding parks where the day allows ("not too many
-    parks")"), ranked last by the planner."""
+    parks")"), ranked last by the planner; and the "only" limit ("Only parks or playgrounds,
+    as you said ("just parks and playgrounds"): no other kind of stop is planned")."""
     out = {}
     for topic, hard in (("avoid", True), ("avoid_soft", False)):
         said = [
@@ -174,6 +175,13 @@ def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
             else f"Avoiding {what} where the day allows ({quotes})"
         )
         out[topic] = text if len(text) <= 300 else text[:299] + "…"
+    only = [i for i in items if i.field == "only"]
+    if only:  # "galleries only": a limit every check enforces
+        what = " or ".join(dict.fromkeys(str(i.value) for i in only))
+        said_q = list(dict.fromkeys(i.quote for i in only))
+        quotes = "; ".join(f'"{q}"' for q in said_q)
+        text = f"Only {what}, as you said ({quotes}): no other kind of stop is planned"
+        out["only"] = text if len(text) <= 300 else text[:299] + "…"
     return out
 
 
@@ -293,7 +301,9 @@ def record_reading(readings: list[dict], tool_context: ToolContext) -> dict:
         preference, avoid (a kind or a venue the text asks to avoid, e.g. "no museums please",
         "not GOMA this time": value "museums" or "GOMA"; quote the avoiding words with it),
         wish (a venue the text names without insisting, e.g. "maybe SparkLab": value
-        "SparkLab"), indoor_only (true: indoor venues only, e.g. "indoors only", "nothing
+        "SparkLab"), only (a kind the text limits the day to, e.g. "galleries only", "just
+        parks and playgrounds": one item per kind, value "galleries"; quote the "only" words
+        with it), indoor_only (true: indoor venues only, e.g. "indoors only", "nothing
         outdoors"), home, location, date; "value": the value;
         "quote": the exact words of the text that say it}]. Values:
         times "HH:MM" (24-hour); budget {"amount": n, "currency": "AUD", "per_person": bool};

@@ -14,7 +14,7 @@ from typing import Any
 from dayplan import data
 from dayplan.contract import PlanRequest, hhmm_to_minutes, party_problem
 from dayplan.core.catalog import Venue
-from dayplan.core.checker import HOME, AvoidRule, BlockedWindow, Constraints
+from dayplan.core.checker import HOME, AvoidRule, BlockedWindow, Constraints, OnlyRule
 from dayplan.core.clock import minutes_to_hhmm
 from dayplan.core.dates import DateResolutionError, resolve_plan_date
 from dayplan.core.places import Place, resolve_place
@@ -459,6 +459,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         timezone=state.get("timezone") or DEFAULT_TIMEZONE,
         indoor_only=bool(hints.get("indoor_only")),
         avoid=avoid_rules(hints),
+        only=only_rule(hints),
     )
 
 
@@ -474,6 +475,24 @@ def avoid_rules(hints: Mapping[str, Any]) -> tuple[AvoidRule, ...]:
         if isinstance(phrase, str) and phrase:
             out.append(AvoidRule(phrase, str(a.get("quote") or ""), venue="venue" in a))
     return tuple(dict.fromkeys(out))
+
+
+def only_rule(hints: Mapping[str, Any]) -> OnlyRule | None:
+    """The "only" limit of the frozen reading ("galleries only", "just parks and playgrounds"):
+    every kind read, in one rule (a stop of any of them is allowed), with the quotes said;
+    ``None`` when none was read."""
+    kinds: list[str] = []
+    quotes: list[str] = []
+    for o in hints.get("only") or ():
+        kind = o.get("kind") if isinstance(o, Mapping) else None
+        if isinstance(kind, str) and kind and kind not in kinds:
+            kinds.append(kind)
+            quote = str(o.get("quote") or "")
+            if quote and quote not in quotes:
+                quotes.append(quote)
+    if not kinds:
+        return None
+    return OnlyRule(tuple(kinds), '" and "'.join(quotes))
 
 
 APPOINTMENT = "appointment:"

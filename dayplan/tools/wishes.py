@@ -31,6 +31,7 @@ from dayplan.core.checker import (
     CheckResult,
     Constraints,
     Failure,
+    OnlyRule,
     avoided,
     outdoor_excluded,
 )
@@ -40,7 +41,7 @@ from dayplan.core.preferences import unmet_wish
 from dayplan.core.scheduler import Pick, Problem, alone_conflicts, candidate_for
 from dayplan.core.travel import TravelModel
 from dayplan.evidence import RunEvidence
-from dayplan.tools.state import add_assumption, avoid_rules, found_venues, text_hints
+from dayplan.tools.state import add_assumption, avoid_rules, found_venues, only_rule, text_hints
 
 MAX_WISHES = 5
 
@@ -85,9 +86,11 @@ def mark_results(state: Mapping[str, Any], answer: dict) -> dict:
     ``"avoided"`` (a hard avoid names it: never a stop), ``"avoid_soft"`` (a soft one does:
     ranked last) and ``"wished": true``. Unchanged when the run has neither."""
     hints = text_hints(state)
-    if not answer.get("ok") or not (hints.get("avoid") or hints.get("wish")):
+    if not answer.get("ok") or not (hints.get("avoid") or hints.get("wish") or hints.get("only")):
         return answer
-    rules = Constraints(day=RunEvidence.of(state).now.date(), avoid=avoid_rules(hints))
+    rules = Constraints(
+        day=RunEvidence.of(state).now.date(), avoid=avoid_rules(hints), only=only_rule(hints)
+    )
     soft = soft_avoids(state)
     wished = wishes(state)
     venues = found_venues(state)
@@ -99,7 +102,9 @@ def mark_results(state: Mapping[str, Any], answer: dict) -> dict:
             continue
         extra: dict[str, Any] = {}
         rule = avoided(v, rules)
-        if rule is not None:
+        if isinstance(rule, OnlyRule):  # "galleries only": of no kind the request allows
+            extra["avoided"] = f"ruled out: the request asks for {rule.phrase} only ({rule.said})"
+        elif rule is not None:
             extra["avoided"] = f"ruled out: the request says {rule.said}"
         else:
             hit = next(
@@ -119,7 +124,9 @@ def ruled_out(venues: Mapping[str, Venue], c: Constraints) -> dict[str, str]:
     out = {}
     for vid, v in venues.items():
         rule = avoided(v, c)
-        if rule is not None:
+        if isinstance(rule, OnlyRule):
+            out[vid] = f"is ruled out: you also asked for {rule.phrase} only ({rule.said})"
+        elif rule is not None:
             out[vid] = f"is ruled out: you also said {rule.said}"
         elif outdoor_excluded(v, c):
             out[vid] = "is outdoors, and you asked for indoor venues only"
@@ -156,9 +163,9 @@ def state_wishes(
 
 def left_out(
     venues: Mapping[str, Venue], c: Constraints
-) -> tuple[dict[str, Venue], dict[str, AvoidRule]]:
-    """``(kept, refused)``: the venues no hard avoid of ``c`` names, and the others by id with
-    the avoid that names each."""
+) -> tuple[dict[str, Venue], dict[str, AvoidRule | OnlyRule]]:
+    """``(kept, refused)``: the venues no hard avoid of ``c`` names and its "only" allows, and
+    the others by id with the rule that refuses each."""
     refused = {vid: r for vid, v in venues.items() if (r := avoided(v, c)) is not None}
     return {vid: v for vid, v in venues.items() if vid not in refused}, refused
 
@@ -166,7 +173,7 @@ def left_out(
 def refused_failures(
     failures: list[Failure],
     venues: Mapping[str, Venue],
-    refused: Mapping[str, AvoidRule],
+    refused: Mapping[str, AvoidRule | OnlyRule],
     c: Constraints,
     travel: TravelModel,
 ) -> list[Failure]:
@@ -183,16 +190,16 @@ def refused_failures(
     if not refused or not failures:
         return failures
     names = sorted(venues[vid].name for vid in refused)
-    said = "; ".join(dict.fromkeys(r.said for r in refused.values()))
+    said = "; ".join(dict.fromkeys(_why(r) for r in refused.values()))
     more = f", +{len(names) - 3} more" if len(names) > 3 else ""
     note = (
-        f"; {len(names)} venue{'s' if len(names) > 1 else ''} left out: the request says "
+        f"; {len(names)} venue{'s' if len(names) > 1 else ''} left out: "
         f"{said} ({', '.join(names[:3])}{more})"
     )
     head = failures[0]
     out = [replace(head, detail=(head.detail + note)[:500]), *failures[1:]]
     cands = [candidate_for(Pick(venue_id=vid), venues[vid], c) for vid in refused]
-    problem = Problem(cands, replace(c, must_dos=(), avoid=()), travel)
+    problem = Problem(cands, replace(c, must_dos=(), avoid=(), only=None), travel)
     fits = [x.key for x in cands if alone_conflicts(problem, x) is None]
     if not fits:
         return out
@@ -212,7 +219,11 @@ def refused_failures(
         return f"{v.name} ({leg}{c.currency} {x.cost:g} for the party)"
 
     shown = [numbers(vid) for vid in sorted(fits, key=lambda vid: venues[vid].name)]
-    rules = "; ".join(dict.fromkeys(refused[vid].said for vid in fits))
+    rules = "; ".join(
+        dict.fromkeys(
+            _why(r) if isinstance(r := refused[vid], OnlyRule) else r.said for vid in fits
+        )
+    )
     listed = ", ".join(shown[:3]) + (f", +{len(shown) - 3} more" if len(shown) > 3 else "")
     verb = "fits" if len(shown) == 1 else "fit"
     detail = f"{listed} {verb} this day on its own but the request rules it out: {rules}"
@@ -230,3 +241,11 @@ def refused_failures(
 
 
 _ALLOWED = re.compile(r"\b(venues?) found\b")
+
+
+def _why(rule: AvoidRule | OnlyRule) -> str:
+    """Why a rule of the request leaves a venue out: 'the request says "not Lone Pine"', 'you
+    asked for art galleries only ("galleries only")'."""
+    if isinstance(rule, OnlyRule):
+        return f"you asked for {rule.phrase} only ({rule.said})"
+    return f"the request says {rule.said}"
