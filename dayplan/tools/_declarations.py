@@ -5,7 +5,7 @@ from typing import Any
 
 DECLARATIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "record_reading": (
-        "f404b66730fce0eab3176877536508a3a70e4f4d",
+        "fa831431316a5a745447080f3be0c48887eb9785",
         {
             "description": "Record what you read from the request's free text; call it "
             "first, once.\n"
@@ -19,22 +19,36 @@ DECLARATIONS: dict[str, tuple[str, dict[str, Any]]] = {
             "Args:\n"
             '  readings: [{"field": one of window_start, window_end (the '
             "time home), budget, adults,\n"
-            "    children, mode, max_leg_minutes, rain, blocked, must_do, "
-            "preference, avoid (a kind the\n"
-            '    text asks to avoid, e.g. "no museums please"), '
-            "indoor_only (true: indoor venues only,\n"
-            '    e.g. "indoors only", "nothing outdoors"), home, location, '
-            'date; "value": the value;\n'
+            "    children, mode, max_leg_minutes, rain, blocked, must_do "
+            "(a place the text insists on),\n"
+            "    preference, avoid (a kind or a venue the text asks to "
+            'avoid, e.g. "no museums please",\n'
+            '    "not GOMA this time": value "museums" or "GOMA"; quote '
+            "the avoiding words with it),\n"
+            "    wish (a venue the text names without insisting, e.g. "
+            '"maybe SparkLab": value\n'
+            '    "SparkLab"), only (a kind the text limits the day to, '
+            'e.g. "galleries only", "just\n'
+            '    parks and playgrounds": one item per kind, value '
+            '"galleries"; quote the "only" words\n'
+            "    with it), indoor_only (true: indoor venues only, e.g. "
+            '"indoors only", "nothing\n'
+            '    outdoors"), home, location, date; "value": the value;\n'
             '    "quote": the exact words of the text that say it}]. '
             "Values:\n"
             '    times "HH:MM" (24-hour); budget {"amount": n, "currency": '
             '"AUD", "per_person": bool};\n'
             '    adults/children/max_leg_minutes whole numbers; mode "car" '
             '| "transit" | "walk"; rain\n'
-            '    {"start", "end"} or "all_day" or "none"; blocked '
-            '{"start", "end", "label", "at_home"};\n'
-            '    date "YYYY-MM-DD"; the rest text. One item per thing the '
-            "text says. A part of the\n"
+            '    {"start", "end"} or "all_day" or "none" or "any" (rain '
+            "does not matter to the party);\n"
+            '    blocked {"start", "end", "label", "at_home"}; date '
+            '"YYYY-MM-DD"; the rest text. Code reads\n'
+            '    whether an avoid is a hard limit ("no", "not", "avoid", '
+            '"skip") or soft ("rather not",\n'
+            '    "not too many") and which venues an avoid or a wish '
+            "names. One item per thing the text\n"
+            "    says. A part of the\n"
             '    day said as the day\'s ("this arvo", "Saturday morning") '
             "is a window_start and a\n"
             "    window_end, by code's mapping: morning 09:00-12:00, "
@@ -44,8 +58,10 @@ DECLARATIONS: dict[str, tuple[str, dict[str, Any]]] = {
             "Returns:\n"
             '  {"ok": true, "frozen": true, "accepted", "overridden", '
             '"unread", "assumed", "questions"}\n'
-            '  or {"ok": false, "error", "rejected": [{field, quote, '
-            "value, found, error}], ...}.",
+            '  (with "wishes": [{wish, quote, venues, query}] to search '
+            "for, when a wish was read) or\n"
+            '  {"ok": false, "error", "rejected": [{field, quote, value, '
+            "found, error}], ...}.",
             "name": "record_reading",
             "parameters_json_schema": {
                 "properties": {
