@@ -225,6 +225,7 @@ def suggest_place(name: str, gazetteer: Mapping[str, Any]) -> str | None:
     if key in areas:
         return str(areas[key])
     import difflib  # only for a name the gazetteer does not know (a plan start never loads it)
+
     names = place_names(gazetteer)
     city = gazetteer.get("city", "")
     if city:
