@@ -39,3 +39,15 @@ def matrix_travel(ids: Sequence[str], minutes: int | Mapping = 10) -> MatrixTrav
     places = [HOME, *ids]
     get = minutes.get if isinstance(minutes, Mapping) else (lambda _k, _d=None: minutes)
     return MatrixTravel({a: {b: get((a, b), 10) for b in places if b != a} for a in places})
+
+
+def catalogue_travel(ids: Sequence[str], home_at: str):
+    """Travel by car between the bundled catalogue's venues ``ids`` and a home at the venue
+    ``home_at``'s point (``CoordinateTravel``: the planner's own estimate, minutes)."""
+    from dayplan import data
+    from dayplan.core.travel import CoordinateTravel
+
+    catalogue = {v.id: v for v in data.venues()}
+    points = {i: catalogue[i].point for i in ids}
+    points[HOME] = catalogue[home_at].point
+    return CoordinateTravel(points, "car")

@@ -37,6 +37,7 @@ from dayplan.evals.graders import _refused_stops
 from dayplan.reading.verify import verify_reading
 from dayplan.service.recheck import independent_findings
 from tests.cli_runs import NOW, read_items
+from tests.problems import catalogue_travel
 
 TODAY = date(2026, 12, 1)
 SAT = date(2026, 12, 5)
@@ -262,11 +263,7 @@ def test_a_wish_is_verified_against_its_sentence() -> None:
 
 
 def _travel(ids: list[str]) -> CoordinateTravel:
-    from dayplan.core.checker import HOME
-
-    points = {i: CATALOGUE[i].point for i in ids}
-    points[HOME] = CATALOGUE["queensland-art-gallery"].point
-    return CoordinateTravel(points, "car")
+    return catalogue_travel(ids, home_at="queensland-art-gallery")
 
 
 def test_the_checker_fails_a_refused_stop() -> None:

@@ -39,6 +39,7 @@ from dayplan.reading.verify import verify_reading
 from dayplan.service.recheck import independent_findings
 from dayplan.ui.summary import what_i_read
 from tests.cli_runs import NOW, read_items
+from tests.problems import catalogue_travel
 
 TODAY = date(2026, 12, 1)
 SAT = date(2026, 12, 5)
@@ -305,11 +306,7 @@ def test_a_conditional_or_hedged_only_is_refused_as_a_limit(text: str, quote: st
 
 
 def _travel(ids: list[str]) -> CoordinateTravel:
-    from dayplan.core.checker import HOME
-
-    points = {i: CATALOGUE[i].point for i in ids}
-    points[HOME] = CATALOGUE["institute-of-modern-art"].point
-    return CoordinateTravel(points, "car")
+    return catalogue_travel(ids, home_at="institute-of-modern-art")
 
 
 def test_the_checker_fails_a_stop_of_another_kind() -> None:
