@@ -46,12 +46,22 @@ def read_items(text: str) -> tuple[list[tuple[str, object]], list]:
     return [(i.field, i.value) for i in accepted.items], unread
 
 
-def plan_text(text: str):
+def plan_text(text: str, now: str = NOW):
     """The served report (``DayPlanReport``, or ``None``) of the offline planner for ``text``
-    at ``NOW``, in this process."""
+    at ``now`` (default ``NOW``), in this process."""
     import asyncio
 
     from dayplan.contract import PlanRequest
     from dayplan.service.run import run_plan
 
-    return asyncio.run(run_plan(PlanRequest(text=text, now=NOW))).report
+    return asyncio.run(run_plan(PlanRequest(text=text, now=now))).report
+
+
+def report_with_reading(report, reading: dict):
+    """``report`` (a ``DayPlanReport``) with one more reading ``{field, value, quote}``: a
+    tampered report for the re-check and graders to catch."""
+    from dayplan.contract import DayPlanReport
+
+    body = report.model_dump(mode="json")
+    body["readings"] = [*body["readings"], reading]
+    return DayPlanReport.model_validate(body)

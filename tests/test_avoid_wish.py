@@ -22,21 +22,20 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date
 from types import SimpleNamespace
 
 import pytest
 
 from dayplan import data
-from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.contract import PlanRequest
 from dayplan.core.checker import AvoidRule, Constraints, ProposedStop, check_plan
 from dayplan.core.scheduler import Pick, arrange
 from dayplan.core.travel import CoordinateTravel
 from dayplan.evals.graders import _refused_stops
 from dayplan.reading.verify import verify_reading
 from dayplan.service.recheck import independent_findings
-from tests.cli_runs import NOW, read_items
+from tests.cli_runs import NOW, plan_text, read_items, report_with_reading
 from tests.problems import catalogue_travel
 
 TODAY = date(2026, 12, 1)
@@ -52,12 +51,6 @@ def _avoids(text: str) -> list[dict]:
 def _field(text: str, field: str) -> list:
     items, _ = read_items(text)
     return [v for f, v in items if f == field]
-
-
-def _plan(text: str, now: str = NOW):
-    from dayplan.service.run import run_plan
-
-    return asyncio.run(run_plan(PlanRequest(text=text, now=now))).report
 
 
 # -- reading: hard avoids --------------------------------------------------------------------
@@ -309,15 +302,9 @@ def test_the_scheduler_leaves_refused_venues_out_and_keeps_a_must_dos_other_venu
     assert "qld-museum-kurilpa" in got.excluded
 
 
-def _report_with(report: DayPlanReport, reading: dict) -> DayPlanReport:
-    body = report.model_dump(mode="json")
-    body["readings"] = [*body["readings"], reading]
-    return DayPlanReport.model_validate(body)
-
-
 def test_the_recheck_and_the_graders_catch_a_served_refused_stop() -> None:
     text = "Saturday 12 December, South Brisbane, 2 adults, 9-3, $0"
-    report = _plan(text)
+    report = plan_text(text)
     assert report.status == "complete"
     req = PlanRequest(text=text, now=NOW)
     stops = [s.model_dump(mode="json") for s in report.plan.stops]
@@ -339,12 +326,12 @@ def test_the_recheck_and_the_graders_catch_a_served_refused_stop() -> None:
         ({"kind": kind, "hard": True}, f"no {kind}"),
         ({"venue": first.name.lower(), "hard": True}, f"not {first.name}"),
     ]:
-        tampered = _report_with(report, {"field": "avoid", "value": value, "quote": quote})
+        tampered = report_with_reading(report, {"field": "avoid", "value": value, "quote": quote})
         found = independent_findings(req, tampered)
         assert any(first.name in f and quote in f for f in found), found
         ok, detail = _refused_stops(tampered.model_dump(mode="json"), stops)
         assert not ok and first.name in detail
-    soft = _report_with(
+    soft = report_with_reading(
         report, {"field": "avoid", "value": {"kind": kind, "hard": False}, "quote": "rather not"}
     )
     assert not independent_findings(req, soft)  # soft: ranked last, never a finding
@@ -384,7 +371,7 @@ def _kinds(report) -> list[str]:
 
 
 def test_avoided_venues_are_never_served() -> None:
-    report = _plan(
+    report = plan_text(
         "Saturday in South Brisbane, 2 adults 2 kids, 9-4, $100, avoid Lone Pine and the wheel"
     )
     assert report.status == "complete", report
@@ -395,7 +382,7 @@ def test_avoided_venues_are_never_served() -> None:
 
 def test_avoided_kinds_are_never_served_when_the_day_allows_them() -> None:
     # REVIEW: "no pools, parks or cinemas" still got a pool when the day allowed it
-    report = _plan(
+    report = plan_text(
         "Saturday 12 December, New Farm, 2 adults 2 kids, 9-4, no rain, $40, "
         "no pools, parks or cinemas"
     )
@@ -404,20 +391,20 @@ def test_avoided_kinds_are_never_served_when_the_day_allows_them() -> None:
 
 
 def test_not_goma_this_time_is_served_without_goma() -> None:
-    report = _plan("Saturday, South Brisbane, 2 adults, 9-3, $0, not GOMA this time")
+    report = plan_text("Saturday, South Brisbane, 2 adults, 9-3, $0, not GOMA this time")
     assert report.status == "complete"
     assert "gallery-of-modern-art" not in [s.venue_id for s in report.plan.stops]
 
 
 def test_a_soft_avoid_is_ranked_last_and_said() -> None:
-    report = _plan("Saturday, South Brisbane, 2 adults, 9-3, $0, we'd rather not do museums")
+    report = plan_text("Saturday, South Brisbane, 2 adults, 9-3, $0, we'd rather not do museums")
     assert report.status == "complete"
     assert any(a.startswith("Avoiding museums where the day allows") for a in report.assumptions)
     assert "museum" not in _kinds(report)  # enough else to fill the day
 
 
 def test_a_wish_is_planned_when_it_fits() -> None:
-    report = _plan("Saturday, South Brisbane, 2 adults 2 kids, 9-3, $80, maybe SparkLab")
+    report = plan_text("Saturday, South Brisbane, 2 adults 2 kids, 9-3, $80, maybe SparkLab")
     assert report.status == "complete"
     assert "sparklab-sciencentre" in [s.venue_id for s in report.plan.stops]
     assert not [a for a in report.assumptions if a.startswith("Wished for")]
@@ -441,7 +428,7 @@ def test_a_wish_is_planned_when_it_fits() -> None:
     ],
 )
 def test_a_wish_that_does_not_fit_is_said_with_why(text: str, why: str) -> None:
-    report = _plan(text)
+    report = plan_text(text)
     assert report.status == "complete", report
     assert "sparklab-sciencentre" not in [s.venue_id for s in report.plan.stops]
     said = [a for a in report.assumptions if a.startswith("Wished for")]
@@ -451,13 +438,13 @@ def test_a_wish_that_does_not_fit_is_said_with_why(text: str, why: str) -> None:
 def test_a_visit_already_made_asks_for_nothing() -> None:
     text = "Saturday 12 December, South Brisbane, we went to GOMA last week and loved it, 2 adults, 9-3"
     assert not _field(text, "wish") and not _field(text, "avoid") and not _field(text, "must_do")
-    assert _plan(text).status == "complete"
+    assert plan_text(text).status == "complete"
 
 
 def test_when_the_avoid_leaves_nothing_the_failure_is_true_and_minimal() -> None:
     # Chermside Library is the one free indoor venue within the cap: refusing libraries leaves
     # nothing, and the avoid is named as part of the conflict
-    report = _plan(
+    report = plan_text(
         "Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max, no libraries, indoors only"
     )
     assert report.status == "no_feasible_plan", report
@@ -474,14 +461,14 @@ def test_when_the_avoid_leaves_nothing_the_failure_is_true_and_minimal() -> None
     joint = [f for f in report.constraint_failures if f.code == "joint_conflict"]
     assert joint and "found that the request allows" in joint[0].detail
     # lifting the avoid serves the library: the avoid truly takes part
-    lifted = _plan("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max, indoors only")
+    lifted = plan_text("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max, indoors only")
     assert lifted.status == "complete"
     assert "chermside-library" in [s.venue_id for s in lifted.plan.stops]
 
 
 def test_an_avoid_that_plays_no_part_is_only_counted() -> None:
     # Lone Pine is near but cannot fit the dry morning anyway: the cap alone leaves nothing
-    report = _plan(
+    report = plan_text(
         "Saturday, Fig Tree Pocket, 2 adults 2 kids, 9-3, $300, not Lone Pine, 10 min drive max"
     )
     assert report.status == "no_feasible_plan"

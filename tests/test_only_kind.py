@@ -22,14 +22,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date
 from types import SimpleNamespace
 
 import pytest
 
 from dayplan import data
-from dayplan.contract import DayPlanReport, PlanRequest
+from dayplan.contract import PlanRequest
 from dayplan.core.checker import Constraints, OnlyRule, ProposedStop, check_plan
 from dayplan.core.mustdo import means_venue
 from dayplan.core.scheduler import Pick, arrange
@@ -38,7 +37,7 @@ from dayplan.evals.graders import _refused_stops
 from dayplan.reading.verify import verify_reading
 from dayplan.service.recheck import independent_findings
 from dayplan.ui.summary import what_i_read
-from tests.cli_runs import NOW, read_items
+from tests.cli_runs import NOW, plan_text, read_items, report_with_reading
 from tests.problems import catalogue_travel
 
 TODAY = date(2026, 12, 1)
@@ -61,12 +60,6 @@ KIND_WORD = {
 def _field(text: str, field: str) -> list:
     items, _ = read_items(text)
     return [v for f, v in items if f == field]
-
-
-def _plan(text: str, now: str = NOW):
-    from dayplan.service.run import run_plan
-
-    return asyncio.run(run_plan(PlanRequest(text=text, now=now))).report
 
 
 def _allowed(kinds: list[str], venue_id: str) -> bool:
@@ -365,15 +358,9 @@ def test_the_scheduler_leaves_the_other_kinds_out() -> None:
     )
 
 
-def _report_with(report: DayPlanReport, reading: dict) -> DayPlanReport:
-    body = report.model_dump(mode="json")
-    body["readings"] = [*body["readings"], reading]
-    return DayPlanReport.model_validate(body)
-
-
 def test_the_recheck_and_the_graders_catch_a_stop_of_another_kind() -> None:
     text = "Saturday 12 December, South Brisbane, 2 adults, 9-3, $0"
-    report = _plan(text)
+    report = plan_text(text)
     assert report.status == "complete"
     req = PlanRequest(text=text, now=NOW)
     stops = [s.model_dump(mode="json") for s in report.plan.stops]
@@ -381,7 +368,9 @@ def test_the_recheck_and_the_graders_catch_a_stop_of_another_kind() -> None:
     assert len(kinds) > 1  # a day of several kinds: an "only" of one of them refuses the rest
     first = CATALOGUE[report.plan.stops[0].venue_id]
     word = KIND_WORD[first.kind]
-    tampered = _report_with(report, {"field": "only", "value": word, "quote": f"{word} only"})
+    tampered = report_with_reading(
+        report, {"field": "only", "value": word, "quote": f"{word} only"}
+    )
     others = [s.name for s in report.plan.stops if CATALOGUE[s.venue_id].kind != first.kind]
     found = independent_findings(req, tampered)
     assert len(found) == len(others) and all(
@@ -393,7 +382,9 @@ def test_the_recheck_and_the_graders_catch_a_stop_of_another_kind() -> None:
     every = report
     for k in sorted({CATALOGUE[s.venue_id].kind for s in report.plan.stops}):
         word = KIND_WORD[k]
-        every = _report_with(every, {"field": "only", "value": word, "quote": f"{word} only"})
+        every = report_with_reading(
+            every, {"field": "only", "value": word, "quote": f"{word} only"}
+        )
     assert not independent_findings(req, every)
     assert _refused_stops(every.model_dump(mode="json"), stops)[0] is True
 
@@ -456,7 +447,7 @@ SERVED = [
 def test_a_served_day_holds_only_the_kinds_asked_for(
     text: str, kinds: list[str], at_least: int
 ) -> None:
-    report = _plan(text)
+    report = plan_text(text)
     assert report.status == "complete", report.constraint_failures
     ids = [s.venue_id for s in report.plan.stops]
     assert len(ids) >= at_least and all(_allowed(kinds, i) for i in ids), ids
@@ -467,7 +458,7 @@ def test_a_served_day_holds_only_the_kinds_asked_for(
 
 
 def test_the_stand_in_searches_the_kinds_allowed() -> None:
-    report = _plan("Saturday in Fortitude Valley, 2 adults, galleries only, from 11")
+    report = plan_text("Saturday in Fortitude Valley, 2 adults, galleries only, from 11")
     searched = [t.summary for t in report.trace if t.tool == "search_public_web"]
     assert searched and "'art galleries'" in searched[0], report.trace
 
@@ -491,14 +482,14 @@ def test_the_stand_in_searches_the_kinds_allowed() -> None:
     ],
 )
 def test_a_day_said_without_a_kind_never_serves_it(text: str, kind: str) -> None:
-    report = _plan(text)
+    report = plan_text(text)
     assert report.status == "complete", report.constraint_failures
     assert kind not in [CATALOGUE[s.venue_id].kind for s in report.plan.stops]
 
 
 def test_when_the_only_leaves_nothing_the_failure_counts_and_names_it() -> None:
     # no gallery is within 10 minutes of Chermside; the library and the playground are
-    report = _plan("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max, galleries only")
+    report = plan_text("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max, galleries only")
     assert report.status == "no_feasible_plan", report
     codes = [f.code for f in report.constraint_failures]
     assert codes[0] == "no_candidates" and "avoided" in codes, codes
@@ -510,12 +501,14 @@ def test_when_the_only_leaves_nothing_the_failure_counts_and_names_it() -> None:
     assert refused.detail.endswith(
         'the request rules them out: you asked for art galleries only ("galleries only")'
     )
-    lifted = _plan("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max")
+    lifted = plan_text("Saturday, Chermside, 2 adults, 9-3, $0, 10 min drive max")
     assert lifted.status == "complete"  # the limit truly takes part
 
 
 def test_a_must_do_of_another_kind_is_a_true_conflict() -> None:
-    report = _plan("Saturday in South Brisbane, 2 adults 2 kids, museums only, must see Lone Pine")
+    report = plan_text(
+        "Saturday in South Brisbane, 2 adults 2 kids, museums only, must see Lone Pine"
+    )
     assert report.status == "no_feasible_plan"
     refused = [f for f in report.constraint_failures if f.code == "avoided"]
     assert refused and "you asked for museums only" in refused[0].detail
