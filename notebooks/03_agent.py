@@ -29,8 +29,8 @@
 # arranged, finish). It drives the same tool loop a live Gemini model would, so
 # everything downstream is the real thing, and every report says `model: offline`.
 #
-# You will run three cases (a rainy family Saturday, an impossible schedule and a request
-# with no location), read the tool trace and the raw ADK events, and see the rule that a
+# You will run a rainy family Saturday, an impossible schedule, a request with no location
+# and a few more, read the tool trace and the raw ADK events, and see the rule that a
 # status must be **earned** by evidence in state. First, with a request written all in
 # words, you will see how the model's reading of the text is quoted and verified by code,
 # and a misread deadline rejected with the parser's evidence.
@@ -224,8 +224,6 @@ print(run.trace_text())
 # travel are copied from the passing check, not from the model's wording.
 
 # %% tags=["nbval-check-output"]
-from dayplan.cli import render_report
-
 print(render_report(run.report).replace(run.report.run_id, "<run>"))
 
 # %% [markdown]
@@ -387,12 +385,14 @@ print("search suggestions for:", [s.query for s in recorded.report.search_sugges
 # call and what differs, instead of inventing an answer:
 
 # %% tags=["nbval-check-output"]
+import textwrap
+
 other_day = load_request("../cases/wet_weather_family.json")[0].model_copy(
     update={"date": "Sunday"}
 )
 diverged = await run_plan(other_day, model=f"replay:{data.recording('wet_weather_family')}")
 print("rejected by", diverged.error.rule)
-print(diverged.error.detail[:160] + "…")
+print(textwrap.fill(diverged.error.detail[:600], 100))
 
 # %% [markdown]
 # ## Must-dos: matched by code, or asked about

@@ -173,11 +173,12 @@ def main(argv: list[str]) -> int:
     """Entry point; returns the process exit code (2 for an unknown stem or an unresolved
     py/ipynb conflict, 1 for a failed check)."""
     if argv[:1] == ["--check"]:
-        problems = [p for stem in stems() for p in pair_problems(stem)]
+        found = {stem: pair_problems(stem) for stem in stems()}
+        problems = [p for lines in found.values() for p in lines]
         for line in problems:
             print(line)
-        if problems:
-            print("re-sync with: make notebook NB=<stem>  (see README, 'Editing the notebooks')")
+        for stem in (s for s, lines in found.items() if lines):
+            print(f"re-sync with: make notebook NB={stem}  (see README, 'Editing the notebooks')")
         return 1 if problems else 0
     source = None
     if argv[:1] == ["--from"]:
