@@ -109,7 +109,12 @@ def load_request(spec: str, now: str | None = None) -> tuple[PlanRequest, str]:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p)[:100] for p in err["loc"]) or "request"  # a key may be huge
-        raise InputError(f"{label}: invalid request at {where}: {err['msg']}") from None
+        hint = (
+            " (an ISO datetime such as 2026-12-04T18:00:00+10:00)"
+            if where == "now" and "datetime" in err["msg"]
+            else ""
+        )
+        raise InputError(f"{label}: invalid request at {where}: {err['msg']}{hint}") from None
 
 
 def write_whole(path: Path, text: str) -> None:
