@@ -277,7 +277,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 a, b = min(a, r.start()), max(b, r.end())
         if sent[b : b + 1] == ")" and "(" in sent[a:b]:
             b += 1  # "the kids (7 and 9)": the bracket closes in the quote
-        lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
+        lead = re.search(r"(?:\bwith\s+|\bw/\s*|\bw\s+)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too
         party = people.read_party(sent[a:b])
@@ -428,6 +428,23 @@ def _in_place_name(text: str, item: ReadingItem, items: list[ReadingItem]) -> bo
     return bool(hits and spans) and all(any(a <= h < b for a, b in spans) for h in hits)
 
 
+def _counted_children_win(items: list[ReadingItem]) -> list[ReadingItem]:
+    """``items`` without a first count of children that only names a child by relation ("Ballet
+    10-11 for my daughter"), when a later sentence counts as many or more ("me and 2 kids"): the
+    child named is one of those counted, never the whole party."""
+    kids = [i for i in items if i.field == "children" and isinstance(i.value, int)]
+    if len(kids) < 2 or not people.names_children_one_by_one(kids[0].quote):
+        return items
+    later = [
+        i
+        for i in kids[1:]
+        if i.quote != kids[0].quote
+        and not people.names_children_one_by_one(i.quote)
+        and i.value >= kids[0].value
+    ]
+    return [i for i in items if i is not kids[0]] if later else items
+
+
 def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     """The stand-in's readings of ``text`` (``today``: the request's local date): one item per
     thing the text says, each with its quote, deduplicated, at most one value per single-valued
@@ -489,6 +506,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for i in items
             if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
         ]
+    items = _counted_children_win(items)
     # a part of the day ("afternoon only") yields to a time said anywhere ("home by 4")
     items.sort(key=lambda i: i.field in ("window_start", "window_end") and _is_period(i.quote))
     for it in items:
@@ -655,7 +673,8 @@ _TIME_BEFORE = re.compile(
 )
 _TIME_AFTER = re.compile(r"\s*(?:o'?clock|hrs?\b|h\b|(?:-|to|till|until)\s*\d)", re.I)
 _PARTY_AROUND = re.compile(
-    r"^\s*(?:x\s*)?(?:" + net.CHILD_WORDS + "|" + net.ADULT_WORDS + r"|big|small|little)\b"
+    r"^\s*(?:x\s*)?(?:" + net.CHILD_WORDS + "|" + net.ADULT_WORDS + r"|big|small|little"
+    r"|famil(?:y|ies)|households?|cousins|siblings|friends|mates)\b"
     r"|^\s*\(\s*\d",
     re.I,
 )
@@ -683,7 +702,8 @@ def limit_kind(norm: str, m: re.Match) -> str:
     words ("around the 100 mark", "budget's tight, 100"), ``time`` after a deadline or start
     word ("home b4 4", "home @ 4", "no later than 1500", "from 0930") or before "o'clock"/"hrs",
     ``party`` after words for children ("kids are 8 and 10": ages, so no count was said) or
-    beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)"),
+    beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)", "2
+    families": groups, no count of people),
     ``distance`` before "km", ``label`` for a year, a postcode or a street number (not asked),
     else ``number`` (asked unless the structured window and party are given)."""
     before = norm[max(0, m.start() - 40) : m.start()]
@@ -948,7 +968,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
             kind = "time" if foreign_time else limit_kind(norm, m)
             tail = _MONEY_AFTER.match(norm, m.end()) if kind == "money" else None
-            found.append((m.start(), tail.end() if tail else m.end(), kind))  # "100 mark"
+            end = tail.end() if tail else m.end()  # "100 mark"
+            word = _PARTY_AROUND.match(norm[m.end() :]) if kind == "party" else None
+            if word:  # "2 families", "2 cousins": quoted with the word, never "Sat, Wynnum, 2"
+                end = m.end() + word.end()
+                exact.add(m.start())
+            found.append((m.start(), end, kind))
     for m in _WORD_BUDGET.finditer(norm):  # "under a hundred": a budget in words, no unit said
         found.append((m.start(), m.end(), "money"))
         exact.add(m.start())
