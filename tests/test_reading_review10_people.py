@@ -150,3 +150,114 @@ def test_the_verifier_reads_every_new_party_quote_like_the_proposer():
         got = verify_reading(text, {"field": field, "value": value, "quote": quote}, today=TODAY)
         assert getattr(got, "value", None) == value, got
     assert people.read_party("2K").adults is None
+
+
+# -- money --------------------------------------------------------------------------------------
+
+
+def _budget(text: str) -> object:
+    return dict(_read(text)[0]).get("budget", {}).get("amount")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("Sat, bowen hills, 2 adults 2 kids, 60ish bucks", 60.0),
+        ("Sat, bowen hills, 2 adults 2 kids, 60-ish dollars", 60.0),
+        ("Sat, Paddington, 2 adults 2 kids, 120ish", 120.0),
+        ("Sat. Ascot. 2 adults. About 80ish. Back by 3.", 80.0),
+        ("Saturday. Mum, dad, and 4 kids from Carindale. 120 budget", 120.0),
+        ("Sat, Ascot, 2 adults, a 90 dollar budget", 90.0),
+        ("Sat, Ascot, 2 adults 2 kids, 120ish, max 20 min drive", 120.0),
+    ],
+)
+def test_an_amount_said_roughly_or_before_budget_is_the_budget(text, amount):
+    assert _budget(text) == amount
+    assert not asked(text), asked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sat, Ascot, 2 adults 2 kids, 12ish",  # a time's "ish", never money
+        "Sat, Ascot, 2 adults 2 kids, 3 budget-friendly places",
+        "Sat, Ascot, 2 adults, we have maybe 40ish to play with",  # minutes or dollars?
+    ],
+)
+def test_an_ish_that_may_be_no_budget_is_never_read_as_one(text):
+    assert _budget(text) is None
+
+
+def test_an_ish_amount_inside_a_clause_is_asked_and_the_verifier_agrees():
+    text = "Sat, Ascot, 2 adults, we have maybe 40ish to play with"
+    assert any("40ish" in q for q in asked(text)), asked(text)
+    got = verify_reading(text, {"field": "budget", "value": 40, "quote": "40ish"}, today=TODAY)
+    assert got.error, got  # type: ignore[union-attr]
+    ok = verify_reading(
+        "Sat, 2 adults, 120ish", {"field": "budget", "value": 120, "quote": "120ish"}, today=TODAY
+    )
+    assert getattr(ok, "value", None) == {"amount": 120.0, "currency": "AUD", "per_person": False}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sat. Ascot. Me, hubby, 2 kids. Under 60. Back 3ish.",
+        "Sat, Ascot, 2 adults 2 kids, under 60 please",
+        "Sat. Ascot. 2 adults 2 kids. Max 60.",
+        "Sat. Ascot. 2 adults 2 kids. Max 60",
+        "Sat, Ascot, 2 adults 2 kids, 60 tops!",
+        "Sat, Ascot, 2 adults 2 kids, no more than 45.",
+    ],
+)
+def test_a_bare_limit_asks_money_or_minutes_full_stop_or_not(text):
+    qs = asked(text)
+    assert any("budget" in q and "minutes" in q for q in qs), qs
+    assert _budget(text) is None
+
+
+def test_a_bare_limit_is_settled_only_by_a_given_budget_and_travel():
+    from dayplan.contract import PlanRequest
+    from dayplan.reading import read_request
+    from dayplan.reading.apply import apply_reading, questions
+    from tests.reading_helpers import TODAY as DAY
+
+    text = "Sat. Ascot. 2 adults 2 kids. Under 60."
+    accepted, phrases = read_request(text, today=DAY)
+    given = PlanRequest(
+        text=text,
+        budget={"amount": 60, "currency": "AUD"},
+        travel={"mode": "car", "max_leg_minutes": 30},
+    )
+    assert not questions(phrases, apply_reading(given, accepted))
+    only_money = PlanRequest(text=text, budget={"amount": 60, "currency": "AUD"})
+    assert questions(phrases, apply_reading(only_money, accepted))
+
+
+_LEADS = [
+    "Under {n}", "Max {n}", "{n} tops", "Budget {n}", "{n} budget", "{n}ish", "Home by {n}",
+    "Back {n}", "We are {n}", "About {n}", "Up to {n}", "Within {n}", "Leave at {n}",
+    "No more than {n}", "{n} max", "Less than {n}", "Spend {n}", "Home {n}", "Start {n}",
+    "Done by {n}", "{n} each", "Keep it under {n}", "Limit {n}", "{n} all up", "Till {n}",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("end", [".", "", "!", ". Thanks"])
+def test_a_number_last_in_its_sentence_is_read_or_listed_unread(end):
+    """For many sentences whose last number comes before a full stop (or none), the number is in
+    an accepted reading's quote or an unread phrase: a full stop never decides ("Under 60." was
+    dropped while "Under 60" asked). "Under 12" with kids is their ages (no limit), left out."""
+    from dayplan.reading import read_request
+    from tests.reading_helpers import TODAY as DAY
+
+    lost = []
+    for lead in _LEADS:
+        for n in (9, 20, 60, 120, 1500):
+            if lead.startswith("Under") and n <= 17:
+                continue
+            text = f"Saturday, Ascot, 2 adults 2 kids. {lead.format(n=n)}{end}"
+            accepted, unread = read_request(text, today=DAY)
+            said = [i.quote for i in accepted.items] + [u.phrase for u in unread]
+            if not any(str(n) in q for q in said):
+                lost.append(text)
+    assert not lost, lost

@@ -387,6 +387,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "party" in applied.given or applied.children_read
     if kind == "people":  # a party read short of its quote ("nan, pop and the 3 grandkids"
         return "party" in applied.given  # as one adult): only the caller's party settles it
+    if kind == "limit":  # "Under 60.": a budget or a leg cap; only both fields settle it
+        return {"budget", "travel"} <= applied.given
     if kind in ("cap", "distance"):  # a leg limit nobody read: the structured travel settles it
         return "travel" in applied.given or applied.leg_cap is not None
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
@@ -526,6 +528,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "accept, in minutes?",
             "distance": "I can limit each leg's travel time, not its distance: what is the "
             "longest single leg you would accept, in minutes?",
+            "limit": "Is this your budget for the day (in AUD, for everyone or per person), or "
+            "the longest single trip you would accept (in minutes)?",
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"

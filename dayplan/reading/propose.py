@@ -58,6 +58,7 @@ ASKING_KINDS = frozenset(
         "date_conflict",
         "away_place",
         "place_guess",
+        "limit",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -236,6 +237,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         spans += [
             sp
             for sp in money.bare_budget_spans(sent)  # "keep it under 50", "budget: fifty"
+            if not any(x < sp[1] and sp[0] < y for x, y in spans)
+        ]
+        spans += [
+            sp
+            for sp in money.ish_alone_spans(sent)  # "2 adults 2 kids, 120ish"
             if not any(x < sp[1] and sp[0] < y for x, y in spans)
         ]
         spans.sort()
@@ -705,9 +711,23 @@ def limit_kind(norm: str, m: re.Match) -> str:
     beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)", "2
     families": groups, no count of people),
     ``distance`` before "km", ``label`` for a year, a postcode or a street number (not asked),
-    else ``number`` (asked unless the structured window and party are given)."""
+    ``limit`` for a bare limit with no unit ("Under 60.", "max 60", "60 tops": a budget or the
+    longest leg, asked which), else ``number`` (asked unless the structured window and party are
+    given). "NNish" is money from ``money.ISH_LEAST`` up with no time word before it ("40ish to
+    play with"), else a time's."""
     before = norm[max(0, m.start() - 40) : m.start()]
-    if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(norm, m.end()):
+    after = _MONEY_AFTER.match(norm, m.end())
+    if after and after.group(0).strip().lower() == "ish" and not _MONEY_BEFORE.search(before):
+        if _TIME_BEFORE.search(before) or int(m.group(0)) < money.ISH_LEAST:
+            return "time"  # "back 3ish", "12ish": a time's, never money nor an age
+    elif (
+        after
+        and re.fullmatch(r"max(?:imum)?|tops", after.group(0).strip(), re.I)
+        and not _MONEY_BEFORE.search(before)
+        and int(m.group(0)) <= _LIMIT_MOST
+    ):
+        return "limit"  # "60 tops": dollars or minutes?
+    if _MONEY_BEFORE.search(before) or after:
         return "money"
     if _PARTY_BEFORE.search(before):
         return "party"
@@ -723,9 +743,34 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "time"
     if _LABEL_NUMBER.fullmatch(m.group(0)):
         return "label"  # a year ("home by 1900" is a time, read above)
+    if (
+        _LIMIT_BEFORE.search(before)
+        and _CLAUSE_END.match(norm, m.end())
+        and int(m.group(0)) <= _LIMIT_MOST
+    ):
+        return "limit"  # "Under 60.", "max 60": dollars or minutes?
     return "number"
 
 
+_LIMIT_BEFORE = re.compile(
+    r"\b(?:under|below|less than|max(?:imum)?|no more than|not more than|at most|up to|within"
+    r"|tops)\s*$",
+    re.I,
+)
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;.!?)\-\u2013]|(?:and|but|then|so|pls|please)\b)", re.I)
+_LIMIT_MOST = 180
+"""A bare limit ("under 60", "max 60", "60 tops") up to this is dollars or minutes alike (kind
+``limit``: asked which); above it, no leg is that long, so it is money."""
+
+
+_BARE_NUMBER = re.compile(
+    r"(?<![\w:.$/-])\d{1,4}(?:\s?-?\s?ish\b)?(?![\w:/%°-])(?!\.\d)(?!\s+of us\b)"
+    r"(?!\s*(?:degrees?|deg\b|°|celsius))"
+)
+"""A number nobody read, for the net: a sentence's last ("Under 60.") too, and "40ish"; never
+the digits of a decimal ("1.5"), a time ("3:30"), an amount ("$60"), a percentage or a
+temperature."""
+_DIGITS = re.compile(r"\d+")
 _LABEL_NUMBER = re.compile(r"(?:19|20)\d\d")
 """A year ("Saturday in 2026"; "home by 1900" is a time, read before this)."""
 _LABEL_BEFORE = re.compile(r"\b(?:postcode|post\s+code|p/?c|qld|nsw|vic|unit|apt|no\.?)\s*$", re.I)
@@ -955,10 +1000,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
         for m in rx.finditer(masked):
             masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
-    for m in re.finditer(
-        r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
-        masked,
-    ):  # "38 degrees": the day's heat, no limit
+    for m in _BARE_NUMBER.finditer(masked):  # "38 degrees": the day's heat, no limit
         if m.group(0) == "4" and re.match(
             r"\s+(?:me|us|my|our|the|him|her|them)\b", masked[m.end() :]
         ):
@@ -966,14 +1008,20 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
+            said_end = m.end()  # "40ish": quoted whole
+            m = _DIGITS.match(masked, m.start()) or m  # its number, "ish" after it
             kind = "time" if foreign_time else limit_kind(norm, m)
-            tail = _MONEY_AFTER.match(norm, m.end()) if kind == "money" else None
-            end = tail.end() if tail else m.end()  # "100 mark"
+            tail = _MONEY_AFTER.match(norm, m.end()) if kind in ("money", "limit") else None
+            start, end = m.start(), max(said_end, tail.end() if tail else m.end())  # "60 tops"
             word = _PARTY_AROUND.match(norm[m.end() :]) if kind == "party" else None
             if word:  # "2 families", "2 cousins": quoted with the word, never "Sat, Wynnum, 2"
                 end = m.end() + word.end()
-                exact.add(m.start())
-            found.append((m.start(), end, kind))
+                exact.add(start)
+            lead = _LIMIT_BEFORE.search(norm, max(0, m.start() - 20), m.start())
+            if kind == "limit":  # "Under 60", "60 tops", never "kids. Under 60"
+                start = lead.start() if lead else start
+                exact.add(start)
+            found.append((start, end, kind))
     for m in _WORD_BUDGET.finditer(norm):  # "under a hundred": a budget in words, no unit said
         found.append((m.start(), m.end(), "money"))
         exact.add(m.start())
