@@ -261,3 +261,86 @@ def test_a_number_last_in_its_sentence_is_read_or_listed_unread(end):
             if not any(str(n) in q for q in said):
                 lost.append(text)
     assert not lost, lost
+
+
+# -- travel caps ---------------------------------------------------------------------------------
+
+
+def _cap(text: str) -> object:
+    return dict(_read(text)[0]).get("max_leg_minutes")
+
+
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        ("sat 5/12 kenmore 2 adults 2 kids budget 60 no parks no pools home by 3 max 20 min", 20),
+        ("Sat, Ascot, 2 adults, home by 3pm, max 20 min", 20),
+        ("Saturday koalas!! 2 adults 2 kids from Kenmore, max $250 \U0001f697 under 20 min", 19),
+        ("Saturday, Daisy Hill, 2 adults 2 kids, something within 10 minutes", 10),
+        ("Saturday, Daisy Hill, 2 adults, somewhere within half an hour", 30),
+        ("Saturday, Manly, 2 adults 2 kids. Not keen on long drives, 20 min tops.", 20),
+        ("Saturday, Manly, 2 adults. 25 mins max each.", 25),
+    ],
+)
+def test_a_limit_of_minutes_said_alone_caps_each_leg(text, cap):
+    assert _cap(text) == cap
+    assert not asked(text), asked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sat, Ascot, 2 adults, quick lunch, 30 min max",  # the lunch's length?
+        "Sat, Ascot, 2 adults, nap max 20 min",
+        "Saturday, Everton Park, 2 adults, $40, 8-12, swimming, 15 min max",
+        "Sat, Ascot, 2 adults, lunch at 12 max 30 min",
+    ],
+)
+def test_a_limit_beside_something_else_it_could_limit_is_asked(text):
+    assert _cap(text) is None
+    assert any("minutes" in q or "length of time" in q for q in asked(text)), asked(text)
+
+
+def test_the_verifier_reads_a_cap_said_alone_like_the_proposer():
+    text = "Saturday, Manly, 2 adults 2 kids. Not keen on long drives, 20 min tops."
+    got = verify_reading(
+        text, {"field": "max_leg_minutes", "value": 20, "quote": "20 min tops"}, today=TODAY
+    )
+    assert getattr(got, "value", None) == 20, got
+    nap = verify_reading(
+        "Sat, 2 adults, nap max 20 min",
+        {"field": "max_leg_minutes", "value": 20, "quote": "max 20 min"},
+        today=TODAY,
+    )
+    assert nap.error  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday, Manly, 2 adults 2 kids. Not keen on long drives, 20 min tops.",
+        "Saturday, Manly, 2 adults. Don't like long drives.",
+        "Saturday, Manly, 2 adults, no long drives please",
+    ],
+)
+def test_long_drives_disliked_is_no_negated_mode(text):
+    assert not [q for q in asked(text) if "get around" in q], asked(text)
+    assert dict(_read(text)[0]).get("mode") in (None, "car")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sat, Toowong, 1 adult, cycling everywhere",
+        "Sat, Toowong, 2 adults, we'll go by bike",
+        "Sat, Toowong, 2 adults 2 kids, on our bikes",
+        "Sat, Toowong, 2 adults, we're cycling",
+    ],
+)
+def test_cycling_is_asked_never_planned_by_car_silently(text):
+    qs = asked(text)
+    assert any("not by bike" in q for q in qs), qs
+
+
+def test_a_bike_ride_is_an_outing_not_a_mode():
+    assert not asked("Sat, Toowong, 2 adults 2 kids, a bike ride along the river, home by 3")

@@ -537,6 +537,11 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             what = "That is one member's share: what is the budget for the whole day?"
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
+            if travel.BIKE.search(p.phrase):  # "cycling everywhere": no bike legs are planned
+                q = (
+                    f'You said "{p.phrase}": I can plan travel by car, public transport or on '
+                    "foot, not by bike. Which of those should I plan?"
+                )
             if q not in out:
                 out.append(q[:300])
             continue

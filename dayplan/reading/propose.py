@@ -318,6 +318,13 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for a, b in travel.cap_phrase_spans(sent)[:1]:  # "nothing further than 20 mins"
             if travel.read_cap(sent[a:b]):
                 add("max_leg_minutes", travel.read_cap(sent[a:b]), a, b)
+    if not any(i is not None and i.field == "max_leg_minutes" for i in out):
+        for a, b, _ in travel.alone_cap_spans(sent)[
+            :1
+        ]:  # "..., 20 min tops", "home by 3 max 20 min"
+            found = travel.alone_cap(sent[a:b], sent)
+            if found:
+                add("max_leg_minutes", found, a, b)
     # places, preferences, must-dos
     for a, b, field, _ in places.place_spans(sent):
         value = places.read_place(sent[a:b])
@@ -1053,6 +1060,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
+        for a, b in travel.bike_spans(norm):  # "cycling everywhere": no such mode, asked
+            found.append((a, b, "travel"))
+            exact.add(a)
         for a, b in travel.negated_spans(norm):  # "we don't have a car", "not driving": how
             said = norm[a:b]
             if (

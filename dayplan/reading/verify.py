@@ -335,6 +335,8 @@ def _check_mode(value: Any, quote: str, sentence: str, today: date) -> str:
 def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, "max_leg_minutes", 1, 600)
     found = travel.read_cap(quote)
+    if found is None:  # "..., 20 min tops": a limit said alone, where nothing else is limited
+        found = travel.alone_cap(normalise(quote), normalise(sentence))
     if found is None:
         raise _Bad(
             "the quote does not cap a leg (it needs a limit such as 'no more than' and a travel word)",
