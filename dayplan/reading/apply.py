@@ -528,8 +528,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "accept, in minutes?",
             "distance": "I can limit each leg's travel time, not its distance: what is the "
             "longest single leg you would accept, in minutes?",
-            "limit": "Is this your budget for the day (in AUD, for everyone or per person), or "
-            "the longest single trip you would accept (in minutes)?",
+            "limit": "Is this your budget in AUD, or the longest single trip in minutes?",
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"
@@ -538,10 +537,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
             if travel.BIKE.search(p.phrase):  # "cycling everywhere": no bike legs are planned
-                q = (
-                    f'You said "{p.phrase}": I can plan travel by car, public transport or on '
-                    "foot, not by bike. Which of those should I plan?"
-                )
+                q = f'You said "{p.phrase}": I plan by car, transit or on foot, not bike. Which one?'
             if q not in out:
                 out.append(q[:300])
             continue
