@@ -344,3 +344,26 @@ def test_cycling_is_asked_never_planned_by_car_silently(text):
 
 def test_a_bike_ride_is_an_outing_not_a_mode():
     assert not asked("Sat, Toowong, 2 adults 2 kids, a bike ride along the river, home by 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Sat, Ascot, 2 adults, about 80ish all up", "budget", 80.0),
+        (
+            "Saturday, Sherwood, me and the baby. Baby naps 1-2, max 20 min.",
+            "max_leg_minutes",
+            None,
+        ),
+        ("Sat, Ascot, 2 adults, hot day, 30ish", "budget", None),  # the day's heat? asked
+    ],
+)
+def test_ish_and_alone_limits_read_only_what_they_say(text, field, value):
+    got = dict(_read(text)[0]).get(field)
+    assert (got.get("amount") if isinstance(got, dict) else got) == value
+    assert value is not None or asked(text)
+
+
+def test_an_ish_amount_inside_a_clause_is_asked_as_money_not_a_time():
+    qs = asked("Sat, Ascot, 2 adults, we have about 80ish to play with")
+    assert any("80ish" in q and "budget" in q for q in qs), qs

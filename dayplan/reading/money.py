@@ -357,9 +357,11 @@ def _bare_amount(phrase: str) -> float | None:
 
 ISH_ALONE = re.compile(
     r"(?:^|(?<=[,;:(\-\u2013])|(?<=[,;:(\-\u2013]\s))\s*(?:(?:around|about|roughly|approx\.?|~)\s*)?"
-    r"(\d{2,3})\s*-?\s*ish(?=\s*(?:[,;:.)!?\-\u2013]|$))",
+    r"(\d{2,3})\s*-?\s*ish(?:\s+(?:all up|in total|total|tops|max))?(?=\s*(?:[,;:.)!?\-\u2013]|$))",
     re.I,
 )
+_HEAT = re.compile(r"\b(?:hot|heat|warm|temp\w*|degrees|humid|scorch\w*|stink\w*|sunny)\b", re.I)
+"""Heat words in the clause before "30ish" ("hot day, 30ish"): the day's temperature, no money."""
 ISH_LEAST = 25
 """A round amount said alone in its own clause with "ish" and nothing else ("2 adults 2 kids,
 120ish", "Sat. Ascot. 60ish."): the day's budget, in the request's currency (``LOCAL_CURRENCY``,
@@ -370,11 +372,12 @@ times, read by the time reader or asked) and only alone ("40ish to play with" is
 def ish_alone_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans in ``sentence`` of an amount said alone with "ish" (``ISH_ALONE``), from the
     number (a leading "about" included) to "ish"."""
-    return [
-        (m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.end())
-        for m in ISH_ALONE.finditer(sentence)
-        if int(m.group(1)) >= ISH_LEAST
-    ]
+    out = []
+    for m in ISH_ALONE.finditer(sentence):
+        before = re.split(r"[.;!?]", sentence[: m.start()])[-1]
+        if int(m.group(1)) >= ISH_LEAST and not _HEAT.search(before):
+            out.append((m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.end()))
+    return out
 
 
 def _ish_alone(phrase: str) -> float | None:

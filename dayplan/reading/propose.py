@@ -567,6 +567,8 @@ _NOT_A_TIME = re.compile(
     r"^(?:car|bus|train|ferry|foot|public|walking|the\s+(?:car|bus|train|ferry))\b"
 )
 
+_NO_HOUR_ISH = re.compile(r"(?:2[5-9]|[3-9]\d)\s*-?\s*ish\b", re.I)
+"""A number from 25 to 99 with "ish": never an hour nor an hhmm time."""
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
 )
@@ -902,6 +904,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
             exact.add(m.start)
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
+        if _NO_HOUR_ISH.match(norm, m.start()):
+            continue  # "about 80ish": no clock reads so (the bare-number net lists it: money)
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
             m.group(3)

@@ -329,7 +329,9 @@ ALONE_CAP = re.compile(
 """A limit of minutes said alone, about nothing but itself ("..., 20 min tops.", "home by 3 max 20
 min", "🚗 under 20 min" is read by ``read_cap``): in a day plan, the longest leg. Read only where
 ``alone_cap_spans`` finds nothing else it could limit before it."""
-_CLAUSE_START = re.compile(r"(?:^|[,;:.!?(\-\u2013])\s*$")
+_CLAUSE_START = re.compile(r"(?:^|[,;:.!?(]|\s[-\u2013])\s*$")
+_CUT = re.compile(r"[,;:!?(]|\.(?!\d)|\s[-\u2013]\s")
+"""Where one clause ends and the next starts ("naps 1-2, max 20 min": the range's dash is none)."""
 _TIME_SAID = re.compile(
     r"\b(?:home|back|by|till|til|until|before|finish(?:ed)?|done|leave|leaving|start|from)\s+"
     r"(?:(?:at|by|about|around)\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\s*$|\b(?:noon|midday)\s*$",
@@ -365,8 +367,8 @@ def alone_cap_spans(sentence: str) -> list[tuple[int, int, int]]:
         before = sentence[: m.start()]
         within = m.group(0).lower().startswith("within")
         if _CLAUSE_START.search(before):
-            cuts = [c.start() for c in re.finditer(r"[,;:.!?(\-\u2013]", before)]
-            prev = before[cuts[-2] + 1 if len(cuts) > 1 else 0 : cuts[-1] if cuts else 0]
+            cuts = [c.span() for c in _CUT.finditer(before)]
+            prev = before[cuts[-2][1] if len(cuts) > 1 else 0 : cuts[-1][0] if cuts else 0]
             alone = not _STAY_WORDS.search(prev)
         else:
             alone = bool(
