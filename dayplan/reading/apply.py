@@ -387,6 +387,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "party" in applied.given or applied.children_read
     if kind == "people":  # a party read short of its quote ("nan, pop and the 3 grandkids"
         return "party" in applied.given  # as one adult): only the caller's party settles it
+    if kind == "limit":  # "Under 60.": a budget or a leg cap; only both fields settle it
+        return {"budget", "travel"} <= applied.given
     if kind in ("cap", "distance"):  # a leg limit nobody read: the structured travel settles it
         return "travel" in applied.given or applied.leg_cap is not None
     if kind == "count":  # a count said but out of range ("999 kids"): asked unless given
@@ -526,6 +528,7 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "accept, in minutes?",
             "distance": "I can limit each leg's travel time, not its distance: what is the "
             "longest single leg you would accept, in minutes?",
+            "limit": "Is this your budget in AUD, or the longest single trip in minutes?",
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"
@@ -533,6 +536,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             what = "That is one member's share: what is the budget for the whole day?"
         if p.kind == "travel" and not travel.is_total(p.phrase):  # "not driving"
             q = f'You said "{p.phrase}": how will you get around: public transport, walking, or a lift by car?'
+            if travel.BIKE.search(p.phrase):  # "cycling everywhere": no bike legs are planned
+                q = f'You said "{p.phrase}": I plan by car, transit or on foot, not bike. Which one?'
             if q not in out:
                 out.append(q[:300])
             continue

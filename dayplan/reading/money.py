@@ -1,6 +1,7 @@
 """Budgets in request text: "$80", "AUD 120", "50 bucks", "budget: 80", "$20 each",
 "under a hundred dollars", "free stuff only", "$15/head", "under 20 each", "AUD100 tops",
-"budget's 150", a range's upper end ("$30-50" is at most 50), and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
+"budget's 150", a range's upper end ("$30-50" is at most 50), "60ish bucks", "120 budget", a round amount alone with "ish" ("...,
+120ish"), and a bare "like 50 max" when the text speaks of money ("$$ tight"). "No budget"
 is no cap (nothing is read), never a zero budget, but "$0", "zero dollars", "budget: nil", "we have no
 budget" and "no budget at all" are AUD 0 (free only); "10 each way" is travel, not per person.
 
@@ -192,7 +193,8 @@ MONEY_CUE = re.compile(
 )
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
-    r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:aud|dollars|bucks|dollarydoos)\b"
+    r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\s*(?:aud|dollars|bucks|dollarydoos"
+    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly))\b"
     r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
     r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
@@ -200,7 +202,8 @@ DIGIT_MONEY = re.compile(
     r"(?:\s*(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child)|total|all up|in total|max(?:imum)?|tops|at most))?",
     re.I,
 )
-"""An amount in digits with its money cue (and an "each"/"total" right after)."""
+"""An amount in digits with its money cue (and an "each"/"total" right after): "$60", "60ish
+bucks", "120 budget", "a 120 dollar budget", "budget 60ish"."""
 _AMT = r"(\d(?:[\d,]*\d)?(?:\.\d{1,2})?)"
 MONEY_RANGE = re.compile(
     r"(?:(?:\bbetween\s+)?(?:a\$|\$|\baud\s?)\s?"
@@ -352,6 +355,36 @@ def _bare_amount(phrase: str) -> float | None:
     return None
 
 
+ISH_ALONE = re.compile(
+    r"(?:^|(?<=[,;:(\-\u2013])|(?<=[,;:(\-\u2013]\s))\s*(?:(?:around|about|roughly|approx\.?|~)\s*)?"
+    r"(\d{2,3})\s*-?\s*ish(?:\s+(?:all up|in total|total|tops|max))?(?=\s*(?:[,;:.)!?\-\u2013]|$))",
+    re.I,
+)
+_HEAT = re.compile(r"\b(?:hot|heat|warm|temp\w*|degrees|humid|scorch\w*|stink\w*|sunny)\b", re.I)
+"""Heat words in the clause before "30ish" ("hot day, 30ish"): the day's temperature, no money."""
+ISH_LEAST = 25
+"""A round amount said alone in its own clause with "ish" and nothing else ("2 adults 2 kids,
+120ish", "Sat. Ascot. 60ish."): the day's budget, in the request's currency (``LOCAL_CURRENCY``,
+stated as assumed). Only from ``ISH_LEAST`` up (no clock hour reads so: "3ish" and "12ish" are
+times, read by the time reader or asked) and only alone ("40ish to play with" is asked)."""
+
+
+def ish_alone_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans in ``sentence`` of an amount said alone with "ish" (``ISH_ALONE``), from the
+    number (a leading "about" included) to "ish"."""
+    out = []
+    for m in ISH_ALONE.finditer(sentence):
+        before = re.split(r"[.;!?]", sentence[: m.start()])[-1]
+        if int(m.group(1)) >= ISH_LEAST and not _HEAT.search(before):
+            out.append((m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.end()))
+    return out
+
+
+def _ish_alone(phrase: str) -> float | None:
+    m = ISH_ALONE.fullmatch(phrase.strip())
+    return float(m.group(1)) if m and int(m.group(1)) >= ISH_LEAST else None
+
+
 @per_run
 def read_money(phrase: str) -> Money | None:
     """The budget ``phrase`` states, or ``None`` when it states no amount of money.
@@ -364,6 +397,9 @@ def read_money(phrase: str) -> Money | None:
         return None
     if ZERO.search(phrase):
         return Money(0.0, _currency(phrase), False)
+    ish = _ish_alone(phrase)  # "120ish" alone: the verifier checks it stands alone in its clause
+    if ish is not None:
+        return Money(ish, LOCAL_CURRENCY, False)
     if (
         not MONEY_CUE.search(phrase)
         and not PER_HEAD_AMOUNT.search(phrase)

@@ -13,7 +13,8 @@ dropped silently. One rule per kind (each a pattern here, applied by ``net_spans
   is unread, and people words of another language ("enfants", "Kinder", "niños");
 - ``people``: a party reading that counts fewer people than its own quote names ("nan, pop and
   the 3 grandkids" read as one adult; "me, my husband and our 2" read without children; a
-  party quote in another language): partly read, so asked even when the children were read;
+  party quote in another language), and cousins or siblings nobody counted ("me, the kids and
+  2 cousins"): partly read, so asked even when the children were read;
 - ``distance``: a distance limit ("not more than 10km away"): no check limits distance;
 - ``cap``: a duration said about travel between places ("under 15 minutes between places")
   that no cap reading covers (listed by ``unread_phrases`` from its durations, with ``is_cap``).
@@ -119,6 +120,14 @@ _BARE_COUNT = re.compile(
 people nobody counted (kind ``people``), asked even when some children were read."""
 
 
+_RELATIVES = re.compile(
+    r"(?:(?:\band|&|\+|\bwith|\bw/|\bplus|,)\s*(?:(?:the|our|my|his|her|their)\s+)?"
+    r"(?:" + _COUNT + r"\s+)?|\b" + _COUNT + r"\s+)(?:cousins|siblings)\b",
+    re.I,
+)
+"""Cousins or siblings named in the party ("me, the kids and 2 cousins", "with their cousins"):
+children or adults, nobody can tell (kind ``people``, asked) unless a reading's quote holds them
+("our son and his two cousins" is three children: ``people.FRIEND_OF``)."""
 _NO_ONE = re.compile(
     r"\b(?:no|without|not bringing|minus|sans|leaving)\s+(?:the\s+|my\s+|our\s+)?$"
 )
@@ -164,6 +173,7 @@ def net_spans(norm: str, read_fields: set[str]) -> list[tuple[int, int, str]]:
         out += [(m.start(), m.end(), "people") for m in _ADULT_RX.finditer(norm)]
     out += [(m.start(), m.end(), "distance") for m in DISTANCE.finditer(norm)]
     out += [(m.start(), m.end(), "people") for m in _BARE_COUNT.finditer(norm)]
+    out += [(m.start(), m.end(), "people") for m in _RELATIVES.finditer(norm)]
     out = [(_cue_start(norm, a) if k == "time" else a, b, k) for a, b, k in out]
     return merged(out)
 
@@ -209,10 +219,13 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     from dayplan.reading.people import (  # people does not import this module
         UNCOUNTED_CHILDREN,
         blank_not_coming,
+        child_friend_spans,
         not_party_spans,
     )
 
     q = _SAME_PERSON.sub(" ", blank_not_coming(quote.lower()))  # "dad working so just me"
+    for a, b in child_friend_spans(q):  # "my son and his sister": a child, not an adult named
+        q = q[:a] + " " * (b - a) + q[b:]
     if children is None and adults is not None:  # "my son and his kids and me": how many?
         crowds = not_party_spans(q)
         if any(

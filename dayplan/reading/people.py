@@ -86,7 +86,7 @@ _BARE_ADULT = (
     r"|partner(?= and (?:i|me)\b)|wife(?= and (?:i|me)\b)|husband(?= and (?:i|me)\b)"
 )
 ONE_ADULT = re.compile(
-    r"(?:(?:\b(?:my|our|the|his|her|their|a|with|and|plus)\s+|(?:\+|&|\bw/)\s*)(?:"
+    r"(?:(?:\b(?:my|our|the|his|her|their|a|with|and|plus|n|w)\s+|(?:\+|&|\bw/)\s*)(?:"
     + _ADULT_ONE
     + r")|\b(?:"
     + _BARE_ADULT
@@ -100,7 +100,7 @@ TWO_ADULTS = re.compile(
     re.I,
 )
 ONE_CHILD = re.compile(
-    r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus)|\+|&)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
+    r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus|n|w)|\+|&|\bw/)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
     + _CHILD_ONE
     + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))",
     re.I,
@@ -186,7 +186,9 @@ AGES_IN_BRACKETS = re.compile(
     r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\s*\(([\d\s,&and]+)\)", re.I
 )
 """Ages in brackets after a child word ("our son (5)", "the twins (6)"): ages, not a count."""
-WRITER = re.compile(r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b|^w/", re.I)
+WRITER = re.compile(
+    r"\b(?:i|me|myself|i'm|i'll|i've|im)\b|\bwith (?:my|our)\b|^with\b|^w/|^w(?=\s)", re.I
+)
 WE_TAKE = re.compile(
     r"\bwe(?:'d|'ll|'re|\s+are|\s+will|\s+would|\s+want\s+to|\s+wanna)?\s+"
     r"(?:(?:love|like|want|hoping|going|gonna|keen)\s+(?:to\s+)?|be\s+)?"
@@ -198,18 +200,19 @@ is one adult beside the other adult named (how many "we" are is not said: counte
 "I"); with only children named, no adult is counted (the caller assumes one and says so)."""
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
-_WITH_ONLY = re.compile(r"with|w/", re.I)
+_WITH_ONLY = re.compile(r"with|w/|w", re.I)
 """A party phrase that starts with "with" names the writer only by implication: "with 2 kids"
 states no adult (the caller assumes one and says so); "with 2 kids and my partner" does name an
 adult beside the writer (2)."""
 JUST_ME = re.compile(r"\b(?:just me|only me|by myself|on my own|solo)\b", re.I)
 US_TWO = re.compile(
-    r"\b(?:the two of us|both of us|the 2 of us|us two|(?:just\s+)?a\s+couple\s+of\s+us(?:\s+adults)?|(?<!a\s)(?<!the\s)couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b)"
+    r"\b(?:the two of us|both of us|the 2 of us|us two|us 2(?=\s*(?:$|[,.;!?)]|and\b|&|\+|on\b"
+    r"|for\b|this\b|to\b|at\b|in\b|going\b|adults\b|grown-?ups\b))|(?:just\s+)?a\s+couple\s+of\s+us(?:\s+adults)?|(?<!a\s)(?<!the\s)couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b)"
     r"|(?:a|the|we're a|we are a|just a|just the)\s+couple(?!\s+of\b)(?!\s+(?:more|hours?|hrs?|mins?|minutes?|days?|bucks|dollars)\b))\b",
     re.I,
 )
-"""Two adults said as one: "the two of us", "both of us", "a couple" ("a couple of kids" is a
-count of children, read elsewhere)."""
+"""Two adults said as one: "the two of us", "both of us", "just us 2", "a couple" ("a couple of
+kids" is a count of children, read elsewhere)."""
 FAMILY_OF = re.compile(r"\bfamily of\s+(" + COUNT_WORD + r")\b", re.I)
 PLUS_PARTY = re.compile(
     r"(?<![\d$.:])\b([1-9])\s*\+\s*([0-9])\b(?!\s*(?:am|pm|a\.m|p\.m|%|hours?|hrs?|min|mins|minutes))"
@@ -217,6 +220,13 @@ PLUS_PARTY = re.compile(
     re.I,
 )
 """Adults plus children written as a sum: "2+2" (2 adults, 2 children), "1 + 3"."""
+LETTER_PARTY = re.compile(
+    r"(?<![\w$.:/-])([1-9])\s?a(?![a-z])\s*(?:[,+&/]\s*|and\s+)?(\d{1,2})\s?[kc](?![\w])",
+    re.I,
+)
+"""Adults and children as letters, the way parents shorten them ("2A 2K", "2a 2k", "2A+2K",
+"2A, 1C"): the adults first, then the children. Only the pair reads ("2K" alone may be a
+distance or an amount: the coverage net lists it)."""
 WRITER_NAMED = re.compile(r"\((?:me|myself|that's me|that is me)\)", re.I)
 """The writer named in brackets after a relation ("Mum (me) + 2 kids"): counted once, not twice."""
 UNCOUNTED_CHILDREN = re.compile(
@@ -332,7 +342,14 @@ CHILDREN_OF_THEM = re.compile(
 """Children counted after their word ("the kids (2 of them, 6 and 9)", "the kids - 3 of them")."""
 COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
 """Couples counted ("two couples", "3 couples"): two adults each."""
+ADULTS_IN_BRACKETS = re.compile(
+    r"\b(?:" + _ADULT_PLURAL + r"|" + _ADULT_TWO + r")\s*\(\s*([1-9])\s*\)", re.I
+)
+"""Adults counted in brackets after their word ("grandparents (2)", "adults (3)"): a single digit
+after grown-ups is their count (an adult's age is more than 9)."""
 PARTY_CUES = (
+    LETTER_PARTY,
+    ADULTS_IN_BRACKETS,
     GROWN_FAMILY,
     AGE_SERIES,
     CHILDREN_OF_THEM,
@@ -359,8 +376,14 @@ PARTY_CUES = (
 """Every pattern that says something countable about the party."""
 
 
-_FRIEND = r"(?:(?:best|little|school|good)\s+)?(?:friend|mate|buddy|pal|bestie|bff)"
-_FRIENDS = r"(?:(?:best|little|school|good)\s+)?(?:friends|mates|buddies|pals|besties)"
+_FRIEND = (
+    r"(?:(?:best|little|school|good|big|older|younger|baby)\s+)?(?:friend|mate|buddy|pal|bestie"
+    r"|bff|cousin|sister|brother|sibling|sis|bro)"
+)
+_FRIENDS = (
+    r"(?:(?:best|little|school|good|big|older|younger|baby)\s+)?(?:friends|mates|buddies|pals"
+    r"|besties|cousins|sisters|brothers|siblings)"
+)
 FRIEND_OF = re.compile(
     r"\b(?:his|her|their)\s+(?:(" + COUNT_WORD + r")\s+" + _FRIENDS + r"|" + _FRIEND + r")\b"
     r"|\b(?:("
@@ -383,12 +406,20 @@ FRIEND_OF = re.compile(
     + r")\b",
     re.I,
 )
-"""A friend of someone named before ("my daughter and her friend", "our son and two of his mates",
-"the kids' friends"): a child when the person it belongs to is a child, never an adult."""
+"""A friend, cousin or sibling of someone named before ("my daughter and her friend", "our son
+and two of his mates", "the kids' friends", "our son and his two cousins", "my son and his
+sister"): a child when the person it belongs to is a child, never an adult ("my wife and her
+sister" is an adult's)."""
 _CHILD_WORD = re.compile(r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\b", re.I)
 _ADULT_WORD = re.compile(
     r"\b(?:" + _ADULT_TWO + r"|" + _ADULT_PLURAL + r"|" + _ADULT_ONE + r")\b", re.I
 )
+
+
+def child_friend_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans of ``phrase`` naming a friend, cousin or sibling of a child (``FRIEND_OF``): children,
+    never adults ("our son and his sister")."""
+    return [(a, b) for a, b, _ in _child_friends(phrase)]
 
 
 def _child_friends(phrase: str) -> list[tuple[int, int, int]]:
@@ -575,6 +606,7 @@ def _adults(phrase: str) -> int | None:
     counted += [
         2 * n if (n := count(m.group(1))) is not None else None for m in COUPLES.finditer(phrase)
     ]
+    counted += [int(m.group(1)) for m in ADULTS_IN_BRACKETS.finditer(phrase)]
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
     if NO_ADULT.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
@@ -621,7 +653,7 @@ def read_party(phrase: str) -> Party:
                 return said
     phrase = _blank(phrase, [(a, b, 0) for a, b in rate_spans(phrase)])  # "$30 an adult"
     phrase = blank_not_coming(phrase)  # "dad working so just me", "me (dad)", "grandma here"
-    plus = PLUS_PARTY.search(phrase)
+    plus = PLUS_PARTY.search(phrase) or LETTER_PARTY.search(phrase)
     if plus and not COUNTED_ADULTS.search(phrase) and not COUNTED_CHILDREN.search(phrase):
         return Party(int(plus.group(1)), int(plus.group(2)))
     fam = FAMILY_OF.search(phrase)
@@ -646,12 +678,38 @@ def read_party(phrase: str) -> Party:
     alone = not (
         named_other
         or COUNTED_ADULTS.search(phrase)
+        or ADULTS_IN_BRACKETS.search(phrase)
         or COUPLES.search(phrase)
         or JUST_ME.search(phrase)
     )
     if adults is not None and alone and not US_TWO.search(phrase):
         adults = None  # a lone "I" is not a party
     return Party(adults, children)
+
+
+_COUNTING = (
+    COUNTED_CHILDREN,
+    AGE_SERIES,
+    CHILDREN_OF_THEM,
+    GROUP,
+    NAMED_WITH_AGE,
+    LONE_PARENT_PLUS,
+    MY_N,
+    AGES_LIST,
+    CHILDREN_WITH_AGES,
+    AGE,
+    PLUS_PARTY,
+    LETTER_PARTY,
+    FAMILY_OF,
+    FRIEND_OF,
+)
+
+
+def names_children_one_by_one(quote: str) -> bool:
+    """Whether ``quote`` names its children one by one by relation only ("for my daughter", "my
+    son and the baby"), with no count, age or group said: elsewhere in the text a count of
+    children ("me and 2 kids") is then the party's, the child named one of them."""
+    return not any(rx.search(quote) for rx in _COUNTING)
 
 
 @per_run_list
@@ -689,7 +747,7 @@ def _bare(cue: str) -> str:
     return re.sub(r"^(?:[^a-z0-9]|(?:and|plus|with)\b)+", "", cue.lower())
 
 
-_JOIN = re.compile(r"[\s,+&]*(?:(?:and|plus|with|w/)\b)?[\s,]*(?:(?:my|our|the)\b)?\s*", re.I)
+_JOIN = re.compile(r"[\s,+&]*(?:(?:and|plus|with|n|w)\b|w/)?[\s,]*(?:(?:my|our|the)\b)?\s*", re.I)
 
 
 def _beside(sentence: str, a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -559,8 +559,13 @@ def liking_clauses(phrase: str) -> list[tuple[int, int]]:
     for m in PREFERRING.finditer(low):
         end = _clause_end(low, m.end())
         if end > m.end() and not any(a <= m.start() < b for a, b in out):
-            out.append((m.start(), end))
+            neg = _NOT_BEFORE.search(low, 0, m.start())  # "not keen on long drives": as said
+            out.append((neg.start() if neg else m.start(), end))
     return out
+
+
+_NOT_BEFORE = re.compile(r"\b(?:not|never|not really|not that|not too)\s+$")
+"""A negation right before a word of liking ("not keen on ..."): part of the wish as quoted."""
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -58,6 +58,7 @@ ASKING_KINDS = frozenset(
         "date_conflict",
         "away_place",
         "place_guess",
+        "limit",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -238,6 +239,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             for sp in money.bare_budget_spans(sent)  # "keep it under 50", "budget: fifty"
             if not any(x < sp[1] and sp[0] < y for x, y in spans)
         ]
+        spans += [
+            sp
+            for sp in money.ish_alone_spans(sent)  # "2 adults 2 kids, 120ish"
+            if not any(x < sp[1] and sp[0] < y for x, y in spans)
+        ]
         spans.sort()
         spans = spans or money.tight_max_spans(sent, normalise(text))  # "$$ tight - like 50 max"
         if not spans and money.MONEY_CUE.search(sent):
@@ -277,7 +283,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
                 a, b = min(a, r.start()), max(b, r.end())
         if sent[b : b + 1] == ")" and "(" in sent[a:b]:
             b += 1  # "the kids (7 and 9)": the bracket closes in the quote
-        lead = re.search(r"(?:\bwith\s+|\bw/\s*)(?:the\s+|my\s+|our\s+)?$", sent[:a])
+        lead = re.search(r"(?:\bwith\s+|\bw/\s*|\bw\s+)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too
         party = people.read_party(sent[a:b])
@@ -312,6 +318,13 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for a, b in travel.cap_phrase_spans(sent)[:1]:  # "nothing further than 20 mins"
             if travel.read_cap(sent[a:b]):
                 add("max_leg_minutes", travel.read_cap(sent[a:b]), a, b)
+    if not any(i is not None and i.field == "max_leg_minutes" for i in out):
+        for a, b, _ in travel.alone_cap_spans(sent)[
+            :1
+        ]:  # "..., 20 min tops", "home by 3 max 20 min"
+            found = travel.alone_cap(sent[a:b], sent)
+            if found:
+                add("max_leg_minutes", found, a, b)
     # places, preferences, must-dos
     for a, b, field, _ in places.place_spans(sent):
         value = places.read_place(sent[a:b])
@@ -428,6 +441,23 @@ def _in_place_name(text: str, item: ReadingItem, items: list[ReadingItem]) -> bo
     return bool(hits and spans) and all(any(a <= h < b for a, b in spans) for h in hits)
 
 
+def _counted_children_win(items: list[ReadingItem]) -> list[ReadingItem]:
+    """``items`` without a first count of children that only names a child by relation ("Ballet
+    10-11 for my daughter"), when a later sentence counts as many or more ("me and 2 kids"): the
+    child named is one of those counted, never the whole party."""
+    kids = [i for i in items if i.field == "children" and isinstance(i.value, int)]
+    if len(kids) < 2 or not people.names_children_one_by_one(kids[0].quote):
+        return items
+    later = [
+        i
+        for i in kids[1:]
+        if i.quote != kids[0].quote
+        and not people.names_children_one_by_one(i.quote)
+        and i.value >= kids[0].value
+    ]
+    return [i for i in items if i is not kids[0]] if later else items
+
+
 def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
     """The stand-in's readings of ``text`` (``today``: the request's local date): one item per
     thing the text says, each with its quote, deduplicated, at most one value per single-valued
@@ -489,6 +519,7 @@ def propose_readings(text: str, *, today: date) -> list[ReadingItem]:
             for i in items
             if not (i.field == "children" and _ONE_NAMED_CHILD.fullmatch(normalise(i.quote)))
         ]
+    items = _counted_children_win(items)
     # a part of the day ("afternoon only") yields to a time said anywhere ("home by 4")
     items.sort(key=lambda i: i.field in ("window_start", "window_end") and _is_period(i.quote))
     for it in items:
@@ -536,6 +567,8 @@ _NOT_A_TIME = re.compile(
     r"^(?:car|bus|train|ferry|foot|public|walking|the\s+(?:car|bus|train|ferry))\b"
 )
 
+_NO_HOUR_ISH = re.compile(r"(?:2[5-9]|[3-9]\d)\s*-?\s*ish\b", re.I)
+"""A number from 25 to 99 with "ish": never an hour nor an hhmm time."""
 _TIME_CUE = re.compile(
     r"\b(?:at|by|until|till|til|from|before|after|around|about|starts?|finishes?|ends?)\s+$", re.I
 )
@@ -655,7 +688,8 @@ _TIME_BEFORE = re.compile(
 )
 _TIME_AFTER = re.compile(r"\s*(?:o'?clock|hrs?\b|h\b|(?:-|to|till|until)\s*\d)", re.I)
 _PARTY_AROUND = re.compile(
-    r"^\s*(?:x\s*)?(?:" + net.CHILD_WORDS + "|" + net.ADULT_WORDS + r"|big|small|little)\b"
+    r"^\s*(?:x\s*)?(?:" + net.CHILD_WORDS + "|" + net.ADULT_WORDS + r"|big|small|little"
+    r"|famil(?:y|ies)|households?|cousins|siblings|friends|mates)\b"
     r"|^\s*\(\s*\d",
     re.I,
 )
@@ -683,11 +717,26 @@ def limit_kind(norm: str, m: re.Match) -> str:
     words ("around the 100 mark", "budget's tight, 100"), ``time`` after a deadline or start
     word ("home b4 4", "home @ 4", "no later than 1500", "from 0930") or before "o'clock"/"hrs",
     ``party`` after words for children ("kids are 8 and 10": ages, so no count was said) or
-    beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)"),
+    beside a people word ("w/ 2 kidz", "2 x adults", "adults: 2", "us 4 (2 big 2 small)", "2
+    families": groups, no count of people),
     ``distance`` before "km", ``label`` for a year, a postcode or a street number (not asked),
-    else ``number`` (asked unless the structured window and party are given)."""
+    ``limit`` for a bare limit with no unit ("Under 60.", "max 60", "60 tops": a budget or the
+    longest leg, asked which), else ``number`` (asked unless the structured window and party are
+    given). "NNish" is money from ``money.ISH_LEAST`` up with no time word before it ("40ish to
+    play with"), else a time's."""
     before = norm[max(0, m.start() - 40) : m.start()]
-    if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(norm, m.end()):
+    after = _MONEY_AFTER.match(norm, m.end())
+    if after and after.group(0).strip().lower() == "ish" and not _MONEY_BEFORE.search(before):
+        if _TIME_BEFORE.search(before) or int(m.group(0)) < money.ISH_LEAST:
+            return "time"  # "back 3ish", "12ish": a time's, never money nor an age
+    elif (
+        after
+        and re.fullmatch(r"max(?:imum)?|tops", after.group(0).strip(), re.I)
+        and not _MONEY_BEFORE.search(before)
+        and int(m.group(0)) <= _LIMIT_MOST
+    ):
+        return "limit"  # "60 tops": dollars or minutes?
+    if _MONEY_BEFORE.search(before) or after:
         return "money"
     if _PARTY_BEFORE.search(before):
         return "party"
@@ -703,9 +752,34 @@ def limit_kind(norm: str, m: re.Match) -> str:
         return "time"
     if _LABEL_NUMBER.fullmatch(m.group(0)):
         return "label"  # a year ("home by 1900" is a time, read above)
+    if (
+        _LIMIT_BEFORE.search(before)
+        and _CLAUSE_END.match(norm, m.end())
+        and int(m.group(0)) <= _LIMIT_MOST
+    ):
+        return "limit"  # "Under 60.", "max 60": dollars or minutes?
     return "number"
 
 
+_LIMIT_BEFORE = re.compile(
+    r"\b(?:under|below|less than|max(?:imum)?|no more than|not more than|at most|up to|within"
+    r"|tops)\s*$",
+    re.I,
+)
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;.!?)\-\u2013]|(?:and|but|then|so|pls|please)\b)", re.I)
+_LIMIT_MOST = 180
+"""A bare limit ("under 60", "max 60", "60 tops") up to this is dollars or minutes alike (kind
+``limit``: asked which); above it, no leg is that long, so it is money."""
+
+
+_BARE_NUMBER = re.compile(
+    r"(?<![\w:.$/-])\d{1,4}(?:\s?-?\s?ish\b)?(?![\w:/%°-])(?!\.\d)(?!\s+of us\b)"
+    r"(?!\s*(?:degrees?|deg\b|°|celsius))"
+)
+"""A number nobody read, for the net: a sentence's last ("Under 60.") too, and "40ish"; never
+the digits of a decimal ("1.5"), a time ("3:30"), an amount ("$60"), a percentage or a
+temperature."""
+_DIGITS = re.compile(r"\d+")
 _LABEL_NUMBER = re.compile(r"(?:19|20)\d\d")
 """A year ("Saturday in 2026"; "home by 1900" is a time, read before this)."""
 _LABEL_BEFORE = re.compile(r"\b(?:postcode|post\s+code|p/?c|qld|nsw|vic|unit|apt|no\.?)\s*$", re.I)
@@ -830,6 +904,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
             exact.add(m.start)
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
+        if _NO_HOUR_ISH.match(norm, m.start()):
+            continue  # "about 80ish": no clock reads so (the bare-number net lists it: money)
         head = norm[max(0, m.start() - 12) : m.start()]
         if (
             m.group(3)
@@ -935,10 +1011,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
         for m in rx.finditer(masked):
             masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
-    for m in re.finditer(
-        r"(?<![\w:.$/-])\d{1,4}(?![\w:./%°-])(?!\s+of us\b)(?!\s*(?:degrees?|deg\b|°|celsius))",
-        masked,
-    ):  # "38 degrees": the day's heat, no limit
+    for m in _BARE_NUMBER.finditer(masked):  # "38 degrees": the day's heat, no limit
         if m.group(0) == "4" and re.match(
             r"\s+(?:me|us|my|our|the|him|her|them)\b", masked[m.end() :]
         ):
@@ -946,9 +1019,20 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
+            said_end = m.end()  # "40ish": quoted whole
+            m = _DIGITS.match(masked, m.start()) or m  # its number, "ish" after it
             kind = "time" if foreign_time else limit_kind(norm, m)
-            tail = _MONEY_AFTER.match(norm, m.end()) if kind == "money" else None
-            found.append((m.start(), tail.end() if tail else m.end(), kind))  # "100 mark"
+            tail = _MONEY_AFTER.match(norm, m.end()) if kind in ("money", "limit") else None
+            start, end = m.start(), max(said_end, tail.end() if tail else m.end())  # "60 tops"
+            word = _PARTY_AROUND.match(norm[m.end() :]) if kind == "party" else None
+            if word:  # "2 families", "2 cousins": quoted with the word, never "Sat, Wynnum, 2"
+                end = m.end() + word.end()
+                exact.add(start)
+            lead = _LIMIT_BEFORE.search(norm, max(0, m.start() - 20), m.start())
+            if kind == "limit":  # "Under 60", "60 tops", never "kids. Under 60"
+                start = lead.start() if lead else start
+                exact.add(start)
+            found.append((start, end, kind))
     for m in _WORD_BUDGET.finditer(norm):  # "under a hundred": a budget in words, no unit said
         found.append((m.start(), m.end(), "money"))
         exact.add(m.start())
@@ -980,6 +1064,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
+        for a, b in travel.bike_spans(norm):  # "cycling everywhere": no such mode, asked
+            found.append((a, b, "travel"))
+            exact.add(a)
         for a, b in travel.negated_spans(norm):  # "we don't have a car", "not driving": how
             said = norm[a:b]
             if (

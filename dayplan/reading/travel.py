@@ -111,6 +111,27 @@ def mode_text(sentence: str) -> str:
     return text
 
 
+BIKE = re.compile(
+    r"\b(?:by|on)\s+(?:(?:our|my|the|a|their)\s+)?(?:push\s*)?(?:bikes?|bicycles?|e-?bikes?"
+    r"|scooters?|cargo bikes?)\b(?!\s+(?:track|trail|path|park|ride|hire))"
+    r"|\b(?:cycl(?:e|ing)|biking|bike|riding\s+(?:our\s+|my\s+|the\s+)?bikes?)\s+(?:everywhere"
+    r"|between\s+(?:places|stops|them|venues|each)|there(?:\s+and\s+back)?|from\s+place\s+to\s+place"
+    r"|around\s+town|all\s+day)\b"
+    r"|\b(?:we|i)(?:'ll|'re|'m|\s+will|\s+are|\s+am)?\s+(?:be\s+)?(?:cycling|biking|cycle|bike)"
+    r"(?=\s*(?:$|[,;.!?)]|to\b|there\b|everywhere\b|between\b|so\b|and\b))",
+    re.I,
+)
+"""Cycling as the way to get around ("cycling everywhere", "by bike", "we'll cycle"): no such mode
+is planned (car, public transport or walking), so it is listed unread (kind ``travel``) and the
+run asks which of those to plan, never planning by car silently ("a bike ride along the river"
+is an outing, no mode)."""
+
+
+def bike_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``sentence`` saying the party gets around by bike (``BIKE``)."""
+    return [m.span() for m in BIKE.finditer(sentence)]
+
+
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
     r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:too\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
@@ -150,9 +171,12 @@ CAP_WORDS = re.compile(
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
     re.I,
 )
+TRAVEL_EMOJI = "\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4\U0001f6b6"
+"""Emoji for a car, taxi, bus, train, tram, ferry or walker: a travel word ("🚗 under 20 min")."""
 TRAVEL_WORDS = re.compile(
     r"\b(?:drive|drives|driving|car|trip|trips|travel|travelling|traveling|leg|legs|bus|train"
-    r"|ride|each way|between stops|away|from home|in the car|journey|walk|walking|commute|transit|of home|of the house)\b",
+    r"|ride|each way|between stops|away|from home|in the car|journey|walk|walking|commute|transit|of home|of the house)\b"
+    r"|[" + TRAVEL_EMOJI + r"]",
     re.I,
 )
 
@@ -161,7 +185,12 @@ _MODE_WORD = (
     r"(?:drive|driving|drives|car|cars|ute|uber|taxi|bus|buses|train|trains|ferry|ferries"
     r"|citycat|tram|public transport|transit|walk|walking)"
 )
-_GAP = r"(?:(?!(?:more|than|longer|over|much|far|too|mind|minds|min|mins|minutes?|hours?)\b)[a-z']+\s+){0,4}?"
+_GAP = (
+    r"(?:(?!(?:more|than|longer|over|much|far|too|mind|minds|min|mins|minutes?|hours?|long|lengthy"
+    r"|big|huge|massive|epic|crazy)\b)[a-z']+\s+){0,4}?"
+)
+"""Words between a negation and a mode word; never a length ("not keen on long drives" dislikes
+long drives, a cap's wish: the party does drive)."""
 _CAP_AFTER = (
     r"(?!\s+(?:(?:for|any)\s+)?(?:more|longer|further|farther|over|too\s+(?:far|long)|much|far"
     r"|beyond|past)\b)"
@@ -285,6 +314,79 @@ CAP_PHRASE = re.compile(
 """A cap on each leg said without a travel word of ``TRAVEL_WORDS`` beside a cap word
 ("nothing further than 20 mins", "20 min radius", "keep drives short, 20 mins", "under 15
 minutes between places"): the whole phrase is the quote, its duration the cap."""
+
+
+_ALONE_DUR = r"(?:\d{1,3}\s*-?\s*(?:min|mins|minute|minutes)\b|half an hour|an hour|(?:a\s+)?quarter of an hour)"
+ALONE_CAP = re.compile(
+    r"\b(?:(?:max(?:imum)?|no more than|not more than|at most|under|less than|up to|within)\s+"
+    + _ALONE_DUR
+    + r"(?:\s+(?:max(?:imum)?|tops))?|"
+    + _ALONE_DUR
+    + r"\s+(?:max(?:imum)?|tops|at most|or less))"
+    r"(?=\s*(?:$|[,;.!?)\-\u2013]|(?:each|please|pls|thanks|thx)\b))",
+    re.I,
+)
+"""A limit of minutes said alone, about nothing but itself ("..., 20 min tops.", "home by 3 max 20
+min", "🚗 under 20 min" is read by ``read_cap``): in a day plan, the longest leg. Read only where
+``alone_cap_spans`` finds nothing else it could limit before it."""
+_CLAUSE_START = re.compile(r"(?:^|[,;:.!?(]|\s[-\u2013])\s*$")
+_CUT = re.compile(r"[,;:!?(]|\.(?!\d)|\s[-\u2013]\s")
+"""Where one clause ends and the next starts ("naps 1-2, max 20 min": the range's dash is none)."""
+_TIME_SAID = re.compile(
+    r"\b(?:home|back|by|till|til|until|before|finish(?:ed)?|done|leave|leaving|start|from)\s+"
+    r"(?:(?:at|by|about|around)\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\s*$|\b(?:noon|midday)\s*$",
+    re.I,
+)
+"""A deadline or start said right before a limit ("home by 3 max 20 min"): the limit is alone."""
+_EMOJI_BEFORE = re.compile(r"[" + TRAVEL_EMOJI + r"]\s*$")
+_SOMETHING_WITHIN = re.compile(
+    r"\b(?:something|somewhere|anything|anywhere|places?|stuff|things|activities|venues?|spots?)"
+    r"\s+$",
+    re.I,
+)
+"""A place asked for "within" a time ("something within 10 minutes"): a cap on the trip there."""
+_STAY_WORDS = re.compile(
+    r"\b(?:lunch|nap\w*|sleep|rest|break|snack|coffee|tea|visit\w*|stay|stop\w*|each place|queue\w*"
+    r"|wait\w*|show|session|lesson|class|swim\w*|pool|museum\w*|galler\w*|cinema|movie|film\w*"
+    r"|park|playground|zoo|librar\w*|play\w*|hike|walk\w*|picnic|ride|rides|game|party|there)\b",
+    re.I,
+)
+"""What else a limit of minutes could be about when named in the clause before it ("quick lunch,
+30 min max", "swimming, 15 min max"): then no cap is read (the duration is asked about)."""
+
+
+@per_run_list
+def alone_cap_spans(sentence: str) -> list[tuple[int, int, int]]:
+    """``(start, end, minutes)`` of each limit of minutes said alone in ``sentence``
+    (``ALONE_CAP``): at the start of a clause when the clause before names nothing else it
+    could limit (``_STAY_WORDS``: "Not keen on long drives, 20 min tops"), right after a
+    deadline ("home by 3 max 20 min") or a travel emoji, or asked of a place ("something
+    within 10 minutes")."""
+    out = []
+    for m in ALONE_CAP.finditer(sentence):
+        before = sentence[: m.start()]
+        within = m.group(0).lower().startswith("within")
+        if _CLAUSE_START.search(before):
+            cuts = [c.span() for c in _CUT.finditer(before)]
+            prev = before[cuts[-2][1] if len(cuts) > 1 else 0 : cuts[-1][0] if cuts else 0]
+            alone = not _STAY_WORDS.search(prev)
+        else:
+            alone = bool(
+                _TIME_SAID.search(before)
+                or _EMOJI_BEFORE.search(before)
+                or (within and _SOMETHING_WITHIN.search(before))
+            )
+        minutes = _strict(duration_minutes(m.group(0)), m.group(0)) if alone else None
+        if minutes:
+            out.append((m.start(), m.end(), minutes))
+    return out
+
+
+def alone_cap(quote: str, sentence: str) -> int | None:
+    """The cap of ``quote`` when it is a limit said alone in ``sentence`` (``alone_cap_spans``),
+    else ``None``: the verifier's and the proposer's one rule."""
+    norm, q = sentence.lower(), quote.lower().strip(" ,.;:!?")
+    return next((n for a, b, n in alone_cap_spans(norm) if norm[a:b].strip() == q), None)
 
 
 WALKING_DISTANCE = re.compile(

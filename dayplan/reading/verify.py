@@ -230,6 +230,16 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    alone = money.ISH_ALONE.fullmatch(quote.strip()) is not None
+    if alone and not any(
+        normalise(quote).strip() == norm_sentence[a:b].strip()
+        for a, b in money.ish_alone_spans(norm_sentence)
+    ):
+        raise _Bad(  # "40ish to play with": minutes or dollars? asked
+            'an amount with "ish" and no money word reads as the budget only when said alone '
+            'in its clause ("..., 120ish"): this one is not, so it is asked about',
+            None,
+        )
     nq = normalise(quote).rstrip()
     end = norm_sentence.find(nq) + len(nq) if nq in norm_sentence else -1
     member = (
@@ -260,6 +270,7 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
         not money.MONEY_CUE.search(quote)
         and not money.PER_HEAD_AMOUNT.search(quote)
         and not (found.amount == 0 and money.ZERO.search(quote))  # "free only": no number
+        and not alone  # "120ish" alone in its clause: checked above
         and (travel.TRAVEL_WORDS.search(sentence) or re.search(r"\bmin|\bhours?\b", sentence))
     ):
         raise _Bad("the quote's bare number caps travel or time in its sentence, not money", None)
@@ -324,6 +335,8 @@ def _check_mode(value: Any, quote: str, sentence: str, today: date) -> str:
 def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, "max_leg_minutes", 1, 600)
     found = travel.read_cap(quote)
+    if found is None:  # "..., 20 min tops": a limit said alone, where nothing else is limited
+        found = travel.alone_cap(normalise(quote), normalise(sentence))
     if found is None:
         raise _Bad(
             "the quote does not cap a leg (it needs a limit such as 'no more than' and a travel word)",
