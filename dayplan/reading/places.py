@@ -20,9 +20,10 @@ from dayplan.core.places import find_place_in_text, place_names, resolve_place, 
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
+from dayplan.reading.named import avoided_places
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
-from dayplan.reading.text import normalise
+from dayplan.reading.text import clean, normalise, sentences
 
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
@@ -279,11 +280,14 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     lowered = text.lower()
     found: list[tuple[int, int, str, str]] = []
     venue_named: list[tuple[int, int, str, str]] = []
+    avoided = avoided_places(lowered)
     for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
         place = find_place_in_text(m.group(0), gaz)
         before = lowered[max(0, m.start() - 30) : m.start()]
         if place is None or _NEGATED_PLACE.search(before):
             continue  # "(not brisbane really)": never the place
+        if any(a < m.end() and m.start() < b for a, b in avoided):
+            continue  # "no Mt Coot-tha anything": its venues are avoided, it is no home
         if _VENUE_OF.search(before):  # "the Wheel of Brisbane": the venue's place, used only
             venue_named.append((m.start(), m.end(), "location", place.name))  # when no other
             continue
@@ -343,27 +347,26 @@ def venue_part(text: str, a: int, b: int) -> str | None:
 
 @per_run
 def day_location(text: str) -> str | None:
-    """Where the request text plans the day: the place ``read_place`` names (the longest
-    gazetteer name, else "in the city", else a capitalised name after "in"), unless that name
-    is part of a venue mention (``venue_part``: "Toowong, the highlight has to be Mt Coot-tha
-    lookout") while the text names another place: then the longest of the others (Toowong).
-    One rule for the reading, the report's location and the run's home."""
-    found = read_place(text)
-    if found is None:
-        return None
-    lowered = normalise(text).lower()
-    gaz = data.gazetteer()
-    named = [
-        (m.start(), m.end(), place.name)
-        for m in _names_re().finditer(lowered)
-        if (place := find_place_in_text(m.group(0), gaz)) is not None
-    ]
-    if not any(p == found for _, _, p in named):
-        return found
-    plain = [n for n in named if venue_part(lowered, n[0], n[1]) is None]
-    if any(p == found for _, _, p in plain) or not plain:
-        return found
-    return max(plain, key=lambda n: n[1] - n[0])[2]
+    """Where the request text plans the day, by the reading's own place rule (``place_spans``,
+    sentence by sentence): the first location read (the longest gazetteer name of its sentence
+    that is no part of a venue mention: "Toowong, the highlight has to be Mt Coot-tha lookout"
+    is Toowong; never a place said after a venue's "at"/"in", nor one avoided: "no Mt Coot-tha
+    anything"), else the first home read, else a capitalised name after "in"/"around"/"near"
+    ("in Sydney"), else ``None``. One rule for the reading, the report's location and the run's
+    home."""
+    norm = normalise(text)
+    homes = []
+    for s, e in sentences(text):
+        for _, _, field, name in place_spans(norm[s:e]):
+            if field == "location":
+                return name
+            homes.append(name)
+    if homes:
+        return homes[0]
+    m = OTHER_PLACE.search(clean(text))
+    if m and m.group(1).split()[0] not in NOT_PLACES:
+        return m.group(1)
+    return None
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:

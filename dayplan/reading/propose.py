@@ -335,8 +335,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     avoided = named_mod.avoid_items(sent)
     for o in avoided:  # "no museums please", "not GOMA this time"; a list's members share the
         end = max(x.end for x in avoided if x.start == o.start)  # whole list as their quote
-        add("avoid", o.kind or re.sub(r"^the\s+", "", o.venue or ""), o.start, end)
-        if o.venue:
+        if o.place:  # "not Chandler", "not the Chandler pool": the venues of a suburb
+            add("avoid", {"place": o.place, **({"kind": o.kind} if o.kind else {})}, o.start, end)
+        else:
+            add("avoid", o.kind or re.sub(r"^the\s+", "", o.venue or ""), o.start, end)
+        if o.venue or o.place:
             named.append((o.at, o.end))  # "not the Museum of Brisbane": no wish for museums
     places_said = [(a, b) for a, b, _, _ in places.place_spans(sent)]
     for m in named_mod.wish_spans(sent):  # "maybe SparkLab", "then GOMA": tried first, soft

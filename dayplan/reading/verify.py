@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from dayplan import data
 from dayplan.contract import HHMM_PATTERN
-from dayplan.core.places import resolve_place
+from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading import (
     away,
     clock,
@@ -441,9 +441,19 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     )
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
+    needle = normalise(quote).strip(" .,;:!?")
+    at = sentence.find(needle) if needle else -1
+    avoided = at >= 0 and any(
+        at <= a < at + len(needle) or a <= at < b for a, b in named.avoided_places(sentence)
+    )
+    if avoided and not any(  # said again elsewhere as the place ("Chandler, ..., not Chandler")
+        p[3] == found and not (p[0] < at + len(needle) and at < p[1])
+        for p in places.place_spans(sentence)
+    ):
+        raise _Bad(  # "no Mt Coot-tha anything": its venues are avoided, no home of the day
+            f"the quote names {found!r} only to avoid its venues, not where the day is", None
+        )
     if field == "location":
-        needle = normalise(quote).strip(" .,;:!?")
-        at = sentence.find(needle) if needle else -1
         part = places.venue_part(sentence, at, at + len(needle)) if at >= 0 else None
         other = [p for p in places.place_spans(sentence) if p[2] == "location" and p[3] != found]
         if part and other:  # "Toowong, the highlight has to be Mt Coot-tha lookout"
@@ -510,21 +520,39 @@ def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> dict:
     words ("Lone Pine") must be what the quote avoids; ``hard`` is read from the words
     (``prefs.avoid_is_hard``), and a claimed ``hard`` must agree with it."""
     want_hard = None
+    claimed_place: str | None = None
     if isinstance(value, dict):
         keys = set(value)
-        if keys - {"kind", "venue", "hard"} or len(keys & {"kind", "venue"}) != 1:
+        place_shape = "place" in keys and not keys - {"place", "kind", "hard"}
+        if not place_shape and (
+            keys - {"kind", "venue", "hard"} or len(keys & {"kind", "venue"}) != 1
+        ):
             raise _Bad(
                 'avoid must be a kind or a venue as text, or {"kind": str} or {"venue": str} '
-                f'with an optional "hard": bool, got {value!r}'
+                '(or {"place": str} with an optional "kind": the venues of a suburb) with an '
+                f'optional "hard": bool, got {value!r}'
             )
         if "hard" in value and not isinstance(value["hard"], bool):
             raise _Bad(f"avoid.hard must be true or false, got {value['hard']!r}")
         want_hard = value.get("hard")
-        value = value.get("kind", value.get("venue"))
+        if place_shape:
+            said = _text(value["place"], "avoid.place")
+            place = resolve_place(said, data.gazetteer())
+            if place is None:
+                raise _Bad(f"avoid.place {said!r} is no place of the gazetteer", None)
+            claimed_place = place.name
+            value = value.get("kind") or said
+        else:
+            value = value.get("kind", value.get("venue"))
     claimed = _text(value, "avoid").lower()
     kind = prefs.PREFERENCE_WORDS.get(claimed, claimed)
+    if claimed_place is None and not named.mentions(claimed):  # "Chandler", "the Chandler pool"
+        place = find_place_in_text(claimed, data.gazetteer())
+        claimed_place = place.name if place else None
 
     def same(o: named.AvoidItem) -> bool:
+        if o.place or claimed_place:  # a suburb's venues: the same suburb
+            return o.place == claimed_place
         return o.kind == kind if o.kind else named.names_same_venue(o.venue or "", claimed)
 
     found = named.avoid_items(quote)
@@ -542,7 +570,9 @@ def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> dict:
     item = said[0]
     hard = prefs.avoid_is_hard(sentence, item.start, item.end)
     out: dict = (
-        {"kind": item.kind, "hard": hard}
+        {"place": item.place, **({"kind": item.kind} if item.kind else {}), "hard": hard}
+        if item.place
+        else {"kind": item.kind, "hard": hard}
         if item.kind
         else {"venue": _bare(item.venue or claimed), "hard": hard}
     )
