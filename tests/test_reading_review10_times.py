@@ -9,6 +9,18 @@ wordings:
   header said "Mount Coot-tha" for a day from Bardon), and "the Botanic Gardens at Mt
   Coot-tha" names the Mt Coot-tha gardens, not the City Botanic Gardens; "the police museum"
   names the Queensland Police Museum (a wish), not every museum;
+- a phrase's time is not the whole day's window: "indoor stuff from 2" (the weather's part of
+  the day), "park only in the morning", "outdoors in the morning" are when a kind of outing is
+  wished (listed, not asked); "home for lunch 12-1:30 and the little one naps at home until 3"
+  is a stay at home 13:30-15:00 (the day started at 15:00, the morning lost); "lunch out 12-1
+  then ... then park till 5" ends the day at 17:00;
+- clear deadlines are read, not asked: an event said as the deadline's reason ("airport at 1,
+  so home by 12:30", "footy at the Gabba at 3 so home by 2", "cake at home at 3 so home by
+  2:45", "home by 2 because the footy is at 3") is no limit of its own; "need home for their
+  dinner at 5:30", "10am start", "get out early, like 8:30", "home by 1130 4 lunch" (texting's
+  "for"), "an hour at home for lunch 12-1" (the hour is the range's), "kids party at 2pm at
+  Victoria Park, 2 hours" (the park's suburb and the party's length); "the planetarium at 2pm,
+  it's a must" reads the must-do and asks only whether the 2pm visit is booked;
 
 The verifier agrees with the proposer on each (a model's misreading is rejected).
 """
@@ -264,3 +276,283 @@ def test_the_police_museum_is_a_wish_and_planned():
     assert "preference" not in got
     report = plan_text(text, now=REVIEW_NOW)
     assert "qld-police-museum" in _stops(report)
+
+
+# -- a phrase's time is not the day's window -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        (
+            "Saturday in Graceville with 2 adults and 2 kids. Forecast says storms after lunch, so "
+            "indoor stuff from 2",
+            "indoor stuff from 2",
+        ),
+        (
+            "Saturday, 2 adults, 2 kids, New Farm, park only in the morning",
+            "park only in the morning",
+        ),
+        (
+            "Sat, Kedron, 2 adults, outdoors in the morning, inside after 1",
+            "outdoors in the morning",
+        ),
+        ("Sat, Kedron, 2 adults, something outdoorsy till 11 then indoors", "outdoorsy till 11"),
+        ("Sat, Kedron, 2 adults, museums only in the afternoon", "museums only in the afternoon"),
+    ],
+)
+def test_a_wished_kinds_time_is_no_bound_of_the_day(text, listed):
+    items, unread = read_items(text)
+    fields = {f for f, _ in items}
+    assert not {"window_start", "window_end"} & fields
+    said = [u for u in unread if u.phrase == listed]
+    assert said and said[0].kind == "preference" and not said[0].asks
+
+
+def test_a_time_with_a_kind_that_starts_the_day_is_still_read():
+    assert _read("Sat, New Farm, 2 adults, museums from 10, home by 3")["window_start"] == "10:00"
+    assert _read("Sat, New Farm, 2 adults, park till 5")["window_end"] == "17:00"
+
+
+def test_the_verifier_rejects_a_wished_kinds_time_as_the_days():
+    storms = (
+        "Saturday in Graceville with 2 adults and 2 kids. Forecast says storms after lunch, so "
+        "indoor stuff from 2"
+    )
+    assert not _accepted(storms, "window_start", "14:00", "from 2")
+    park = "Saturday, 2 adults, 2 kids, New Farm, park only in the morning"
+    assert not _accepted(park, "window_start", "09:00", "morning")
+    assert not _accepted(park, "window_end", "12:00", "in the morning")
+
+
+def test_the_storms_day_keeps_its_morning():
+    report = plan_text(
+        "Saturday in Graceville with 2 adults and 2 kids. Forecast says storms after lunch, so "
+        "indoor stuff from 2",
+        now=REVIEW_NOW,
+    )
+    assert report.status == "complete"
+    assert report.plan.stops[0].start < "12:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "blocked"),
+    [
+        (
+            "Saturday in Brisbane with my 3 kids, I'm solo parenting this weekend. Budget is "
+            "tight, $30 max. We'll be home for lunch from 12 to 1:30 and the little one naps at "
+            "home until 3. Out again till 5.",
+            [("12:00", "13:30"), ("13:30", "15:00")],
+        ),
+        (
+            "Sat, Kedron, 2 adults 2 kids, lunch at home 12-1 then the baby sleeps at home till "
+            "2:30, out again till 5",
+            [("12:00", "13:00"), ("13:00", "14:30")],
+        ),
+        (
+            "Sat, Kedron, 2 adults 2 kids, quiet time at home 12:30-1:30 and the kids stay home "
+            "until 3, then out till 5",
+            [("12:30", "13:30"), ("13:30", "15:00")],
+        ),
+    ],
+)
+def test_a_stay_at_home_said_by_its_end_after_a_break_is_blocked(text, blocked):
+    got = _all(text, "blocked")
+    assert [(b["start"], b["end"]) for b in got] == blocked
+    assert all(b["at_home"] for b in got)
+    read = _read(text)
+    assert "window_start" not in read
+    assert read["window_end"] == "17:00"
+
+
+def test_at_home_until_alone_still_starts_the_day():
+    assert (
+        _read("Sat, Kedron, 2 adults, kids at home until 11, then out till 4")["window_start"]
+        == "11:00"
+    )
+
+
+def test_the_verifier_reads_a_stay_at_home_where_it_stands():
+    text = (
+        "We'll be home for lunch from 12 to 1:30 and the little one naps at home until 3. Out "
+        "again till 5. Saturday, Toowong, 1 adult 2 kids"
+    )
+    assert not _accepted(text, "window_start", "15:00", "at home until 3")
+    assert _accepted(text, "blocked", {"start": "13:30", "end": "15:00"}, "naps at home until 3")
+
+
+def test_the_solo_parents_morning_is_planned():
+    report = plan_text(
+        "Saturday in Brisbane with my 3 kids, I'm solo parenting this weekend. Budget is tight, "
+        "$30 max. We'll be home for lunch from 12 to 1:30 and the little one naps at home until "
+        "3. Out again till 5.",
+        now=REVIEW_NOW,
+    )
+    assert report.status == "complete"
+    starts = [s.start for s in report.plan.stops]
+    assert min(starts) < "12:00"
+    assert not any("13:30" <= s.start < "15:00" for s in report.plan.stops)
+
+
+def test_the_last_outing_until_a_time_ends_the_day():
+    text = (
+        "Saturday Chermside 2 adults 2 kids lunch out 12-1 then home for nap 1:30-3:30 then park "
+        "till 5"
+    )
+    items, unread = read_items(text)
+    assert dict(items)["window_end"] == "17:00"
+    assert not [u for u in unread if u.asks]
+    assert not _accepted(text, "window_end", "13:00", "12-1")
+    assert (
+        _read("Sat, Kedron, 2 adults 2 kids, lunch out 11:30-12:30 then the pool till 3")[
+            "window_end"
+        ]
+        == "15:00"
+    )
+
+
+# -- clear deadlines are read, not asked ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (
+            "Saturday, Toowong, 2 adults, from 9 but we have to pick up grandma from the airport "
+            "at 1, so home by 12:30",
+            "12:30",
+        ),
+        ("Saturday, Kenmore, 4 adults, footy at the Gabba at 3 so home by 2", "14:00"),
+        (
+            "My son's 5th birthday! Saturday, Hawthorne, 2 adults and 3 kids, he loves dinosaurs "
+            "and playgrounds, $100 max, and we have cake at home at 3 so home by 2:45",
+            "14:45",
+        ),
+        ("Sat, Ascot, 2 adults, flight at 3 so we need to be home by 1", "13:00"),
+        ("Sat, Ascot, 2 adults, grandma arrives at 4, so back by 3:30", "15:30"),
+        ("Sat, Ascot, 2 adults, dinner at 6 so home by 5", "17:00"),
+        ("Sat, Ascot, 2 adults, home by 2 because the footy is at 3", "14:00"),
+        ("Saturday, West End, me & 3 grandkids, need home for their dinner at 5:30", "17:30"),
+        ("Sat, Kedron, 2 adults, home for our tea at 6", "18:00"),
+        ("Sat, Kedron, 2 adults 2 kids, back for the kids' dinner at 5", "17:00"),
+        ("saturday in windsor w/ 2 kids + me, gotta b home by 1130 4 lunch", "11:30"),
+        ("Sat, Kedron, me + 2 kids, back by 3 4 dinner", "15:00"),
+    ],
+)
+def test_a_clear_deadline_is_read_and_not_asked(text, end):
+    items, unread = read_items(text)
+    assert dict(items)["window_end"] == end
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_an_event_before_the_deadline_is_no_reason():
+    from dayplan.reading.times import reason_times
+
+    assert reason_times("party at 1 so home by 4") == []
+    assert reason_times("footy at the gabba at 3 so home by 2") != []
+
+
+def test_the_verifier_rejects_the_reasons_time_as_the_days_end():
+    cake = (
+        "My son's 5th birthday! Saturday, Hawthorne, 2 adults and 3 kids, he loves dinosaurs and "
+        "playgrounds, $100 max, and we have cake at home at 3 so home by 2:45"
+    )
+    assert not _accepted(cake, "window_end", "15:00", "home at 3")
+    assert _accepted(cake, "window_end", "14:45", "home by 2:45")
+    airport = (
+        "Saturday, Toowong, 2 adults, from 9 but we have to pick up grandma from the airport at 1, "
+        "so home by 12:30"
+    )
+    assert not _accepted(airport, "window_end", "13:00", "airport at 1")
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "Tomorrow in Milton, me, my wife and our baby. The baby naps in the pram 1-2, we can "
+            "keep going. 10am start.",
+            "10:00",
+        ),
+        ("Sat, Kedron, 2 adults, 9:30 start please", "09:30"),
+        ("Sat, Kedron, 2 adults, an 8am kick-off, home by 2", "08:00"),
+        (
+            "We live in Stafford. I'd like to get out early, like 8:30, and we have to be home by "
+            "4:30. Saturday, 1 adult 3 kids",
+            "08:30",
+        ),
+        ("Sat, Kedron, 2 adults, want to head out early, around 8:15", "08:15"),
+    ],
+)
+def test_a_clear_start_is_read_and_not_asked(text, start):
+    items, unread = read_items(text)
+    assert dict(items)["window_start"] == start
+    assert not [u for u in unread if u.asks], unread
+
+
+def test_an_appointments_start_is_no_days_start():
+    assert "window_start" not in _read("Sat, Kedron, 2 adults, soccer 8am start, home by 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "blocked", "quote"),
+    [
+        (
+            "Sat in Milton, 2 adults 2 kids, $80, we need an hour at home for lunch 12-1 and are "
+            "out again after",
+            ("12:00", "13:00"),
+            "an hour at home for lunch 12-1",
+        ),
+        (
+            "Sat, Kedron, 2 adults 2 kids, we need 30 mins at home for a nap 1-1:30",
+            ("13:00", "13:30"),
+            "30 mins at home for a nap 1-1:30",
+        ),
+    ],
+)
+def test_a_length_that_is_the_stays_own_is_read_with_it(text, blocked, quote):
+    from dayplan.reading.propose import read_request
+
+    accepted, unread = read_request(text, today=date.fromisoformat(TODAY))
+    got = [i for i in accepted.items if i.field == "blocked"]
+    assert (got[0].value["start"], got[0].value["end"]) == blocked
+    assert got[0].quote == quote
+    assert not [u for u in unread if u.asks]
+
+
+def test_a_length_that_is_not_the_stays_is_asked():
+    _, unread = read_items("Sat, Kedron, 2 adults 2 kids, three hours at home for lunch 12-2")
+    assert any(u.kind == "duration" for u in unread)
+
+
+def test_a_party_at_a_catalogue_park_is_placed_there_for_its_length():
+    text = "Saturday, 2 adults 2 kids, Bowen Hills, kids party at 2pm at Victoria Park, 2 hours"
+    items, unread = read_items(text)
+    got = [v for f, v in items if f == "blocked"]
+    assert got == [
+        {
+            "start": "14:00",
+            "end": "16:00",
+            "label": "kids party",
+            "at_home": False,
+            "place": "Herston",
+        }
+    ]
+    assert not [u for u in unread if u.asks]
+    assert plan_text(text, now=REVIEW_NOW).status == "complete"
+
+
+def test_a_pronoun_must_reads_the_must_do_and_asks_only_the_booking():
+    from dayplan.reading.apply import questions
+
+    text = "Saturday, Clayfield, 2 adults, 2 kids. We'd like the planetarium at 2pm, it's a must"
+    items, unread = read_items(text)
+    assert ("must_do", "planetarium") in items
+    assert [u.kind for u in unread if u.asks] == ["activity"]
+    asked = questions(unread)
+    assert not any("could not read" in q for q in asked)
+    assert any("already booked" in q for q in asked)
+    assert _accepted(text, "must_do", "planetarium", "the planetarium at 2pm, it's a must")
+    assert ("must_do", "lone pine") in read_items(
+        "Sat, 2 adults, Lone Pine at 10, it's non-negotiable"
+    )[0]

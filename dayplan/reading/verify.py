@@ -136,6 +136,25 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
             for a, b, _, _ in times.points(norm_sentence)
         )
     )
+    q_len = len(normalise(quote).strip(" ,.;:!?"))
+    if q_at >= 0 and any(
+        q_at <= b - 1 and a < q_at + q_len for a, b in times.reason_times(norm_sentence)
+    ):
+        raise _Bad(  # "cake at home at 3 so home by 2:45": the event is why, not the bound
+            "the quote's time is an event's, said as the reason for the deadline beside it, "
+            f"not the day's {role}",
+            None,
+        )
+    if q_at >= 0 and any(a <= q_at < b for a, b, _, _ in times.stays_until(norm_sentence)):
+        raise _Bad(  # "lunch at home 12-1:30 and naps at home until 3": a stay at home
+            "the quote ends a stay at home after a break at home (a blocked window the day "
+            f"goes on after), not the day's {role}",
+            None,
+        )
+    if q_at >= 0 and not only and prefs.time_of_a_wish(norm_sentence, q_at, q_at + q_len):
+        raise _Bad(  # "indoor stuff from 2", "park only in the morning": the wish's time
+            f"the quote's time is when a kind of outing is wished, not the day's {role}", None
+        )
     if dayparts.is_part_quote(quote) and not only and not dayparts.stands_in(quote, norm_sentence):
         raise _Bad(  # "morning tea", "afternoon nap 1-2", "10 in the morning", "showers this arvo"
             "the quote's part of the day is not when the day out is, where it stands in its "
