@@ -21,6 +21,10 @@ wordings:
   "for"), "an hour at home for lunch 12-1" (the hour is the range's), "kids party at 2pm at
   Victoria Park, 2 hours" (the park's suburb and the party's length); "the planetarium at 2pm,
   it's a must" reads the must-do and asks only whether the 2pm visit is booked;
+- a day of a month said without a year that passed this year within a quarter ("Saturday 28
+  Nov", "28 Nov", "28/11" said on Fri 4 Dec 2026) is said to be past and asked, never next
+  year's (it asked "28 Nov 2027 is a Sunday"); a day offered in another year says its year
+  ("Sat 4 Dec 2027", never read as today, a Friday);
 
 The verifier agrees with the proposer on each (a model's misreading is rejected).
 """
@@ -556,3 +560,76 @@ def test_a_pronoun_must_reads_the_must_do_and_asks_only_the_booking():
     assert ("must_do", "lone pine") in read_items(
         "Sat, 2 adults, Lone Pine at 10, it's non-negotiable"
     )[0]
+
+
+# -- dates: a past date is said to be past ---------------------------------------------------------
+
+
+def _read_on(text: str, today: str):
+    from dayplan.reading.propose import read_request
+
+    accepted, unread = read_request(text, today=date.fromisoformat(today))
+    return {i.field: i.value for i in accepted.items}, unread
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Saturday 28 Nov in New Farm, 2 adults", "Saturday 28 Nov"),
+        ("Sat 28/11, New Farm, 2 adults", "Sat 28/11"),
+        ("28 Nov in New Farm, 2 adults", "28 Nov"),
+        ("November 30th, New Farm, 2 adults", "November 30th"),
+        ("28/11 in New Farm, 2 adults", "28/11"),
+    ],
+)
+def test_a_day_of_a_month_that_has_passed_is_asked_as_past(text, said):
+    read, unread = _read_on(text, "2026-12-04")
+    assert "date" not in read
+    asked = [u for u in unread if u.kind == "date_conflict"]
+    assert [u.phrase for u in asked] == [said]
+    assert "has passed" in asked[0].found and "2027" not in asked[0].found
+    assert len(asked[0].found) <= 120
+
+
+def test_the_past_saturday_offers_the_coming_saturday_not_today():
+    _, unread = _read_on("Saturday 28 Nov in New Farm, 2 adults", "2026-12-04")
+    assert unread[0].found.endswith("Did you mean Sat 5 Dec?")
+    assert "Sat 4 Dec" not in unread[0].found
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Saturday 16 January, New Farm, 2 adults", "2027-01-16"),
+        ("Saturday 12 Dec, New Farm, 2 adults", "2026-12-12"),
+        ("3 March, New Farm, 2 adults", "2027-03-03"),
+    ],
+)
+def test_a_day_to_come_or_long_past_is_read_as_before(text, day):
+    assert _read_on(text, "2026-12-04")[0]["date"] == day
+
+
+def test_a_day_offered_in_another_year_says_its_year():
+    _, unread = _read_on("Saturday 3 January, New Farm, 2 adults", "2026-12-04")
+    assert "Sat 2 Jan 2027" in unread[0].found
+
+
+def test_the_verifier_rejects_a_passed_date_read_as_next_years():
+    text = "28 Nov in New Farm, 2 adults"
+    got = verify_reading(
+        text, {"field": "date", "value": "2027-11-28", "quote": "28 Nov"}, today=date(2026, 12, 4)
+    )
+    assert "passed" in got.error
+
+
+def test_the_reviewers_past_date_asks():
+    report = plan_text("Saturday 28 Nov in New Farm, 2 adults", now=REVIEW_NOW)
+    assert report.status == "needs_clarification"
+    assert any("has passed" in q for q in report.questions)
+
+
+@pytest.mark.parametrize("text", ["a 1/2 day outing, New Farm", "Saturday, 1/2 price entry"])
+def test_a_fraction_is_no_past_date(text):
+    from dayplan.reading.dates import passed_date_spans
+
+    assert passed_date_spans(text.lower(), date(2026, 3, 4)) == []

@@ -1007,6 +1007,13 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not dated_read and not dates.past_talk(norm, a) and all(u.phrase != said for u in dated):
             dated.append(UnreadPhrase(said, "date_conflict", dates.past_question(said, today)))
         covered.append((a, b))
+    for a, b, day in dates.passed_date_spans(norm, today):  # "28 Nov" said on 4 Dec: asked
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        if not dated_read and all(u.phrase != said for u in dated):
+            dated.append(
+                UnreadPhrase(said, "date_conflict", dates.passed_question(said, day, today))
+            )
+        covered.append((a, b))
     for a, b, month in dates.no_such_day_spans(norm):  # "February 30": no date, asked
         said = cut(text, (a, b)).strip(" ,.;:!?")
         dated.append(UnreadPhrase(said, "date_conflict", dates.no_such_day(said, month)))

@@ -506,6 +506,7 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
     gone = [(a, b, "a day in the past") for a, b in dates.past_spans(norm)]
     gone += [(a, b, "no date of the calendar") for a, b, _ in dates.no_such_day_spans(norm)]
     gone += [(a, b, "the sun, not Sunday") for a, b in dates.sun_spans(norm)]
+    gone += [(a, b, "a day that has passed") for a, b, _ in dates.passed_date_spans(norm, today)]
     for a, b, what in gone if at >= 0 else ():  # "saturday" of "last saturday": never planned
         if a < at + len(needle) and at < b:
             raise _Bad(
