@@ -25,6 +25,10 @@ wordings:
   Nov", "28 Nov", "28/11" said on Fri 4 Dec 2026) is said to be past and asked, never next
   year's (it asked "28 Nov 2027 is a Sunday"); a day offered in another year says its year
   ("Sat 4 Dec 2027", never read as today, a Friday);
+- a known place outside the catalogue's city ("Saturday at Surfers Paradise", "in noosa", "the
+  Gold Coast", "Sydney") is the day's location and a clear ``no_feasible_plan`` saying nothing
+  is known there, like "in Melbourne" (it asked "which city?" and "I know no venue for 'surfers
+  paradise'"); a street named after one ("Sydney St", "Ipswich Rd") is no place of the day.
 
 The verifier agrees with the proposer on each (a model's misreading is rejected).
 """
@@ -633,3 +637,58 @@ def test_a_fraction_is_no_past_date(text):
     from dayplan.reading.dates import passed_date_spans
 
     assert passed_date_spans(text.lower(), date(2026, 3, 4)) == []
+
+
+# -- places outside the catalogue --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "quote"),
+    [
+        (
+            "Saturday at Surfers Paradise, 2 adults 3 kids, $100",
+            "Surfers Paradise",
+            "Surfers Paradise",
+        ),
+        ("Saturday in noosa, 2 adults", "Noosa", "noosa"),
+        ("Sat, Burleigh, 2 adults", "Burleigh Heads", "Burleigh"),
+        ("Saturday on the Sunny Coast, 2 adults 2 kids", "Sunshine Coast", "Sunny Coast"),
+        ("Saturday in Melbourne, 2 adults", "Melbourne", "in Melbourne"),
+    ],
+)
+def test_a_known_place_outside_the_catalogue_is_the_location_and_no_venue(text, place, quote):
+    read = _read(text)
+    assert read["location"] == place
+    assert "must_do" not in read
+    assert _accepted(text, "location", place, quote)
+    assert not _accepted(text, "location", "Brisbane City", quote)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saturday at Surfers Paradise, 2 adults 3 kids, $100",
+        "Saturday in Melbourne, 2 adults",
+        "Sat on the Goldie, 2 adults 2 kids",
+    ],
+)
+def test_a_place_outside_the_catalogue_gets_a_clear_no_feasible_plan(text):
+    report = plan_text(text, now=REVIEW_NOW)
+    assert report.status == "no_feasible_plan"
+    assert [f.code for f in report.constraint_failures] == ["no_candidates"]
+    assert "nothing is known about" in report.constraint_failures[0].detail
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Saturday, New Farm, 2 adults, ferry from Sydney St terminal", "New Farm"),
+        ("Saturday, South Brisbane, 2 adults, lunch on Melbourne Street", "South Brisbane"),
+        ("We're visiting from Sydney, Saturday in New Farm, 2 adults", "New Farm"),
+    ],
+)
+def test_a_street_or_a_home_elsewhere_is_not_the_day(text, place):
+    from dayplan.reading.places import day_location
+
+    assert day_location(text) == place
+    assert _read(text)["location"] == place

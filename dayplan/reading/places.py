@@ -121,14 +121,39 @@ def city_centre() -> str | None:
     return place.name if place else None
 
 
+@lru_cache(maxsize=1)
+def _outside_re() -> re.Pattern:
+    names = sorted(data.gazetteer().get("outside", {}), key=len, reverse=True)
+    return re.compile(
+        r"(?<![\w'-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w'-])"
+        r"(?!\s+(?:st|street|rd|road|ave|avenue|tce|terrace|hwy|highway|motorway|m1|ferry|terminal"
+        r"|station|stn|bridge|line|train|bus|rooms?|hotel|house|flight|plane)\b)",
+        re.I,
+    )
+
+
+def outside_place(phrase: str) -> str | None:
+    """The place outside the catalogue's city ``phrase`` names (the gazetteer's ``outside``
+    list: "Surfers Paradise", "the Gold Coast", "Noosa", "Sydney"), as its canonical name, else
+    ``None``. Such a place is where the day is (``location``), known to have no venue in the
+    offline catalogue: the run says so (``no_feasible_plan``), as for "in Melbourne"; it is never
+    a venue to visit ("at Surfers Paradise")."""
+    m = _outside_re().search(phrase)
+    return data.gazetteer()["outside"][m.group(0).lower()] if m else None
+
+
 @per_run
 def read_place(phrase: str) -> str | None:
-    """The gazetteer place ``phrase`` names (canonical name), else the city centre for "in the
-    city" / "in town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/
-    "near", else ``None``."""
+    """The gazetteer place ``phrase`` names (canonical name), else a place outside the
+    catalogue's city it knows (``outside_place``), else the city centre for "in the city" / "in
+    town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/"near", else
+    ``None``."""
     place = find_place_in_text(phrase, data.gazetteer())
     if place:
         return place.name
+    away = outside_place(phrase)
+    if away:
+        return away
     if CITY_CENTRE.search(phrase) or CITY_ALONE.fullmatch(phrase.strip()):
         return city_centre()
     m = OTHER_PLACE.search(phrase)
@@ -296,6 +321,13 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
         found.append((start, m.end(), "home" if cue else "location", place.name))
     if venue_named and not found:  # "must see the Museum of Brisbane": the day is there
         found.append(venue_named[0])
+    for m in _outside_re().finditer(lowered):  # "at Surfers Paradise": outside the catalogue
+        before = lowered[max(0, m.start() - 30) : m.start()]
+        if _NEGATED_PLACE.search(before) or HOME_CUE.search(before):
+            continue  # "not Sydney", "we're from Sydney": not where the day is
+        if any(a < m.end() and m.start() < b for a, b, _, _ in found):
+            continue
+        found.append((m.start(), m.end(), "location", gaz["outside"][m.group(0)]))
     centre = city_centre()
     if centre and not any(f[2] == "location" for f in found):  # "something in town"
         for m in CITY_CENTRE.finditer(lowered):
@@ -390,8 +422,9 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
         if (
             resolve_place(name, gaz) is not None
             or find_place_in_text(name, gaz) == resolve_place(" ".join(words[:3]), gaz) is not None
+            or outside_place(name) is not None
         ):
-            continue  # "going to South Bank": a place of the gazetteer, not a venue
+            continue  # "going to South Bank", "at Surfers Paradise": a place, not a venue
         end = m.start(1) + m.group(1).find(words[-1]) + len(words[-1])
         out.append((m.start(), end, name.lower()))
     return out
