@@ -20,7 +20,7 @@ from dayplan.core.places import find_place_in_text, place_names, resolve_place, 
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
-from dayplan.reading.named import avoided_places
+from dayplan.reading.named import avoided_places, mentions
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
 from dayplan.reading.text import clean, normalise, sentences
@@ -306,6 +306,7 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     found: list[tuple[int, int, str, str]] = []
     venue_named: list[tuple[int, int, str, str]] = []
     avoided = avoided_places(lowered)
+    inside = [(x.start, x.end) for x in mentions(lowered)]  # "the Botanic Gardens at Mt Coot-tha"
     for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
         place = find_place_in_text(m.group(0), gaz)
         before = lowered[max(0, m.start() - 30) : m.start()]
@@ -313,8 +314,10 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue  # "(not brisbane really)": never the place
         if any(a < m.end() and m.start() < b for a, b in avoided):
             continue  # "no Mt Coot-tha anything": its venues are avoided, it is no home
-        if _VENUE_OF.search(before):  # "the Wheel of Brisbane": the venue's place, used only
-            venue_named.append((m.start(), m.end(), "location", place.name))  # when no other
+        # "the Wheel of Brisbane", "the Botanic Gardens at Mt Coot-tha": the venue's place,
+        # used only when no other place is said
+        if _VENUE_OF.search(before) or any(a < m.start() and m.end() <= b for a, b in inside):
+            venue_named.append((m.start(), m.end(), "location", place.name))
             continue
         cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
         start = m.start() - (len(cue.group(0)) if cue else 0)
