@@ -400,6 +400,9 @@ def test_the_solo_parents_morning_is_planned():
     starts = [s.start for s in report.plan.stops]
     assert min(starts) < "12:00"
     assert not any("13:30" <= s.start < "15:00" for s in report.plan.stops)
+    # both stays at home are served: the nap goes on from lunch, no leg between them
+    homes = [(b.label, b.start, b.end, b.travel_in.minutes) for b in report.plan.home_breaks]
+    assert homes == [("lunch", "12:00", "13:30", 7), ("naps", "13:30", "15:00", 0)]
 
 
 def test_the_last_outing_until_a_time_ends_the_day():

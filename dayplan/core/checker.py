@@ -659,6 +659,9 @@ def check_plan(
             travel_total += leg
             if b.at_home:
                 breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
+        elif b.at_home and seen_stop:  # home already, after an earlier break ("lunch at home
+            # 12-1, then naps at home until 3"): the stay goes on, served as its own break
+            breaks.append(HomeBreak(b.label, b.start, b.end, 0, HOME))
         if not b.at_home:
             appointments.append(
                 Appointment(
