@@ -9,6 +9,7 @@ plus ``HOME``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -137,11 +138,41 @@ class AvoidRule:
     quote: str = ""
     venue: bool = False
     """The phrase names a venue ("not GOMA"), not a kind of outing ("no museums")."""
+    place: str | None = None
+    """A suburb whose venues are refused ("not Chandler": ``phrase`` empty; "not the Chandler
+    pool": ``phrase`` the kind, "swimming"): a venue there, or one whose name holds the place's
+    name ("Brisbane Botanic Gardens Mt Coot-tha" for "no Mt Coot-tha anything")."""
 
     @property
     def said(self) -> str:
         """The avoid as the request said it, for a failure's words."""
-        return f'"{self.quote}"' if self.quote else f"no {self.phrase}"
+        return f'"{self.quote}"' if self.quote else f"no {self.label}"
+
+    @property
+    def label(self) -> str:
+        """What is refused, in words ("museums", "lone pine", "swimming in Chandler")."""
+        if self.place:
+            return f"{self.phrase or 'anything'} in {self.place}"
+        return self.phrase
+
+    def refuses(self, venue: Venue) -> bool:
+        """Whether this avoid names ``venue`` (``core.mustdo.means_venue``; with a ``place``, a
+        venue of that suburb, of the kind when one is said)."""
+        if self.place is not None:
+            there = venue.suburb.lower() == self.place.lower() or in_name(self.place, venue.name)
+            return there and (not self.phrase or means_venue(self.phrase, venue))
+        return means_venue(self.phrase, venue)
+
+
+def in_name(place: str, name: str) -> bool:
+    """Whether the venue ``name`` holds the place's words ("Mount Coot-tha" in "Brisbane Botanic
+    Gardens Mt Coot-tha": "mount" is written "mt")."""
+
+    def words(text: str) -> str:
+        folded = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+        return " " + re.sub(r"\bmount\b", "mt", folded) + " "
+
+    return words(place) in words(name)
 
 
 @dataclass(frozen=True)
@@ -175,7 +206,7 @@ def avoided(venue: Venue, c: Constraints) -> AvoidRule | OnlyRule | None:
     ``None`` (the one rule behind ``avoided``; the scheduler and the empty-itinerary failures
     use it too)."""
     for rule in c.avoid:
-        if means_venue(rule.phrase, venue):
+        if rule.refuses(venue):
             return rule
     if c.only is not None and not c.only.allows(venue):
         return c.only
@@ -628,6 +659,9 @@ def check_plan(
             travel_total += leg
             if b.at_home:
                 breaks.append(HomeBreak(b.label, b.start, b.end, leg, place))
+        elif b.at_home and seen_stop:  # home already, after an earlier break ("lunch at home
+            # 12-1, then naps at home until 3"): the stay goes on, served as its own break
+            breaks.append(HomeBreak(b.label, b.start, b.end, 0, HOME))
         if not b.at_home:
             appointments.append(
                 Appointment(

@@ -43,7 +43,10 @@ def venues() -> tuple[Venue, ...]:
 
 @lru_cache(maxsize=1)
 def gazetteer() -> dict[str, Any]:
-    """The raw ``gazetteer.json``: ``{city, timezone, aliases, suburbs: [{name, lat, lon, postcode}]}``."""
+    """The raw ``gazetteer.json``: ``{city, timezone, aliases, areas, outside, suburbs: [{name,
+    lat, lon, postcode}]}``; ``outside`` maps names of places outside the catalogue's city
+    ("surfers paradise", "noosa", "sydney") to their canonical names: no coordinates, only a
+    place the reader knows the offline catalogue has nothing for."""
     doc = _read_json("gazetteer.json")
     register_data_points((s["lat"], s["lon"]) for s in doc.get("suburbs", []))
     return doc

@@ -474,6 +474,12 @@ def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
     hits = []
     for r in refused:
         ids = named(str(r["value"].get("kind") or r["value"].get("venue") or ""))
+        if isinstance(r["value"].get("place"), str):  # a suburb's venues, of a kind when said
+            here = match_must_do(str(r["value"]["place"]), catalogue, data.gazetteer())
+            there = {v.id for v in here.venues} | {
+                v.id for v in catalogue if _holds_place(v.name, str(r["value"]["place"]))
+            }
+            ids = there & ids if r["value"].get("kind") else there
         hits += [f"{s.get('name')} ({r.get('quote')!r})" for s in stops if s.get("venue_id") in ids]
     if only:  # "galleries only": every stop is one of the catalogue venues of those kinds
         allowed = set().union(*(named(str(r["value"])) for r in only))
@@ -489,6 +495,16 @@ def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
     kept = [f"{len(refused)} hard avoid(s)"] if refused else []
     kept += [f"the only limit ({len(only)} kind(s))"] if only else []
     return True, " and ".join(kept) + " kept"
+
+
+def _holds_place(name: str, place: str) -> bool:
+    """Whether the venue ``name`` holds the words of ``place`` ("Mt Coot-tha" in "Brisbane
+    Botanic Gardens Mt Coot-tha" for Mount Coot-tha)."""
+
+    def words(text: str) -> str:
+        return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("mount ", "mt "))) + " "
+
+    return words(place) in words(name)
 
 
 def _same(want: Any, got: Any) -> bool:

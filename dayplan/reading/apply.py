@@ -310,9 +310,12 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
 
 
 def avoid_value(item: ReadingItem) -> bool:
-    """Whether ``item`` holds an avoid in its verified shape (``{"kind"|"venue", "hard"}``)."""
+    """Whether ``item`` holds an avoid in its verified shape (``{"kind"|"venue", "hard"}``, or
+    ``{"place", "hard"}`` with an optional ``"kind"``)."""
     v = item.value
-    return isinstance(v, dict) and isinstance(v.get("kind") or v.get("venue"), str)
+    return isinstance(v, dict) and isinstance(
+        v.get("kind") or v.get("venue") or v.get("place"), str
+    )
 
 
 def scoped_weather(text: str) -> list[str]:

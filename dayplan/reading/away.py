@@ -1,7 +1,8 @@
 """Where an appointment away from home is: the place its words name ("swimming lessons 9-10 at
 Chandler", "dentist in Chermside at 11", "lunch at Nana's in Wynnum 12-2").
 
-A place that names a gazetteer suburb is read into the blocked value (``"place"``, the quote
+A place that names a gazetteer suburb, or one venue of the catalogue ("kids party at 2pm at
+Victoria Park": Herston, the venue's suburb), is read into the blocked value (``"place"``, the quote
 extended through the place words: ``place_appointments``; code verifies both), and the run
 places the appointment at that suburb's centre (real legs to and from it). A place the
 gazetteer does not know ("at Nana's", "at Zzyzx Oval") is returned as an unread phrase of kind
@@ -37,7 +38,21 @@ _NOT_NAMES = re.compile(
 
 def _gazetteer_suburb(words: str) -> str | None:
     place = find_place_in_text(words, data.gazetteer())
-    return place.name if place else None
+    if place is not None:
+        return place.name
+    return _venue_suburb(words)
+
+
+def _venue_suburb(words: str) -> str | None:
+    """The suburb of the one catalogue venue ``words`` name ("at Victoria Park": Herston, where
+    Victoria Park / Barrambin is), else ``None``."""
+    from dayplan.reading import named  # noqa: PLC0415 (named reads the catalogue's names)
+
+    ids = {i for m in named.mentions(words) for i in m.venue_ids}
+    if len(ids) != 1:
+        return None
+    suburbs = {v.id: v.suburb for v in data.venues()}
+    return suburbs.get(ids.pop())
 
 
 def named_place(clause: str) -> str | None:

@@ -346,6 +346,7 @@ def plan_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
     question (``date_choice_question``), never a silent pick."""
     said = text  # a past day ("last Saturday") and a day no calendar has ("February 30") name no
     gone = past_spans(text) + sun_spans(text) + [(a, b) for a, b, _ in no_such_day_spans(text)]
+    gone += [(a, b) for a, b, _ in passed_date_spans(text, today)]  # "28 Nov" on 4 Dec
     for a, b in gone:  # outing; "sick of the sun" names none either
         said = said[:a] + " " * (b - a) + said[b:]
     spans = [s for s in date_spans(said, today) if _names_a_day(text, s[0], s[1])]
@@ -636,6 +637,8 @@ def _resolve_weekday_date(
         else:
             day = date(year or today.year, month, dom)
             if year is None and day < today:
+                if (today - day).days <= PASSED_DAYS:  # "Saturday 28 Nov" said on 4 Dec
+                    return WeekdayDate(start, end, None, _passed(day, weekday, today))
                 day = date(today.year + 1, month, dom)
     except ValueError:
         return WeekdayDate(
@@ -654,7 +657,7 @@ def _resolve_weekday_date(
     options = [
         d for d in (day - timedelta(days=7 - ahead), day + timedelta(days=ahead)) if d >= today
     ]
-    offer = [_short(day)] + [_short(d) for d in options]
+    offer = [_short(day, today)] + [_short(d, today) for d in options]
     which = (
         f"the next {dom}{_ordinal(dom)}"
         if month is None
@@ -682,8 +685,68 @@ def _day_of(month_start: date, dom: int) -> date | None:
         return None
 
 
-def _short(day: date) -> str:
-    return f"{_DAY_NAMES[day.weekday()][:3]} {day.day} {day.strftime('%b')}"
+def _short(day: date, today: date | None = None) -> str:
+    """ "Sat 5 Dec"; with ``today``, the year too when it is another year's ("Sat 4 Dec 2027"):
+    never a day that reads as this year's (4 Dec 2026 is a Friday)."""
+    year = f" {day.year}" if today is not None and day.year != today.year else ""
+    return f"{_DAY_NAMES[day.weekday()][:3]} {day.day} {day.strftime('%b')}{year}"
+
+
+PASSED_DAYS = 92
+"""How long ago a day of a month said without a year may have passed and still be read as that
+day, in the past ("28 Nov" said on 4 Dec is last week's, asked), not next year's: about a
+quarter. Older ones are next year's ("16 January" said in December)."""
+
+
+def _passed(day: date, weekday: int | None, today: date) -> str:
+    """The question for a day of a month that has passed this year (``PASSED_DAYS``), to follow
+    the phrase in quotes; with its weekday, offering the next such weekday."""
+    said = f"{day.day} {day.strftime('%b')} {day.year}"
+    q = f": {said} has passed (today is {_short(today)}): which day is the outing?"
+    if weekday is None:
+        return q
+    nxt = today + timedelta(days=(weekday - today.weekday()) % 7)
+    return f": {said} has passed (today is {_short(today)}). Did you mean {_short(nxt, today)}?"
+
+
+_PASSED_DATE = re.compile(
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"\b\.?(?!,?\s*'?\d{2,4}\b)"
+    r"|\b" + _MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s*'?\d{2,4}\b|:|\.\d)"
+    r"|(?<![\d/$.])(\d{1,2})/(\d{1,2})\b(?!/\d)(?!\s*(?:days?|hours?|hrs?|price|off|of|kids?"
+    r"|adults?|children|people|ppl|stars?)\b)",
+    re.I,
+)
+
+
+def passed_date_spans(text: str, today: date) -> list[tuple[int, int, date]]:
+    """``(start, end, day)`` for each day of a month said without a year (``"28 Nov"``, ``"Nov
+    28th"``, ``"28/11"``) that passed this year within ``PASSED_DAYS``: a past date, asked
+    (never silently next year's: 28 Nov 2027). A weekday said with it is ``weekday_dates``'."""
+    said = [(w.start, w.end) for w in weekday_dates(text, today)]
+    out = []
+    for m in _PASSED_DATE.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in said):
+            continue
+        if m.group(1):
+            dom, month = int(m.group(1)), _MONTH_INDEX[m.group(2)[:3].lower()]
+        elif m.group(3):
+            dom, month = int(m.group(4)), _MONTH_INDEX[m.group(3)[:3].lower()]
+        else:
+            dom, month = int(m.group(5)), int(m.group(6))
+        try:
+            day = date(today.year, month, dom)
+        except ValueError:
+            continue
+        if day < today and (today - day).days <= PASSED_DAYS:
+            out.append((m.start(), m.end(), day))
+    return out
+
+
+def passed_question(said: str, day: date, today: date) -> str:
+    """The question for a day of a month said without a year that has passed
+    (``passed_date_spans``): '"28 Nov": 28 Nov 2026 has passed (today is Fri 4 Dec): which day
+    is the outing?'."""
+    return f'"{said}"{_passed(day, None, today)}'
 
 
 def _ordinal(n: int) -> str:

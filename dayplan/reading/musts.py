@@ -418,7 +418,67 @@ def must_items(phrase: str) -> list[MustItem]:
     for post, kind in ((POST_CUE, "strong"), (WEAK_POST, "weak"), (MAIN_POST, "main")):
         for m in post.finditer(phrase):
             _post_items(phrase, m, kind, taken, add)
+    for m in PRONOUN_CUE.finditer(phrase):  # "the planetarium at 2pm, it's a must"
+        got = _said_before(phrase, m.start())
+        if got is not None and not any(x <= got[0] < y for x, y in taken):
+            add(MustItem(got[2], got[0], got[1], got[3], m.end()))
     return out
+
+
+PRONOUN_CUE = re.compile(
+    r"\s*(?:,|\s-\s|\s)\s*(?:(?:and|so)\s+)?(?:it's|it\s+is|that's|that\s+is|this\s+is|its)\s+"
+    r"(?:(?:an?|definitely|absolutely|really|totally)\s+){0,2}"
+    r"(?:must(?:-?do|-?see)?|non-?negotiable|not\s+negotiable|compulsory|essential|top\s+priority)\b",
+    re.I,
+)
+"""An insisting cue that refers back to the venue or kind just said, in its own clause
+("We'd like the planetarium at 2pm, it's a must", "Lone Pine - that's non-negotiable")."""
+
+
+def _said_before(phrase: str, at: int) -> tuple[int, int, str, int] | None:
+    """``(start, end, name, quote_start)`` of the venue (a catalogue mention) or kind of outing
+    said last in the clause before ``at`` (since the last full stop), else ``None``."""
+    from dayplan.reading import named  # noqa: PLC0415 (named imports this module lazily)
+
+    lo = max([0] + [x.end() for x in re.finditer(r"[.;!?]", phrase[:at])])
+    clause = phrase[lo:at]
+    said = [x for x in named.mentions(clause) if not _NEGATED.search(clause[: x.start])]
+    if said:
+        x = said[-1]
+        bare = re.sub(r"^the\s+", "", x.name)
+        return lo + x.end - len(bare), lo + x.end, bare, lo + x.start
+    words = [w for w in re.finditer(r"[a-z]+", clause.lower()) if _known(w.group(0))]
+    words = [w for w in words if w.group(0) in _KIND_NOUNS]
+    if not words or _NEGATED.search(clause[: words[-1].start()]):
+        return None
+    w = words[-1]
+    the = re.search(r"(?:\bthe\s+)?$", clause[: w.start()], re.I)
+    return lo + w.start(), lo + w.end(), w.group(0).lower(), lo + the.start()
+
+
+_KIND_NOUNS = frozenset(
+    [
+        "museum",
+        "museums",
+        "pool",
+        "pools",
+        "park",
+        "parks",
+        "library",
+        "cinema",
+        "movies",
+        "zoo",
+        "koalas",
+        "planetarium",
+        "beach",
+        "gallery",
+        "markets",
+        "market",
+        "playground",
+        "sanctuary",
+    ]
+)
+"""Kind words a pronoun's must-do may name ("the pool, it's a must")."""
 
 
 _NO_TAIL_WORDS = frozenset(

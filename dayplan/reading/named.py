@@ -174,10 +174,35 @@ def venues_named(run: tuple[str, ...]) -> tuple[str, ...]:
             or (prefix and len(run) >= 2 and not places and run[0] not in _NO_PREFIX)
             or (len(run) >= 2 and distinct and not places)
             or single
+            or (n.whole and _tail_names(run, n.words, holders))
         )
         if ok and n.venue_id not in ids:
             ids.append(n.venue_id)
     return tuple(ids) if len(ids) <= _MAX_VENUES else ()
+
+
+@lru_cache(maxsize=1)
+def _kind_words() -> frozenset[str]:
+    """Words that name a kind of outing (``prefs``' words and the catalogue's kind words, folded):
+    a run whose first word is one ("koala sanctuary", "art gallery") says a kind, not a venue."""
+    from dayplan.core.mustdo import KIND_WORDS  # noqa: PLC0415 (a table of the matcher)
+
+    said = [*prefs.PREFERENCE_WORDS, *prefs.ANYWHERE_WORDS, *KIND_WORDS]
+    return frozenset(w for s in said for w in fold_words(s)) | {"centre", "aquatic"}
+
+
+def _tail_names(run: tuple[str, ...], words: tuple[str, ...], holders: frozenset[int]) -> bool:
+    """Whether ``run`` (two words or more) ends the venue name ``words`` and names that one
+    venue: no other name holds the run, and its first word names no kind, place or article
+    ("the police museum": Queensland Police Museum; "memorial galleries", "the square library";
+    never "art gallery" or "koala sanctuary", kinds, nor "aquatic centre", in two names)."""
+    n = len(run)
+    if n < 2 or words[-n:] != run or run[0] in _kind_words() or run[0] in _place_words():
+        return False
+    if run[0] in ("the", "of", "and", "at", "a", "an", "s"):
+        return False
+    names = _names()
+    return len({names[i].venue_id for i in holders if _run_in(run, names[i].words)[0]}) == 1
 
 
 @dataclass(frozen=True)
@@ -232,9 +257,46 @@ def mentions(phrase: str) -> list[Mention]:
         the = re.search(r"\bthe\s+$", low[max(0, a - 4) : a])
         if the:
             a -= len(the.group(0))
+        at_place = _narrowed_by_place(low, b, ids) if len(ids) > 1 else None
+        if at_place:  # "the Botanic Gardens at Mt Coot-tha": the one there
+            b, ids = at_place
         out.append(Mention(a, b, low[a:b], ids))
         i += n
+        while i < len(toks) and toks[i][0] < b:
+            i += 1
     return out
+
+
+_AT_PLACE = re.compile(r"\s+(?:at|in|on|up)\s+(?:the\s+)?")
+
+
+@lru_cache(maxsize=1)
+def _venue_facts() -> dict[str, tuple[str, frozenset[str]]]:
+    """Venue id -> (suburb, the folded words of its name)."""
+    return {v.id: (v.suburb, frozenset(fold_words(v.name))) for v in data.venues()}
+
+
+def _narrowed_by_place(
+    low: str, b: int, ids: tuple[str, ...]
+) -> tuple[int, tuple[str, ...]] | None:
+    """``(end, ids)`` when "at/in <place>" right after a mention ending at ``b`` keeps fewer of
+    its venues ``ids``: those in that suburb or whose name holds the place's words ("the
+    Botanic Gardens at Mt Coot-tha": Brisbane Botanic Gardens Mt Coot-tha, not the City Botanic
+    Gardens); else ``None``."""
+    from dayplan.core.places import find_place_in_text  # noqa: PLC0415
+    from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
+
+    lead = _AT_PLACE.match(low, b)
+    said = _names_re().match(low, lead.end()) if lead else None
+    place = find_place_in_text(said.group(0), data.gazetteer()) if said else None
+    if place is None:
+        return None
+    words = frozenset(fold_words(said.group(0))) - {"the"}
+    facts = _venue_facts()
+    kept = tuple(
+        i for i in ids if i in facts and (facts[i][0] == place.name or words <= facts[i][1])
+    )
+    return (said.end(), kept) if kept and len(kept) < len(ids) else None
 
 
 _SEP = re.compile(
@@ -332,9 +394,14 @@ class AvoidItem:
     kind: str | None
     venue: str | None
     at: int
+    place: str | None = None
+    """The gazetteer suburb whose venues are avoided ("not Chandler", "not the Chandler pool",
+    "no pools at Chandler": ``kind`` then narrows it to that kind), else ``None``."""
 
     @property
     def label(self) -> str:
+        if self.place:
+            return f"{self.kind or 'anything'} in {self.place}"
         return self.kind or self.venue or ""
 
 
@@ -422,14 +489,125 @@ def avoid_items(phrase: str) -> list[AvoidItem]:
         last = max(prev, key=lambda o: o.end) if prev else None
         if last is not None and _continues(low, last.end, w.start(), w.end()):
             out.append(AvoidItem(last.start, w.end(), kind, None, w.start()))
+    out = _in_places(low, out) + _place_items(low, named, out)
     seen: set[str] = set()
     kept = []
     for o in sorted(out, key=lambda o: (o.at, o.start)):
-        key = f"k:{o.kind}" if o.kind else f"v:{o.venue}"
+        key = f"p:{o.place}:{o.kind}" if o.place else f"k:{o.kind}" if o.kind else f"v:{o.venue}"
         if key not in seen:
             seen.add(key)
             kept.append(o)
     return kept
+
+
+_PLACE_IN = re.compile(r"\s+(?:at|in|around)\s+(?:the\s+)?")
+_NOTHING_IN = re.compile(
+    r"\b(?:nothing|none|nowhere|(?:avoid|avoiding|skip|skipping|not)\s+(?:anything|everything"
+    r"|stuff|things|places))\s+(?:in|at|around|near|out\s+at|up\s+at)\s+(?:the\s+)?$",
+    re.I,
+)
+"""A refusal of whatever is in a place, said before it ("nothing in Chandler", "avoid anything
+at South Bank")."""
+_ANY_AFTER = re.compile(
+    r"\s+(?:anything|stuff|things|places|venues|at\s+all|whatsoever|related)\b", re.I
+)
+_NOT_AVOIDED_AFTER = re.compile(
+    r"\s*(?:really|actually|technically|exactly|though|proper|itself|but\b|either\s+but)\b", re.I
+)
+"""Words after a place that make "not <place>" say where the party is not ("(not Brisbane
+really)", "not Toowong but Taringa" is a correction), never an avoid."""
+
+
+def _avoidable_place(said: str) -> str | None:
+    """The gazetteer suburb the place name ``said`` resolves to, when avoiding it can mean its
+    venues: never the whole city ("not Brisbane", "no Brissie")."""
+    from dayplan.core.places import find_place_in_text  # noqa: PLC0415
+
+    gaz = data.gazetteer()
+    place = find_place_in_text(said, gaz)
+    if place is None:
+        return None
+    city_names = {str(gaz.get("city", "")).lower()} | {
+        k.lower()
+        for k, v in gaz.get("aliases", {}).items()
+        if v == place.name and not re.search(r"\bcity\b|\bcbd\b", k.lower())
+    }
+    if place.name.lower().endswith(" city") and said.strip().lower() in city_names:
+        return None  # "not brisbane", "no brissie": the city, no suburb of its venues
+    return place.name
+
+
+def _place_items(low: str, named: list[Mention], found: list[AvoidItem]) -> list[AvoidItem]:
+    """Avoids of a suburb's venues: an avoiding cue right before a gazetteer place that is no
+    part of a venue mention ("not Chandler", "no Mt Coot-tha anything", "nothing at South
+    Bank", "skip the Chandler pool": with a kind word after it, that kind there only), or the
+    place and "is out"/"is a no-go" after it. The place stays a place of the gazetteer: the
+    home is never avoided, only the venues in the suburb (``places.place_spans`` reads no
+    location or home from such a place)."""
+    from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
+
+    out: list[AvoidItem] = []
+    for m in _names_re().finditer(low):
+        if any(x.start <= m.start() < x.end for x in named):
+            continue  # "not New Farm Park": the venue
+        if any(o.place and o.at == m.start() for o in found):
+            continue
+        place = _avoidable_place(m.group(0))
+        if place is None or _NOT_AVOIDED_AFTER.match(low, m.end()):
+            continue
+        before = low[max(0, m.start() - 50) : m.start()]
+        cue = prefs.AVOIDING.search(before) or _NOTHING_IN.search(before)
+        if cue and prefs._NOTHING_BUT.search(before, 0, cue.start()):
+            cue = None  # "nothing but South Bank": the day there, no avoid
+        if cue and prefs._NOT_AVOIDING.search(before[cue.start() :]):
+            cue = None  # "don't mind Chandler"
+        end = m.end()
+        kind = None
+        tail = re.match(r"\s+([a-z]+)", low[end:])
+        if tail and prefs.PREFERENCE_WORDS.get(tail.group(1)):
+            kind, end = prefs.PREFERENCE_WORDS[tail.group(1)], end + tail.end()
+        elif _ANY_AFTER.match(low, end):
+            end += _ANY_AFTER.match(low, end).end() - end
+        if cue:
+            lead = m.start() - len(before) + cue.start()
+            out.append(AvoidItem(lead, end, kind, None, m.start(), place))
+            continue
+        after = prefs.AVOIDED_AFTER.match(low[end:])
+        if after:  # "South Bank is out", "the Chandler pool's a no-go"
+            the = re.search(r"(?:\bthe\s+)?$", low[: m.start()])
+            out.append(AvoidItem(the.start(), end + after.end(), kind, None, m.start(), place))
+    return out
+
+
+def _in_places(low: str, found: list[AvoidItem]) -> list[AvoidItem]:
+    """``found`` with each avoided kind that "at/in <place>" follows narrowed to that suburb
+    ("no pools at Chandler": the pools there, not every pool)."""
+    from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
+
+    out = []
+    for o in found:
+        lead = _PLACE_IN.match(low, o.end) if o.kind and not o.place else None
+        said = _names_re().match(low, lead.end()) if lead else None
+        place = _avoidable_place(said.group(0)) if said else None
+        if said and place:
+            o = AvoidItem(o.start, said.end(), o.kind, None, o.at, place)
+        out.append(o)
+    return out
+
+
+def avoided_places(phrase: str) -> list[tuple[int, int]]:
+    """Where ``phrase`` names a place only to avoid its venues (``AvoidItem.place``): such a
+    place is never the home or the day's location ("Toowong, ..., no Mt Coot-tha anything")."""
+    low = phrase.lower()
+    out = []
+    for o in avoid_items(phrase):
+        if o.place:
+            from dayplan.reading.places import _names_re  # noqa: PLC0415
+
+            m = _names_re().search(low, o.at)
+            if m:
+                out.append((m.start(), m.end()))
+    return out
 
 
 def _nearer(low: str, named: list[Mention], m: Mention, back: re.Match) -> bool:

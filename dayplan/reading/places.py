@@ -20,9 +20,10 @@ from dayplan.core.places import find_place_in_text, place_names, resolve_place, 
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.musts import known_venue, must_items
+from dayplan.reading.named import avoided_places, mentions
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.prefs import PREFERENCE_WORDS
-from dayplan.reading.text import normalise
+from dayplan.reading.text import clean, normalise, sentences
 
 HOME_CUE = re.compile(
     r"\b(?:we live in|we're in|we are in|i live in|live in|home is(?: in)?|home in|home's in|based in|staying in|we're staying in|starting from|start from|leaving from|from home in|coming from|home to|back to|from)\s+$",
@@ -120,14 +121,39 @@ def city_centre() -> str | None:
     return place.name if place else None
 
 
+@lru_cache(maxsize=1)
+def _outside_re() -> re.Pattern:
+    names = sorted(data.gazetteer().get("outside", {}), key=len, reverse=True)
+    return re.compile(
+        r"(?<![\w'-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w'-])"
+        r"(?!\s+(?:st|street|rd|road|ave|avenue|tce|terrace|hwy|highway|motorway|m1|ferry|terminal"
+        r"|station|stn|bridge|line|train|bus|rooms?|hotel|house|flight|plane)\b)",
+        re.I,
+    )
+
+
+def outside_place(phrase: str) -> str | None:
+    """The place outside the catalogue's city ``phrase`` names (the gazetteer's ``outside``
+    list: "Surfers Paradise", "the Gold Coast", "Noosa", "Sydney"), as its canonical name, else
+    ``None``. Such a place is where the day is (``location``), known to have no venue in the
+    offline catalogue: the run says so (``no_feasible_plan``), as for "in Melbourne"; it is never
+    a venue to visit ("at Surfers Paradise")."""
+    m = _outside_re().search(phrase)
+    return data.gazetteer()["outside"][m.group(0).lower()] if m else None
+
+
 @per_run
 def read_place(phrase: str) -> str | None:
-    """The gazetteer place ``phrase`` names (canonical name), else the city centre for "in the
-    city" / "in town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/
-    "near", else ``None``."""
+    """The gazetteer place ``phrase`` names (canonical name), else a place outside the
+    catalogue's city it knows (``outside_place``), else the city centre for "in the city" / "in
+    town" (``CITY_CENTRE``), else a capitalised name after "in"/"at"/"around"/"near", else
+    ``None``."""
     place = find_place_in_text(phrase, data.gazetteer())
     if place:
         return place.name
+    away = outside_place(phrase)
+    if away:
+        return away
     if CITY_CENTRE.search(phrase) or CITY_ALONE.fullmatch(phrase.strip()):
         return city_centre()
     m = OTHER_PLACE.search(phrase)
@@ -279,19 +305,32 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     lowered = text.lower()
     found: list[tuple[int, int, str, str]] = []
     venue_named: list[tuple[int, int, str, str]] = []
+    avoided = avoided_places(lowered)
+    inside = [(x.start, x.end) for x in mentions(lowered)]  # "the Botanic Gardens at Mt Coot-tha"
     for m in _names_re().finditer(lowered):  # leftmost-longest, never overlapping
         place = find_place_in_text(m.group(0), gaz)
         before = lowered[max(0, m.start() - 30) : m.start()]
         if place is None or _NEGATED_PLACE.search(before):
             continue  # "(not brisbane really)": never the place
-        if _VENUE_OF.search(before):  # "the Wheel of Brisbane": the venue's place, used only
-            venue_named.append((m.start(), m.end(), "location", place.name))  # when no other
+        if any(a < m.end() and m.start() < b for a, b in avoided):
+            continue  # "no Mt Coot-tha anything": its venues are avoided, it is no home
+        # "the Wheel of Brisbane", "the Botanic Gardens at Mt Coot-tha": the venue's place,
+        # used only when no other place is said
+        if _VENUE_OF.search(before) or any(a < m.start() and m.end() <= b for a, b in inside):
+            venue_named.append((m.start(), m.end(), "location", place.name))
             continue
         cue = HOME_CUE.search(lowered[max(0, m.start() - 30) : m.start()])
         start = m.start() - (len(cue.group(0)) if cue else 0)
         found.append((start, m.end(), "home" if cue else "location", place.name))
     if venue_named and not found:  # "must see the Museum of Brisbane": the day is there
         found.append(venue_named[0])
+    for m in _outside_re().finditer(lowered):  # "at Surfers Paradise": outside the catalogue
+        before = lowered[max(0, m.start() - 30) : m.start()]
+        if _NEGATED_PLACE.search(before) or HOME_CUE.search(before):
+            continue  # "not Sydney", "we're from Sydney": not where the day is
+        if any(a < m.end() and m.start() < b for a, b, _, _ in found):
+            continue
+        found.append((m.start(), m.end(), "location", gaz["outside"][m.group(0)]))
     centre = city_centre()
     if centre and not any(f[2] == "location" for f in found):  # "something in town"
         for m in CITY_CENTRE.finditer(lowered):
@@ -343,27 +382,26 @@ def venue_part(text: str, a: int, b: int) -> str | None:
 
 @per_run
 def day_location(text: str) -> str | None:
-    """Where the request text plans the day: the place ``read_place`` names (the longest
-    gazetteer name, else "in the city", else a capitalised name after "in"), unless that name
-    is part of a venue mention (``venue_part``: "Toowong, the highlight has to be Mt Coot-tha
-    lookout") while the text names another place: then the longest of the others (Toowong).
-    One rule for the reading, the report's location and the run's home."""
-    found = read_place(text)
-    if found is None:
-        return None
-    lowered = normalise(text).lower()
-    gaz = data.gazetteer()
-    named = [
-        (m.start(), m.end(), place.name)
-        for m in _names_re().finditer(lowered)
-        if (place := find_place_in_text(m.group(0), gaz)) is not None
-    ]
-    if not any(p == found for _, _, p in named):
-        return found
-    plain = [n for n in named if venue_part(lowered, n[0], n[1]) is None]
-    if any(p == found for _, _, p in plain) or not plain:
-        return found
-    return max(plain, key=lambda n: n[1] - n[0])[2]
+    """Where the request text plans the day, by the reading's own place rule (``place_spans``,
+    sentence by sentence): the first location read (the longest gazetteer name of its sentence
+    that is no part of a venue mention: "Toowong, the highlight has to be Mt Coot-tha lookout"
+    is Toowong; never a place said after a venue's "at"/"in", nor one avoided: "no Mt Coot-tha
+    anything"), else the first home read, else a capitalised name after "in"/"around"/"near"
+    ("in Sydney"), else ``None``. One rule for the reading, the report's location and the run's
+    home."""
+    norm = normalise(text)
+    homes = []
+    for s, e in sentences(text):
+        for _, _, field, name in place_spans(norm[s:e]):
+            if field == "location":
+                return name
+            homes.append(name)
+    if homes:
+        return homes[0]
+    m = OTHER_PLACE.search(clean(text))
+    if m and m.group(1).split()[0] not in NOT_PLACES:
+        return m.group(1)
+    return None
 
 
 def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
@@ -387,8 +425,9 @@ def venue_spans(phrase: str) -> list[tuple[int, int, str]]:
         if (
             resolve_place(name, gaz) is not None
             or find_place_in_text(name, gaz) == resolve_place(" ".join(words[:3]), gaz) is not None
+            or outside_place(name) is not None
         ):
-            continue  # "going to South Bank": a place of the gazetteer, not a venue
+            continue  # "going to South Bank", "at Surfers Paradise": a place, not a venue
         end = m.start(1) + m.group(1).find(words[-1]) + len(words[-1])
         out.append((m.start(), end, name.lower()))
     return out

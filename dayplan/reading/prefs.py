@@ -540,15 +540,70 @@ def timed_spans(phrase: str) -> list[tuple[int, int]]:
         start = min(a, m.start(), lo + cue[-1].start() if cue else a)
         if not any(x <= start < y for x, y in out):
             out.append((start, max(b, m.end())))
-    return out
+    for m in PERIOD.finditer(low):  # "outdoors in the morning": the weather's part of the day
+        broad = _INDOOR_OUTDOOR_BEFORE.search(low[max(0, m.start() - 40) : m.start()])
+        start = max(0, m.start() - 40) + broad.start() if broad else -1
+        if broad and not any(x <= start < y or x < m.end() <= y for x, y in out):
+            out.append((start, m.end()))
+    return sorted(out)
+
+
+_GAP_FILLER = frozenset({"only", "just", "in", "the", "stuff", "things", "activities", "please"})
 
 
 def said_with_time(phrase: str, at: int) -> bool:
     """Whether the time said at ``at`` of ``phrase`` belongs to a preference just before it
-    ("parks after lunch", "museums in the morning"): the preference's time, not the day's."""
+    ("parks after lunch", "museums in the morning", "park only in the morning"): the
+    preference's time, not the day's."""
+    return _wish_before(phrase, at) is not None
+
+
+def _wish_before(phrase: str, at: int) -> tuple[int, str] | None:
+    """``(start, preference)`` of the preference said just before position ``at`` of ``phrase``
+    in its clause (at most two words between, besides "only", "stuff", "in the"...), else
+    ``None``."""
     low = phrase.lower()
     lo = _clause_start(low, at)
-    return any(lo <= a and b <= at and len(low[b:at].split()) <= 2 for a, b, _ in _spans(low))
+    for a, b, pref in reversed(_spans(low)):
+        gap = [w for w in low[b:at].split() if w not in _GAP_FILLER]
+        if lo <= a and b <= at and len(gap) <= 2:
+            return a, pref
+    return None
+
+
+def wish_time_start(phrase: str, at: int, end: int) -> int | None:
+    """Where the preference starts whose time is said at ``at:end`` (``time_of_a_wish``), else
+    ``None``: the phrase a coverage net lists ("indoor stuff from 2")."""
+    if not time_of_a_wish(phrase, at, end):
+        return None
+    said = _wish_before(phrase, at)
+    broad = _INDOOR_OUTDOOR_BEFORE.search(phrase[max(0, at - 40) : at])
+    return said[0] if said else max(0, at - 40) + broad.start() if broad else at
+
+
+_WEATHER_KINDS = frozenset({"indoors", "outdoors"})
+_INDOOR_OUTDOOR_BEFORE = re.compile(
+    r"\b(?:indoors?|inside|under\s*cover|undercover|outdoors?|outside|outdoorsy)(?:\s+(?:stuff"
+    r"|things|activities|options|fun|play|places|only|please|in|the|during))*\s+$",
+    re.I,
+)
+"""Indoors or outdoors said right before a time ("indoor stuff from 2", "outdoors till 11"):
+when that kind of outing is wanted, the weather's part of the day."""
+
+
+def time_of_a_wish(phrase: str, at: int, end: int) -> bool:
+    """Whether the time said at ``at:end`` of ``phrase`` (its cue included) says when a wished
+    kind of outing is wanted, not the day's bound: a part of the day or "after lunch" after any
+    preference ("parks after lunch", "park only in the morning"), and a clock time after indoors
+    or outdoors ("storms after lunch, so indoor stuff from 2": when the indoor part is wanted,
+    the weather's, never the day's start). "Park till 5" ends the day, and "museums from 10"
+    starts it. One rule for the proposal, the verifier and the coverage net."""
+    if _INDOOR_OUTDOOR_BEFORE.search(phrase[max(0, at - 40) : at]):
+        return True
+    said = _wish_before(phrase, at)
+    if said is None:
+        return False
+    return not re.search(r"\d", phrase[at:end]) or said[1] in _WEATHER_KINDS
 
 
 def liking_clauses(phrase: str) -> list[tuple[int, int]]:

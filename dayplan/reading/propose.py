@@ -172,8 +172,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             if tail:
                 hi = b + tail.end()
             found = times.read_blocked(sent[lo:hi], sent)
-            if found:
-                add("blocked", found, lo, hi)
+            said = times.length_said_before(sent, lo, end - start)
+            if found:  # "an hour at home for lunch 12-1": the length is the range's, quoted
+                add("blocked", found, lo if said is None else said, hi)
         elif kind == "resume":  # "then out again 2:30-5": the day ends at the outing's end
             add("window_end", clock.hhmm(end), cue, b)
         elif kind == "window" and not window_done:
@@ -203,6 +204,12 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         found = times.read_blocked(sent[a:b], sent)
         if found:
             add("blocked", found, a, b)
+    # a stay at home said by its end after a break at home ("lunch at home 12-1:30 and the
+    # little one naps at home until 3"): blocked, never the day's start
+    for a, b, _, _ in times.stays_until(sent):
+        found = times.read_blocked(sent[a:b], sent) if not near("blocked", a, b) else None
+        if found:
+            add("blocked", found, a, b)
     # single times after a start or end cue
     for a, b, role, minutes in times.points(sent):
         if weather_time(a, b):
@@ -211,8 +218,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             continue  # "clearing after lunch", "should fine up by 2": the weather's time
         if near("blocked", a, b):
             continue  # "home for lunch 12-1": a time at home, not the end of the day
-        if not re.search(r"\d", sent[a:b]) and prefs.said_with_time(sent, a):
-            continue  # "parks after lunch": when the preference is wished, not the day's start
+        if prefs.time_of_a_wish(sent, a, b):
+            continue  # "parks after lunch", "indoor stuff from 2": when the preference is wished
         if role == "end" and times.ambiguous_end(sent, a, b):
             continue  # "back by 9:15" alone: 09:15 or 21:15, left unread and asked
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
@@ -348,8 +355,11 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
     avoided = named_mod.avoid_items(sent)
     for o in avoided:  # "no museums please", "not GOMA this time"; a list's members share the
         end = max(x.end for x in avoided if x.start == o.start)  # whole list as their quote
-        add("avoid", o.kind or re.sub(r"^the\s+", "", o.venue or ""), o.start, end)
-        if o.venue:
+        if o.place:  # "not Chandler", "not the Chandler pool": the venues of a suburb
+            add("avoid", {"place": o.place, **({"kind": o.kind} if o.kind else {})}, o.start, end)
+        else:
+            add("avoid", o.kind or re.sub(r"^the\s+", "", o.venue or ""), o.start, end)
+        if o.venue or o.place:
             named.append((o.at, o.end))  # "not the Museum of Brisbane": no wish for museums
     places_said = [(a, b) for a, b, _, _ in places.place_spans(sent)]
     for m in named_mod.wish_spans(sent):  # "maybe SparkLab", "then GOMA": tried first, soft
@@ -903,10 +913,27 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if m.kind in ("unplaced", "sky"):
             found.append((m.start, m.end, "weather" if m.kind == "unplaced" else "sky"))
             exact.add(m.start)
+    timed_read = [  # the spans a time reading quotes: a time there is read
+        sp
+        for it in accepted
+        if it.field in ("window_start", "window_end", "blocked", "rain")
+        and (sp := find_quote(text, it.quote))
+    ]
+    why = [  # "airport at 1, so home by 12:30": the deadline's reason, no limit of its own
+        (s0 + a, s0 + b) for s0, e0 in sentences(text) for a, b in times.reason_times(norm[s0:e0])
+    ]
     for m in clock.TOKEN_RE.finditer(clock.mask_dates(norm)):
         if _NO_HOUR_ISH.match(norm, m.start()):
             continue  # "about 80ish": no clock reads so (the bare-number net lists it: money)
         head = norm[max(0, m.start() - 12) : m.start()]
+        if any(a <= m.start() < b for a, b in why):
+            found.append((m.start(), m.end(), "label"))  # read, as the reason: never a number
+            continue
+        outing = times.outing_at(norm, m.start())
+        if outing is not None and not any(x <= m.start() < y for x, y in timed_read):
+            found.append((outing, m.end(), "activity"))  # "the planetarium at 2pm": booked?
+            exact.add(outing)
+            continue
         if (
             m.group(3)
             or m.group(4)
@@ -922,6 +949,16 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 continue
             if m.group(4) and prefs.said_with_time(norm, m.start()):
                 continue  # "parks after lunch": the preference's time (listed as a wish)
+            cue = _TIME_CUE.search(head)
+            wished = (
+                prefs.wish_time_start(norm, m.start() - len(head) + cue.start(), m.end())
+                if cue
+                else None
+            )
+            if wished is not None:  # "indoor stuff from 2": when the wish is wanted, not asked
+                found.append((wished, m.end(), "preference"))
+                exact.add(wished)
+                continue
             if m.group(4) == "lunch" and times.lunch_splits_day(norm, head_lunch(norm, m)):
                 continue  # "outdoors in the morning then indoors after lunch": no day's bound
             if times.restated_half(norm, m.start()) is not None and _other_half_read(
@@ -1013,9 +1050,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
     for m in _BARE_NUMBER.finditer(masked):  # "38 degrees": the day's heat, no limit
         if m.group(0) == "4" and re.match(
-            r"\s+(?:me|us|my|our|the|him|her|them)\b", masked[m.end() :]
+            r"\s+(?:me|us|my|our|the|him|her|them|lunch|brunch|dinner|tea|a\s+(?:nap|swim|bite)"
+            r"|naps?|nap\s?time|bed\s?time|bath\s?time)\b",
+            masked[m.end() :],
         ):
-            continue  # "a day 4 me n my gf": texting's "for"
+            continue  # "a day 4 me n my gf", "home by 1130 4 lunch": texting's "for"
         if not any(a <= m.start() < b for a, b, _ in found):
             # a number nobody read; after a time word of another language ("a las 3") a time
             foreign_time = _FOREIGN_TIME_CUE.search(masked[max(0, m.start() - 8) : m.start()])
@@ -1051,6 +1090,13 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         said = cut(text, (a, b)).strip(" ,.;:!?")
         if not dated_read and not dates.past_talk(norm, a) and all(u.phrase != said for u in dated):
             dated.append(UnreadPhrase(said, "date_conflict", dates.past_question(said, today)))
+        covered.append((a, b))
+    for a, b, day in dates.passed_date_spans(norm, today):  # "28 Nov" said on 4 Dec: asked
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        if not dated_read and all(u.phrase != said for u in dated):
+            dated.append(
+                UnreadPhrase(said, "date_conflict", dates.passed_question(said, day, today))
+            )
         covered.append((a, b))
     for a, b, month in dates.no_such_day_spans(norm):  # "February 30": no date, asked
         said = cut(text, (a, b)).strip(" ,.;:!?")

@@ -27,7 +27,10 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
                     to avoid; the model may send the kind or the venue's words as a string: code
                     reads which, and ``hard`` from the words (a refusal, "no"/"not"/"avoid"/
                     "skip"/"don't want", is a hard limit; a hedge, "rather not"/"not too many"/
-                    "if possible", is soft: ``dayplan.reading.prefs.avoid_is_hard``)
+                    "if possible", is soft: ``dayplan.reading.prefs.avoid_is_hard``); or
+                    ``{"place": str, "hard": bool}`` with an optional ``"kind"``: the venues of
+                    a suburb ("not Chandler", "no Mt Coot-tha anything"; "not the Chandler
+                    pool": its pools only), never the home (``dayplan.reading.named``)
 ``wish``            ``str`` — a venue the text names without insisting ("maybe SparkLab", "then
                     GOMA"): tried first, never a must-do (``dayplan.reading.named``)
 ``only``            ``str`` — a kind of outing the text limits the day to, a hard limit

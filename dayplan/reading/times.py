@@ -71,7 +71,7 @@ END_CUE = re.compile(
     r"|\b(?:(?:need|have|has|got|gotta|must)(?: to)? be )free (?:by|before|from|at)"
     r"|\b(?:(?:be |get |got to be |need to be |have to be |must be |gotta be )?(?:home|back)(?: home)?"
     r"(?: (?:to|at) \w+(?: \w+)?)?"
-    r"(?: in time)?(?: for (?:lunch|dinner|tea|(?:a |her |his |the )?naps?)(?= (?:by|at|before) ))?"
+    r"(?: in time)?(?: for (?:(?:a |her |his |the |their |our |my |the kids'? |kids'? )?(?:lunch|dinner|tea|naps?))(?= (?:by|at|before) ))?"
     r"(?: by| before| b4| at| @| for| no later than|,? latest)?|need to leave(?: by| at)?|have to leave(?: by| at)?"
     r"|(?:can't|cannot|can not|don't want to|dont want to|not)\s+(?:be\s+|stay\s+)?out\s+(?:past|after|later than|beyond)"
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
@@ -100,7 +100,10 @@ START_CUE = re.compile(
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)?"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
     r"|(?:early |late )?start(?:ing)?\s*[,:-]|(?:we'll |we will |we could |we can |can )?go(?: out)?"
-    r" (?:at|about|around))\s*$",
+    r" (?:at|about|around)"
+    r"|(?:get|head|go|be)\s+out(?:\s+(?:of\s+the\s+house|the\s+door))?\s+early(?:ish)?\s*[,:-]?"
+    r"(?:\s*(?:like|say|about|around|maybe|ideally|by|at))?)"
+    r"(?:\s*,?\s*(?:like|say|maybe|ideally|roughly))?\s*$",
     re.I,
 )
 PERIOD_ONLY = re.compile(
@@ -115,11 +118,11 @@ DAY_PERIODS = {"morning": (9 * 60, 12 * 60), "afternoon": (12 * 60, 17 * 60)}
 _ISH_TAIL = re.compile(r"(?:\s*-?\s*ish\b)?", re.I)
 _TRAILING_CUE = re.compile(
     r"\s*,?\s*(?:at the\s+)?(earliest|latest)\b|\s*(or later|or after|and later|onwards?|or earlier"
-    r"|or before|and earlier)\b",
+    r"|or before|and earlier|start|kick-?off)\b(?!\s+(?:of|for|at|time\s+(?:of|for)|with)\b)",
     re.I,
 )
-"""A cue after the time: "10am at the earliest", "10 or later", "10 onwards" are a start; "home
-4 latest", "3 or earlier" an end."""
+"""A cue after the time: "10am at the earliest", "10 or later", "10 onwards", "10am start" are a
+start; "home 4 latest", "3 or earlier" an end."""
 _LUNCH = re.compile(r"\b(after|before)\s+lunch(?:\s?time)?\b", re.I)
 AT_HOME = re.compile(
     r"\b(?:at home|back home|home for|home to|in (?:his|her|their|the) (?:cot|bed)|at the house"
@@ -417,7 +420,63 @@ def block_label(phrase: str) -> str:
 @per_run_list
 def points(sentence: str) -> list[tuple[int, int, str, int]]:
     """``(cue_start, end, role, minutes)`` for single times after a start or end cue
-    ("back by 11", "not before 10", "after lunch"), outside any range."""
+    ("back by 11", "not before 10", "after lunch"), outside any range; an event's time said as
+    the reason for a deadline beside it ("cake at home at 3 so home by 2:45": ``reason_times``)
+    is none of them."""
+    found = _points(sentence)
+    why = reason_times(sentence)
+    return [p for p in found if not (p[2] == "end" and any(p[0] <= a < p[1] for a, _ in why))]
+
+
+_SO_AFTER = re.compile(
+    r"\s*(?:[,-]\s*)?(?:and\s+)?\b(?:so|which\s+means|meaning|hence|therefore)\b", re.I
+)
+_FOR_EVENT = re.compile(r"\b(?:for|because|cos|coz|cause|as|since|ahead\s+of)\b", re.I)
+_EVENT_AT = re.compile(r"(?:\bat|@)\s*$", re.I)
+
+
+@per_run_list
+def reason_times(sentence: str) -> list[tuple[int, int]]:
+    """Spans ("at 1", its cue included) of an event's time said as the reason for a deadline
+    in the same sentence, the event at or after the deadline: "pick up grandma from the airport
+    at 1, so home by 12:30", "footy at the Gabba at 3 so home by 2", "cake at home at 3 so home
+    by 2:45", "home by 2 for the footy at 3". The deadline is the day's end; the event's time
+    is why, no limit of its own (neither asked nor the day's end). An event before the
+    deadline ("party at 1 so home by 4") is an appointment of the day, not this."""
+    masked = clock.mask_dates(sentence)
+    taken = [(a, b) for a, b, _, _ in ranges(sentence)]
+    ends = [(a, b, t) for a, b, r, t in _points(sentence) if r == "end"]
+    out = []
+    for m in clock.TOKEN_RE.finditer(masked):
+        if not m.group(1) or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        cue = _EVENT_AT.search(sentence[max(0, m.start() - 4) : m.start()])
+        c = clock.token(m)
+        if cue is None or c is None:
+            continue
+        at = m.start() - len(cue.group(0))
+        event = clock.resolve(c, "point", sentence)
+        mine = [e for e in ends if e[0] <= at < e[1] or e[0] <= m.start() < e[1]]
+        others = [e for e in ends if e not in mine]
+        so = _SO_AFTER.match(sentence, m.end())
+        after = [e for e in others if so and so.end() <= e[0] <= so.end() + 40]
+        before = [
+            e
+            for e in others
+            if e[1] <= at
+            and _FOR_EVENT.search(sentence, e[1], at)
+            and not re.search(r"[.;!?]|\bthen\b", sentence[e[1] : at])
+            and at - e[1] <= 50
+        ]
+        deadline = after[0] if after else before[-1] if before else None
+        if deadline is not None and deadline[2] <= event:
+            out.append((at, m.end()))
+    return out
+
+
+@per_run_list
+def _points(sentence: str) -> list[tuple[int, int, str, int]]:
+    """``points`` before the reasons for a deadline are taken out."""
     rs = ranges(sentence)
     taken = [(s, e) for s, e, _, _ in rs]
     out = []
@@ -459,10 +518,12 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
             said = (trailing.group(1) or trailing.group(2)).lower()
             role = (
                 "start"
-                if said in ("earliest", "or later", "or after", "and later")
-                or (said.startswith("onward"))
+                if said in ("earliest", "or later", "or after", "and later", "start")
+                or said.startswith(("onward", "kick"))
                 else "end"
             )
+            if role == "start" and BLOCK_RE.search(sentence[max(0, m.start() - 25) : m.start()]):
+                continue  # "soccer 8am start": the appointment's start, not the day's
             out.append((m.start(), trailing.end(), role, clock.resolve(c, role, sentence)))
             continue
         cue = end_cue or start_cue
@@ -596,9 +657,17 @@ def home_by_after(sentence: str, at: int, end: int) -> bool:
     end of a range said before it: "Eat Street 5-8pm and home by 8:30" is an outing from 17:00
     and a day that ends at 20:30 (the range gives only the day's start)."""
     return any(
-        r == "end" and a >= at and t > end and _HOME_CUE.match(sentence, a)
+        r == "end"
+        and a >= at
+        and t > end
+        and (_HOME_CUE.match(sentence, a) or _LAST_OUTING.search(sentence[max(at, a - 40) : a]))
         for a, _, r, t in points(sentence)
     )
+
+
+_LAST_OUTING = re.compile(r"\b(?:then|and\s+then|after\s+that|afterwards)\b[^,.;]{0,30}$", re.I)
+"""An outing said after "then" with the time it ends ("lunch out 12-1 then home for nap
+1:30-3:30 then park till 5"): the last outing of the day, so its end is the day's end."""
 
 
 def restated_half(sentence: str, at: int) -> int | None:
@@ -648,6 +717,9 @@ def read_time(phrase: str, role: str, sentence: str = "") -> int | None:
             "window",
         ):
             return None
+        at = context.find(phrase)
+        if role == "end" and at >= 0 and home_by_after(context, at + b, end):
+            return None  # "Eat Street 5-8pm and home by 8:30": the day ends later, when said
         if re.search(
             r"\bbetween\b|\bb/w\b|\bbtwn\b|\bfrom\b|-|(?<![a-z])(?:to|till?|until)(?![a-z])",
             phrase,
@@ -720,11 +792,54 @@ def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
     return out
 
 
+_STAY_UNTIL = re.compile(r"(?:at\s+)?home\s+(?:until|till|til)\b", re.I)
+_AT_HOME_BREAK = re.compile(r"\b(?:nap|naps|sleep|sleeps|asleep|lunch|quiet time|rest)\b", re.I)
+
+
+@per_run_list
+def stays_until(sentence: str) -> list[tuple[int, int, int, int]]:
+    """``(span_start, span_end, start_min, end_min)`` for a stay at home said by its end only
+    ("... naps at home until 3") after a break at home with its times in the same sentence
+    ("home for lunch from 12 to 1:30 and the little one naps at home until 3"): the party is
+    out before that break, so the stay goes on from the break's end to the time said, a
+    blocked window at home, never the day's start (the morning was lost). Alone ("kids at home
+    until 11, then out till 4") "at home until" starts the day (``START_CUE``)."""
+    out = []
+    rs = ranges(sentence)
+    for a, b, role, t in points(sentence):
+        if role != "start" or not _STAY_UNTIL.match(sentence, a):
+            continue
+        breaks = []
+        for ra, rb, _, end in rs:
+            kind, cue = range_kind(sentence, (ra, rb))
+            said = sentence[min(cue, ra) : rb]
+            at_home = AT_HOME.search(said) or _AT_HOME_BREAK.search(said)
+            if rb <= a and kind == "blocked" and end < t and at_home:
+                breaks.append((rb, end))
+        if not breaks:
+            continue
+        rb, end = breaks[-1]
+        word = list(BLOCK_RE.finditer(sentence, rb, a))
+        lead = word[-1].start() if word else a
+        out.append((lead, b, end, t))
+    return out
+
+
 def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     """``{"start", "end", "label", "at_home"}`` for an appointment phrase with a time range
     ("footy training 9-10am", "nap at home 12-2") or with one time ("doctor at 1pm for an
-    hour", ``point_blocks``), else ``None``."""
+    hour", ``point_blocks``), or for a stay at home said by its end after a break at home
+    (``stays_until``), else ``None``."""
     context = sentence or phrase
+    at = context.find(phrase.strip())
+    for a, b, start, end in stays_until(context) if at >= 0 else ():
+        if (a, b) == (at, at + len(phrase.strip())):
+            return {
+                "start": clock.hhmm(start),
+                "end": clock.hhmm(end),
+                "label": block_label(phrase) if BLOCK_RE.search(phrase) else "home",
+                "at_home": True,
+            }
     gaps = outing_gaps(phrase)
     if gaps and gaps[0][0] == 0:  # "out 9-12 and out again 3-5": home in between
         _, b, start, end = gaps[0]
@@ -786,6 +901,23 @@ _LENGTH_BEFORE = re.compile(
 """A length said right before an appointment word ("2 hour lunch", "a 45 min nap", "two-hour
 nap")."""
 _WORD_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+_LENGTH_AT_HOME = re.compile(
+    r"\b(?:(?P<n>\d{1,3}(?:\.5)?)|(?P<w>an?|one|two|three|half\s+an?))[\s-]*(?:(?P<h>hours?|hrs?|h)"
+    r"|(?P<m>minutes?|mins?))\s+(?:(?:at|back)\s+home\s+)?(?:for\s+)?(?:(?:a|the|our|their)\s+)?$",
+    re.I,
+)
+
+
+def length_said_before(sentence: str, at: int, minutes: int) -> int | None:
+    """Where a length said right before an appointment at ``at`` starts, when it is the
+    appointment's own (``minutes``, its range's length): "we need an hour at home for lunch
+    12-1" (the hour is 12-1, read with it, never a length asked about), else ``None``."""
+    m = _LENGTH_AT_HOME.search(sentence[max(0, at - 40) : at])
+    if m is None or _length_minutes(m) != minutes:
+        return None
+    return max(0, at - 40) + m.start()
 
 
 def _length_minutes(m: re.Match) -> int:
@@ -901,16 +1033,26 @@ def _said_end(
             stop += 1
         return (rng[1], stop), False
     lead = _LENGTH_LEAD.match(sentence, at)
+    bare = lead is None
+    lead = lead or _BARE_LENGTH_LEAD.match(sentence, at)  # "party at 2pm at Victoria Park, 2 hours"
     if lead:
         tail = sentence[lead.end() : lead.end() + 30]
         for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
             seconds = (sp.value.get("normalized") or {}).get("value")
             if sp.start == 0 and isinstance(seconds, (int, float)) and 0 < seconds <= 12 * 3600:
                 stop = lead.end() + sp.end
+                if bare and not _CLAUSE_END_AFTER.match(sentence, stop):
+                    break  # ", 20 min drive max": a cap, not the appointment's length
                 if sentence[stop : stop + 1] == ")":
                     stop += 1
                 return (start + int(seconds // 60), stop), False
     return None, True
+
+
+_BARE_LENGTH_LEAD = re.compile(r"(?:\s+(?:at|in|@)\s+[^,;.()\d]{1,40}?)?\s*,\s*", re.I)
+"""A length said after an appointment's time and place with no word before it ("kids party at
+2pm at Victoria Park, 2 hours"): its own clause, nothing after it but the clause's end."""
+_CLAUSE_END_AFTER = re.compile(r"\s*(?:long\s*)?(?:[,;.!?)]|$|\s-\s|(?:and|then|but)\b)", re.I)
 
 
 def point_block_assumption(quote: str, value: dict) -> str | None:
@@ -934,6 +1076,30 @@ def point_block_assumption(quote: str, value: dict) -> str | None:
 def normalise_space(text: str) -> str:
     """``text`` lower-cased with runs of blanks as one space (the reader's matching form)."""
     return " ".join(text.lower().split())
+
+
+_OUTING_AT = re.compile(
+    r"\b(?:the\s+)?(?:" + ACTIVITY_WORDS + r")\b(?:\s+(?!(?:at|and|then|or|so|but)\b)[\w'-]+){0,2}?"
+    r"\s+(?:at|@)\s*$",
+    re.I,
+)
+
+
+def outing_at(text: str, at: int) -> int | None:
+    """Where an outing said with one time at ``at`` of ``text`` starts ("the planetarium at
+    2pm", "Lone Pine at 10"), else ``None``: like a range beside an outing ("museum trip
+    10-12", ``range_kind``'s ``activity``), a visit at a set time, which the request's model
+    cannot hold: listed unread (kind ``activity``) and asked whether it is booked. An
+    appointment's word before it ("party at 2pm") makes it blocked (``point_blocks``)."""
+    head = text[max(0, at - 45) : at]
+    m = _OUTING_AT.search(head)
+    if (
+        m is None
+        or BLOCK_RE.search(head[m.start() :])
+        or re.search(r"[,;.!?()]", head[m.start() :])
+    ):
+        return None
+    return at - len(head) + m.start()
 
 
 def activity_ranges(sentence: str) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from dayplan import data
 from dayplan.contract import HHMM_PATTERN
-from dayplan.core.places import resolve_place
+from dayplan.core.places import find_place_in_text, resolve_place
 from dayplan.reading import (
     away,
     clock,
@@ -136,6 +136,25 @@ def _check_time(field: str, value: Any, quote: str, sentence: str, today: date) 
             for a, b, _, _ in times.points(norm_sentence)
         )
     )
+    q_len = len(normalise(quote).strip(" ,.;:!?"))
+    if q_at >= 0 and any(
+        q_at <= b - 1 and a < q_at + q_len for a, b in times.reason_times(norm_sentence)
+    ):
+        raise _Bad(  # "cake at home at 3 so home by 2:45": the event is why, not the bound
+            "the quote's time is an event's, said as the reason for the deadline beside it, "
+            f"not the day's {role}",
+            None,
+        )
+    if q_at >= 0 and any(a <= q_at < b for a, b, _, _ in times.stays_until(norm_sentence)):
+        raise _Bad(  # "lunch at home 12-1:30 and naps at home until 3": a stay at home
+            "the quote ends a stay at home after a break at home (a blocked window the day "
+            f"goes on after), not the day's {role}",
+            None,
+        )
+    if q_at >= 0 and not only and prefs.time_of_a_wish(norm_sentence, q_at, q_at + q_len):
+        raise _Bad(  # "indoor stuff from 2", "park only in the morning": the wish's time
+            f"the quote's time is when a kind of outing is wished, not the day's {role}", None
+        )
     if dayparts.is_part_quote(quote) and not only and not dayparts.stands_in(quote, norm_sentence):
         raise _Bad(  # "morning tea", "afternoon nap 1-2", "10 in the morning", "showers this arvo"
             "the quote's part of the day is not when the day out is, where it stands in its "
@@ -454,9 +473,19 @@ def _check_place(field: str, value: Any, quote: str, sentence: str, today: date)
     )
     if not same:
         raise _Bad(f"the quote names {found!r}, not {claimed!r}", found)
+    needle = normalise(quote).strip(" .,;:!?")
+    at = sentence.find(needle) if needle else -1
+    avoided = at >= 0 and any(
+        at <= a < at + len(needle) or a <= at < b for a, b in named.avoided_places(sentence)
+    )
+    if avoided and not any(  # said again elsewhere as the place ("Chandler, ..., not Chandler")
+        p[3] == found and not (p[0] < at + len(needle) and at < p[1])
+        for p in places.place_spans(sentence)
+    ):
+        raise _Bad(  # "no Mt Coot-tha anything": its venues are avoided, no home of the day
+            f"the quote names {found!r} only to avoid its venues, not where the day is", None
+        )
     if field == "location":
-        needle = normalise(quote).strip(" .,;:!?")
-        at = sentence.find(needle) if needle else -1
         part = places.venue_part(sentence, at, at + len(needle)) if at >= 0 else None
         other = [p for p in places.place_spans(sentence) if p[2] == "location" and p[3] != found]
         if part and other:  # "Toowong, the highlight has to be Mt Coot-tha lookout"
@@ -490,6 +519,7 @@ def _check_date(value: Any, quote: str, sentence: str, today: date) -> str:
     gone = [(a, b, "a day in the past") for a, b in dates.past_spans(norm)]
     gone += [(a, b, "no date of the calendar") for a, b, _ in dates.no_such_day_spans(norm)]
     gone += [(a, b, "the sun, not Sunday") for a, b in dates.sun_spans(norm)]
+    gone += [(a, b, "a day that has passed") for a, b, _ in dates.passed_date_spans(norm, today)]
     for a, b, what in gone if at >= 0 else ():  # "saturday" of "last saturday": never planned
         if a < at + len(needle) and at < b:
             raise _Bad(
@@ -523,21 +553,39 @@ def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> dict:
     words ("Lone Pine") must be what the quote avoids; ``hard`` is read from the words
     (``prefs.avoid_is_hard``), and a claimed ``hard`` must agree with it."""
     want_hard = None
+    claimed_place: str | None = None
     if isinstance(value, dict):
         keys = set(value)
-        if keys - {"kind", "venue", "hard"} or len(keys & {"kind", "venue"}) != 1:
+        place_shape = "place" in keys and not keys - {"place", "kind", "hard"}
+        if not place_shape and (
+            keys - {"kind", "venue", "hard"} or len(keys & {"kind", "venue"}) != 1
+        ):
             raise _Bad(
                 'avoid must be a kind or a venue as text, or {"kind": str} or {"venue": str} '
-                f'with an optional "hard": bool, got {value!r}'
+                '(or {"place": str} with an optional "kind": the venues of a suburb) with an '
+                f'optional "hard": bool, got {value!r}'
             )
         if "hard" in value and not isinstance(value["hard"], bool):
             raise _Bad(f"avoid.hard must be true or false, got {value['hard']!r}")
         want_hard = value.get("hard")
-        value = value.get("kind", value.get("venue"))
+        if place_shape:
+            said = _text(value["place"], "avoid.place")
+            place = resolve_place(said, data.gazetteer())
+            if place is None:
+                raise _Bad(f"avoid.place {said!r} is no place of the gazetteer", None)
+            claimed_place = place.name
+            value = value.get("kind") or said
+        else:
+            value = value.get("kind", value.get("venue"))
     claimed = _text(value, "avoid").lower()
     kind = prefs.PREFERENCE_WORDS.get(claimed, claimed)
+    if claimed_place is None and not named.mentions(claimed):  # "Chandler", "the Chandler pool"
+        place = find_place_in_text(claimed, data.gazetteer())
+        claimed_place = place.name if place else None
 
     def same(o: named.AvoidItem) -> bool:
+        if o.place or claimed_place:  # a suburb's venues: the same suburb
+            return o.place == claimed_place
         return o.kind == kind if o.kind else named.names_same_venue(o.venue or "", claimed)
 
     found = named.avoid_items(quote)
@@ -555,7 +603,9 @@ def _check_avoid(value: Any, quote: str, sentence: str, today: date) -> dict:
     item = said[0]
     hard = prefs.avoid_is_hard(sentence, item.start, item.end)
     out: dict = (
-        {"kind": item.kind, "hard": hard}
+        {"place": item.place, **({"kind": item.kind} if item.kind else {}), "hard": hard}
+        if item.place
+        else {"kind": item.kind, "hard": hard}
         if item.kind
         else {"venue": _bare(item.venue or claimed), "hard": hard}
     )

@@ -237,6 +237,13 @@ def _refuses(value: dict, venue) -> bool:
     """Whether the hard avoid ``value`` (``{"kind"}`` or ``{"venue"}``, as served) names the
     catalogue ``venue``: a kind by the venue's kind (``_REFUSED_KINDS``), a tag or a word of its
     name; a venue by its words, in order, inside the venue's name or its bracketed short name."""
+    if isinstance(value.get("place"), str):  # a suburb's venues ("not Chandler"), of a kind
+        place = _words(value["place"])
+        there = _words(venue.suburb) == place or any(
+            _words(venue.name)[i : i + len(place)] == place for i in range(len(_words(venue.name)))
+        )
+        kind = value.get("kind")
+        return there and (not isinstance(kind, str) or _refuses({"kind": kind}, venue))
     if isinstance(value.get("kind"), str):
         field, want = _REFUSED_KINDS.get(value["kind"], ("word", value["kind"]))
         if field == "kind":

@@ -111,7 +111,7 @@ def constraints_view(c: Constraints) -> dict:
         "budget": c.budget,
         "currency": c.currency,
         "party": {"adults": c.adults, "children": c.children},
-        **({"avoid": [r.phrase for r in c.avoid]} if c.avoid else {}),
+        **({"avoid": [r.label for r in c.avoid]} if c.avoid else {}),
         **({"only": list(c.only.kinds)} if c.only else {}),
     }
 

@@ -164,9 +164,7 @@ def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
         ]
         if not said:
             continue
-        what = ", ".join(
-            dict.fromkeys(str(i.value.get("kind") or i.value.get("venue")) for i in said)
-        )
+        what = ", ".join(dict.fromkeys(_avoid_label(i.value) for i in said))
         said_q = list(dict.fromkeys(i.quote for i in said))  # a list's members share its quote
         quotes = "; ".join(f'"{q}"' for q in said_q if not any(q != o and q in o for o in said_q))
         text = (
@@ -174,6 +172,10 @@ def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
             if hard
             else f"Avoiding {what} where the day allows ({quotes})"
         )
+        homes = {str(i.value) for i in items if i.field in ("home", "location")}
+        kept = [p for p in dict.fromkeys(str(i.value.get("place")) for i in said) if p in homes]
+        if kept:  # "Chandler, ..., not Chandler": its venues, never the home
+            text += f"; {' and '.join(kept)} stays home: only the venues there are left out"
         out[topic] = text if len(text) <= 300 else text[:299] + "…"
     only = [i for i in items if i.field == "only"]
     if only:  # "galleries only": a limit every check enforces
@@ -183,6 +185,14 @@ def avoid_statements(items: list[ReadingItem]) -> dict[str, str]:
         text = f"Only {what}, as you said ({quotes}): no other kind of stop is planned"
         out["only"] = text if len(text) <= 300 else text[:299] + "…"
     return out
+
+
+def _avoid_label(value: dict) -> str:
+    """An avoid's value in words: the kind, the venue, or a suburb's venues ("anything in
+    Chandler", "swimming in Chandler")."""
+    if value.get("place"):
+        return f"{value.get('kind') or 'anything'} in {value['place']}"
+    return str(value.get("kind") or value.get("venue"))
 
 
 def _with_found(text: str, phrase: UnreadPhrase, rejected: list[UnreadPhrase]) -> UnreadPhrase:

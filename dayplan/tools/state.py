@@ -471,10 +471,24 @@ def avoid_rules(hints: Mapping[str, Any]) -> tuple[AvoidRule, ...]:
     for a in hints.get("avoid") or ():
         if not isinstance(a, Mapping) or not a.get("hard"):
             continue
-        phrase = a.get("kind") or a.get("venue")
-        if isinstance(phrase, str) and phrase:
-            out.append(AvoidRule(phrase, str(a.get("quote") or ""), venue="venue" in a))
+        rule = avoid_rule(a)
+        if rule is not None:
+            out.append(rule)
     return tuple(dict.fromkeys(out))
+
+
+def avoid_rule(a: Mapping[str, Any]) -> AvoidRule | None:
+    """The checker's rule for one avoid of the frozen reading (``{"kind"|"venue"|"place",
+    "quote"}``; a ``place`` with or without a ``kind``: "not Chandler", "not the Chandler
+    pool"), hard or soft alike; ``None`` for a shape that names nothing."""
+    place = a.get("place")
+    phrase = a.get("kind") or a.get("venue")
+    quote = str(a.get("quote") or "")
+    if isinstance(place, str) and place:
+        return AvoidRule(phrase if isinstance(phrase, str) else "", quote, place=place)
+    if isinstance(phrase, str) and phrase:
+        return AvoidRule(phrase, quote, venue="venue" in a)
+    return None
 
 
 def only_rule(hints: Mapping[str, Any]) -> OnlyRule | None:

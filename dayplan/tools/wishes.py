@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, MutableMapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from dayplan import data
@@ -36,12 +37,19 @@ from dayplan.core.checker import (
     outdoor_excluded,
 )
 from dayplan.core.dayshape import audience_fits
-from dayplan.core.mustdo import means_venue
+from dayplan.core.mustdo import match_must_do, means_venue
 from dayplan.core.preferences import unmet_wish
 from dayplan.core.scheduler import Pick, Problem, alone_conflicts, candidate_for
 from dayplan.core.travel import TravelModel
 from dayplan.evidence import RunEvidence
-from dayplan.tools.state import add_assumption, avoid_rules, found_venues, only_rule, text_hints
+from dayplan.tools.state import (
+    add_assumption,
+    avoid_rule,
+    avoid_rules,
+    found_venues,
+    only_rule,
+    text_hints,
+)
 
 MAX_WISHES = 5
 
@@ -49,6 +57,29 @@ MAX_WISHES = 5
 def wishes(state: Mapping[str, Any]) -> list[dict]:
     """The frozen reading's wishes: ``{"venue": words, "quote"}`` each."""
     return [w for w in text_hints(state).get("wish") or () if isinstance(w, Mapping)]
+
+
+def wish_means(words: str, venue: Venue) -> bool:
+    """Whether the wished venue ``words`` name ``venue``: for a venue of the catalogue, by the
+    match over the whole catalogue (its best level only: "the Botanic Gardens at Mt Coot-tha"
+    is Brisbane Botanic Gardens Mt Coot-tha, not every venue with "Mt Coot-tha" in its name);
+    for another venue (a web result), by ``means_venue`` over its own fields."""
+    ids = _catalogue_ids(words)
+    if venue.id in _catalogue():
+        return venue.id in ids
+    return means_venue(words, venue)
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> frozenset[str]:
+    return frozenset(v.id for v in data.venues())
+
+
+@lru_cache(maxsize=256)
+def _catalogue_ids(words: str) -> frozenset[str]:
+    m = match_must_do(words, data.venues(), data.gazetteer())
+    ok = m.level in ("name", "kind", "tag") and m.verdict in ("one", "alternatives")
+    return frozenset(v.id for v in m.venues) if ok else frozenset()
 
 
 def soft_avoids(state: Mapping[str, Any]) -> list[dict]:
@@ -68,7 +99,7 @@ def search_hints(state: Mapping[str, Any]) -> list[dict]:
     catalogue = data.venues()
     for w in wishes(state)[:MAX_WISHES]:
         words = str(w.get("venue") or "")
-        found = [v for v in catalogue if means_venue(words, v)]
+        found = [v for v in catalogue if wish_means(words, v)]
         query = found[0].name if len(found) == 1 else words
         out.append(
             {
@@ -107,12 +138,10 @@ def mark_results(state: Mapping[str, Any], answer: dict) -> dict:
         elif rule is not None:
             extra["avoided"] = f"ruled out: the request says {rule.said}"
         else:
-            hit = next(
-                (a for a in soft if means_venue(str(a.get("kind") or a.get("venue")), v)), None
-            )
+            hit = next((a for a in soft if (s := avoid_rule(a)) and s.refuses(v)), None)
             if hit is not None:
                 extra["avoid_soft"] = f'the request would rather not: "{hit.get("quote")}"'
-        if any(means_venue(str(w.get("venue")), v) for w in wished):
+        if any(wish_means(str(w.get("venue")), v) for w in wished):
             extra["wished"] = True
         marked.append({**r, **extra} if extra else r)
     return {**answer, "results": marked}
@@ -154,7 +183,7 @@ def state_wishes(
         text = ""
         if i < len(wished):
             w = wished[i]
-            matched = [v for v in venues.values() if means_venue(str(w.get("venue")), v)]
+            matched = [v for v in venues.values() if wish_means(str(w.get("venue")), v)]
             quote = str(w.get("quote") or w.get("venue"))
             text = unmet_wish(quote, matched, chosen, alone, travel, out) or ""
         if text or ev.assumption(f"wish:{i}") is not None:
