@@ -1400,6 +1400,16 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     "1e4ef91d0dea3274bc5c3f83135512c7d5326bfa": (
         (("morning tea", "breakfast", "morning", "brunch", "naps", "nap"),),
     ),
+    "1ec974b8d597f221c0347cd556f6767cb23164c8": (
+        (("for",),),
+        (("because",),),
+        (("cos",),),
+        (("coz",),),
+        (("cause",),),
+        (("as",),),
+        (("since",),),
+        (("ahead",), ("of",)),
+    ),
     "1edb9d0d3c42449c5da06433c4672f1546ca3674": (),
     "1ef40fcd4d5e037ee4024816ac5e398dd3790bd3": (),
     "1f53f3b692015d9a497174c1bf5e4a7b1be3ea52": (
@@ -2576,6 +2586,11 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("the day", "that", "this", "it"),
         ),
     ),
+    "33a710521907ef93739d96901bec516fc08b68dd": (
+        (("home",), ("until",)),
+        (("home",), ("till",)),
+        (("home",), ("til",)),
+    ),
     "33f07803a2034358f538f155931073a364222fe8": (
         (
             ("adult", "grown"),
@@ -2605,6 +2620,45 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
             ("our", "the", "my"),
             ("their", "her", "his"),
+        ),
+    ),
+    "3534d91c8429bafca7ff550f55e5ec28d36cc74b": (
+        (
+            ("at", "@"),
+            (
+                "planetarium",
+                "sciencentre",
+                "ferry ride",
+                "playground",
+                "galleries",
+                "lone pine",
+                "sanctuary",
+                "aquarium",
+                "going to",
+                "sparklab",
+                "gallery",
+                "library",
+                "trip to",
+                "brunch",
+                "cinema",
+                "coffee",
+                "market",
+                "museum",
+                "picnic",
+                "beach",
+                "go to",
+                "koala",
+                "movie",
+                "visit",
+                "cafe",
+                "film",
+                "park",
+                "pool",
+                "ride",
+                "swim",
+                "see",
+                "zoo",
+            ),
         ),
     ),
     "362989ff1b8c0a584ac22a76030c587aff86f3fa": (
@@ -2671,6 +2725,22 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("hinterland", "tablelands", "peninsula", "coast", "downs"),
             ("round", "ear", "own", "a", "i", "o", "t"),
             ("the",),
+        ),
+    ),
+    "36443217319533811d6eaec2684c9aa78a5b9385": (
+        (("earliest", "latest"),),
+        (
+            (
+                "and earlier",
+                "or earlier",
+                "and later",
+                "or before",
+                "or after",
+                "or later",
+                "onward",
+                "start",
+                "kick",
+            ),
         ),
     ),
     "37574c3a7ae5c393bef4c79f2b6fc56d2c65f120": ((("ith",), ("w",)), (("/",), ("w",)), (("w",),)),
@@ -3011,20 +3081,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         ),
         (("even",), ("if",), ("raining", "showers", "storms", "pours", "rains", "it's", "wet")),
         (("even",), ("in",), ("rain", "wet"), ("the",)),
-    ),
-    "3a42045c20f9de34dbe7b3118d8fad6ee608506b": (
-        (("earliest", "latest"),),
-        (
-            (
-                "and earlier",
-                "or earlier",
-                "and later",
-                "or before",
-                "or after",
-                "or later",
-                "onward",
-            ),
-        ),
     ),
     "3c135c3034567f18a3606711e32b6836632898e8": (
         (("no",),),
@@ -4575,6 +4631,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     "66378b1a24b9794adbb80888a7c4030e45289078": (
         (("afternoon", "evening", "tonight", "dinner", "night", "arvo", "time"),),
     ),
+    "6661859f180c5cfaf8089c83290de5df8d93746b": (
+        (
+            ("compulsory", "negotiable", "essential", "priority", "must"),
+            ("that's", "it's", "that", "this", "its", "it"),
+        ),
+    ),
     "6677aad9711a3b1bf9364b4b913f42334f8cde2e": (
         (
             ("hundred",),
@@ -4600,6 +4662,17 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("hundred",),
             ("three", "five", "four", "one", "two", "a"),
         ),
+    ),
+    "66f0ccb17659f7f65b061a5b72139e8d48c55992": (
+        (
+            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+            ("apr", "aug", "dec", "feb", "jan", "jul", "jun", "mar", "may", "nov", "oct", "sep"),
+        ),
+        (
+            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+            ("apr", "aug", "dec", "feb", "jan", "jul", "jun", "mar", "may", "nov", "oct", "sep"),
+        ),
+        (("/",), ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")),
     ),
     "6833b817cecef8e54e1fa8d27ddf6f5af161a3da": (
         (
@@ -4715,6 +4788,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     "6cbe2013da417677b387c23a28f6929c6884aa34": (
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),),
     ),
+    "6e3a66e3ad72afff85f460ad61d5c92de5f68f09": ((("at",),), (("in",),), (("around",),)),
     "6f7e99985a14a9c1771c2cf18fa99960c163b337": (
         (
             (
@@ -5210,6 +5284,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("end",),),
     ),
     "7951be27d1a3ace67f7c6357106761fbf94be3a1": (),
+    "798b14c994ae3e2ec0e32f43b6bd4db1990028d5": ((("at",),), (("in",),), (("on",),), (("up",),)),
     "7a0aac68b28a9b4196923fbcb78e7cc893475f10": (
         (("car",),),
         (("bus",),),
@@ -5219,40 +5294,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("public",),),
         (("walking",),),
         (("ferry", "train", "bus", "car"), ("the",)),
-    ),
-    "7af7d057fc74b2644be8b675f172bca176457c3b": (
-        ((" ",), ("earlier than", "sooner than", "before"), ("no",)),
-        (("before", "until", "till", "til"), ("nothing", "cannot", "never", "n't", "not")),
-        (
-            (" ",),
-            ("occupied", "at home", "tied up", "booked", "sleep", "stuck", "busy", "home"),
-            ("until", "till", "til"),
-        ),
-        (("after",),),
-        (("from",),),
-        (("earliest",),),
-        (("the earliest",),),
-        (("from about",),),
-        (("from around",),),
-        (
-            (" ",),
-            ("be out", "head o", "leave", "start", "get ", "go"),
-            ("could", "would", "will", "'ll", "can", "'d"),
-            ("earliest ",),
-            ("they", "you", "we", "i"),
-        ),
-        (("start",),),
-        ((" o",), ("ff", "ut"), ("head",)),
-        (("out the door",),),
-        ((" by",), ("out",)),
-        ((" ",), ("ing", "e"), ("leav",), ("the house", "home")),
-        (("ing", "e"), ("leav",)),
-        (("free from",),),
-        (("free after",),),
-        ((" off",), ("kick",)),
-        (("get going",),),
-        ((",", "-", ":"), ("start",)),
-        ((" a",), ("go",), ("round", "bout", "t")),
     ),
     "7b642cc818767e6cf8c48156d45ce31be4b78532": (
         ((",",),),
@@ -5560,6 +5601,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("jumper",),),
         (("stuff",),),
     ),
+    "8ae6550c8b824e482ce276929fe752dca17ab56b": (
+        (
+            ("min", "h"),
+            ("three", "half", "one", "two", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a"),
+        ),
+    ),
     "8cb4e7aee60a72ad0d9fc85a72eb7580f51bae4f": (
         (("rather",),),
         (("prefer",),),
@@ -5640,6 +5687,13 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("kind",), ("of",)),
         (("kinda",),),
         (("of",), ("sort",)),
+    ),
+    "8ce46a33a203908b5e7a25a97696478f6082cdb6": (
+        (("so",),),
+        (("means",), ("which",)),
+        (("meaning",),),
+        (("hence",),),
+        (("therefore",),),
     ),
     "8d7e4d1544f2001a0010105d5d343ea0bb421a38": (
         (("ity center", "ity centre", "ity", "bd"),),
@@ -5763,7 +5817,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("lots",),),
         (("a lot",),),
     ),
-    "92425171aeaee047bf7e3ca99e7a276f61f4cbcb": (),
     "9246f54ab4822dbf21d5e7cab3e183d0f7de4d92": (
         (
             ("finished", "cleared", "passed", "done", "gone", "over"),
@@ -5794,6 +5847,41 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
                 "wet",
             ),
         ),
+    ),
+    "94478a09b61f623f845811c96a48ab677453d4dc": (
+        ((" ",), ("earlier than", "sooner than", "before"), ("no",)),
+        (("before", "until", "till", "til"), ("nothing", "cannot", "never", "n't", "not")),
+        (
+            (" ",),
+            ("occupied", "at home", "tied up", "booked", "sleep", "stuck", "busy", "home"),
+            ("until", "till", "til"),
+        ),
+        (("after",),),
+        (("from",),),
+        (("earliest",),),
+        (("the earliest",),),
+        (("from about",),),
+        (("from around",),),
+        (
+            (" ",),
+            ("be out", "head o", "leave", "start", "get ", "go"),
+            ("could", "would", "will", "'ll", "can", "'d"),
+            ("earliest ",),
+            ("they", "you", "we", "i"),
+        ),
+        (("start",),),
+        ((" o",), ("ff", "ut"), ("head",)),
+        (("out the door",),),
+        ((" by",), ("out",)),
+        ((" ",), ("ing", "e"), ("leav",), ("the house", "home")),
+        (("ing", "e"), ("leav",)),
+        (("free from",),),
+        (("free after",),),
+        ((" off",), ("kick",)),
+        (("get going",),),
+        ((",", "-", ":"), ("start",)),
+        ((" a",), ("go",), ("round", "bout", "t")),
+        (("early",), ("head", "get", "be", "go"), ("out",)),
     ),
     "94fa746179080dfd7edbd323c4af4976232d3b59": (
         (("one",),),
@@ -6500,6 +6588,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("later",),),
         (("after",), ("that",)),
     ),
+    "9fbf299a2b8285cbdaaf943f1114f6603a79279d": ((("at",),), (("@",),)),
     "a0ead7d1e1dfb408823de967aaa45d1095609860": (
         (("before",), ("day",), ("yesterday",)),
         (("yesterday",),),
@@ -6687,6 +6776,16 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
                 "zoo",
             ),
         ),
+    ),
+    "a2802750ef4531e8a6471eba4b1e2073868357d5": (
+        (("anything",),),
+        (("stuff",),),
+        (("things",),),
+        (("places",),),
+        (("venues",),),
+        (("all",), ("at",)),
+        (("whatsoever",),),
+        (("related",),),
     ),
     "a790e2f789984bd3d0f792c53967b09af3c957bd": (
         ((", ",), ("baby",)),
@@ -7458,6 +7557,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("supposed to", "going to", "meant to", "should", "might", "will"),
         ),
     ),
+    "b6e20fc43906da4588d943a6cfc0681be8fbf4d9": (),
     "b72a086e06a2e401430901c1d53f80375e08e134": (
         (("afternoon", "evening", "morning", "arvo"), ("in the ",)),
         (("afternoon", "evening", "morning", "arvo"), ("this ",)),
@@ -7537,6 +7637,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
     ),
+    "b9d4d224e390360a2f69a9d7979da4933d8bcff5": (),
     "ba7d6846edb0f4e42838c10f6ec9ec515bee3c7b": (
         (("home",),),
         (("back",),),
@@ -7552,6 +7653,16 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("booked",),),
         (("be",), ("need",), ("to",)),
         (("be",), ("have",), ("to",)),
+    ),
+    "bac44687113352be458d0e98e517604ebb773b68": (
+        (("nap",),),
+        (("naps",),),
+        (("sleep",),),
+        (("sleeps",),),
+        (("asleep",),),
+        (("lunch",),),
+        (("quiet time",),),
+        (("rest",),),
     ),
     "bd1b0962da9928896021b37bc82758094b588562": (
         (
@@ -7671,6 +7782,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("here",),
         ),
     ),
+    "be5875f58911ce72dbac142c1c9d6f034bdf0f27": (((",",),),),
     "be739fe020356224619bffc793da2159d2f59c6e": (
         (("a$",),),
         (("$",),),
@@ -7808,6 +7920,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("going to",),),
         (("see",),),
         (("ride",),),
+    ),
+    "c7c1e95864b84695fe956d1ae4a72fbe510ccd59": (
+        (("then",),),
+        (("and",), ("then",)),
+        (("after",), ("that",)),
+        (("afterwards",),),
     ),
     "c8f244554775db5527734017fb78a3aafc24a78d": (
         (
@@ -9134,6 +9252,15 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("there",),),
     ),
     "eda5becce06cf7ebbeb3df51b15c051f8c02afa1": (),
+    "ef226b063d6debab1de16b69677d0bc539c0a6cf": (
+        (("indoor",),),
+        (("inside",),),
+        (("cover",), ("under",)),
+        (("undercover",),),
+        (("outdoor",),),
+        (("outside",),),
+        (("outdoorsy",),),
+    ),
     "efb2ecbf2e94e44d96395f3d02c27c6c7919588b": (
         (
             (
@@ -9243,6 +9370,17 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("sis",),),
         (("bro",),),
         (("cousin",),),
+    ),
+    "f24b040e337c80ca2a8f113e964dce0b817bbcb8": (
+        (("really",),),
+        (("actually",),),
+        (("technically",),),
+        (("exactly",),),
+        (("though",),),
+        (("proper",),),
+        (("itself",),),
+        (("but",),),
+        (("but",), ("either",)),
     ),
     "f36b098638f7eaad08ab7d38fd35d20a6948acba": ((("aud", "cad", "eur", "gbp", "nzd", "usd"),),),
     "f3dce22366f77715b77b60e737eab1e6f954615f": (
@@ -9390,6 +9528,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
     ),
     "f61bb94735312dcd7ffd8cfa252b091e57110da9": (
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),),
+    ),
+    "f79c0701def922b41a6e198acd7d9031fb2643bc": (
+        (
+            ("around", "near", "out", "at", "in", "up"),
+            ("everything", "anything", "nothing", "nowhere", "places", "things", "stuff", "none"),
+        ),
     ),
     "f9dce59b6902065b85ba9ac15d20d039e487a983": (
         (
