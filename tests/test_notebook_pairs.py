@@ -132,6 +132,9 @@ def test_an_instructor_edit_saved_in_jupyter_is_kept_and_passes_nbval(tmp_path, 
     source keeps both edits, the pair agrees, and nbval passes on the result."""
     from jupytext import TextFileContentsManager
 
+    # the copies run outside the checkout: their kernels find the package by an absolute path
+    # (a relative PYTHONPATH=. in the caller's shell would not reach them)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
     for suffix in (".py", ".ipynb"):
         src = ROOT / "notebooks" / f"00_setup{suffix}"
         (tmp_path / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
