@@ -23,6 +23,7 @@ import pytest
 from dayplan.reading import weather
 from dayplan.reading.propose import read_request, unread_phrases
 from dayplan.reading.verify import verify_reading
+from tests.cli_runs import plan_text
 
 TODAY = date(2026, 12, 1)
 
@@ -129,13 +130,28 @@ def test_indifference_owns_no_time_but_a_condition_keeps_its_own() -> None:
         "fine with a bit of rain",
         "rain doesn't bother us",
         "rain or shine",
+        "don't care about the weather",
+        "dont really mind the weather",
+        "weather doesn't matter",
+        "not fussed about the weather",
+        "the forecast doesn't bother us",
     ],
 )
 def test_indifference_phrases(phrase: str) -> None:
     assert weather.INDIFFERENT.search(phrase), phrase
 
 
-@pytest.mark.parametrize("phrase", ["rain is forecast", "rain from 11", "no rain", "rain all day"])
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "rain is forecast",
+        "rain from 11",
+        "no rain",
+        "rain all day",
+        "worried about the weather",
+        "check the weather",
+    ],
+)
 def test_weather_that_says_when_is_no_indifference(phrase: str) -> None:
     assert not weather.INDIFFERENT.search(phrase), phrase
 
@@ -161,3 +177,14 @@ def test_a_dates_quote_never_reads_the_time_inside_it() -> None:
     ]
     assert all(getattr(i, "error", None) is None for i in items), items
     assert not [u for u in unread_phrases(text, items, today=TODAY) if u.kind == "time"]
+
+
+def test_indifference_to_the_weather_is_rain_any_in_the_plan() -> None:
+    report = plan_text(
+        "Sat, Bulimba, 2 adults, don't care about the weather, want parks",
+        now="2026-12-04T18:00:00+10:00",
+    )
+    assert report.status == "complete"
+    assert ("rain", "any", "don't care about the weather") in [
+        (r.field, r.value, r.quote) for r in report.readings
+    ]

@@ -72,14 +72,20 @@ _NOT_WEATHER = re.compile(
     re.I,
 )
 """Rain words that are no weather: "baby shower", "rain check", "get wet", "Wet'n'Wild"."""
+_RAIN_OR_WEATHER = r"(?:" + RAIN + r"|(?:the\s+)?weather|forecast)"
+"""Rain, or the weather as a whole: "don't care about the weather" is indifference to rain too."""
 INDIFFERENT = re.compile(
     r"\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|won't|wont|never)\s+(?:really\s+)?(?:mind|care\s+(?:about|if|for))"
-    r"\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|a\s+few|some|the|a|any|it)\s+)*" + RAIN + r"\b"
+    r"\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|a\s+few|some|the|a|any|it)\s+)*"
+    + _RAIN_OR_WEATHER
+    + r"\b"
     r"|\b(?:not|never|aren't|arent|isn't|isnt)\s+(?:too\s+|that\s+|very\s+)?(?:bothered|worried|fussed|phased|fazed|scared)"
     r"\s+(?:by|about|of)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+little|a\s+few|some|the|a|any)\s+)*"
-    + RAIN
+    + _RAIN_OR_WEATHER
     + r"\b"
-    r"|\b" + RAIN + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
+    r"|\b"
+    + _RAIN_OR_WEATHER
+    + r"\s+(?:doesn't|doesnt|does\s+not|don't|dont|won't|wont|will\s+not|never)\s+"
     r"(?:really\s+)?(?:bother|worry|stop|faze|phase|put\s+off|hurt|matter|kill)\b(?:\s+(?:us|me|them|the\s+kids|anyone))?"
     r"|\b(?:rain|raining|rainy|wet|showers?)\s+or\s+(?:not|no|no\s+rain|dry|fine|sun|sunny)\b"
     r"|\b(?:happy|fine|ok|okay|keen|good|right)\s+(?:to\s+go\s+out\s+)?(?:in|with)\s+(?:(?:a\s+(?:bit|little)\s+of|a\s+few|some|the|a)\s+)*"
