@@ -397,6 +397,25 @@ _AGE_WORDS = re.compile(
 _FAMILY = re.compile(
     r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
 )
+_UNCOUNTED_FAMILY = re.compile(
+    r"\b(?:(?:for|with)\s+)?(?:the|my|our)\s+(?:whole\s+|entire\s+)?(?:family|fam|famil)\b"
+    r"(?![\s-]*(?:friendly|of\s+\w+|member))"
+    r"|\bfamily\s+(?:day(?:\s+out)?|outing|trip|time|fun|adventure)\b",
+    re.I,
+)
+"""A family said without its count ("for the family", "with my whole family", "a family day
+out"): the party is unknown, so prices cannot be checked for it; with no adults or children read
+it is listed unread (kind ``party``) and asked, never priced as one adult. "family-friendly",
+"family of 4" (read as a count) and "a family member" are no such phrase."""
+
+
+def uncounted_family(phrase: str) -> bool:
+    """Whether ``phrase`` is a family said without its count ("for the family", "family day
+    out": ``_UNCOUNTED_FAMILY``): a structured party answers it, so it is then no unread
+    phrase at all."""
+    return bool(_UNCOUNTED_FAMILY.fullmatch(normalise(phrase).strip(" .,;:!?")))
+
+
 _ONE_NAMED_CHILD = re.compile(
     r"the\s+(?:little\s+|young\s+|youngest\s+|baby\s+)?(?:little one|baby|bub|bubba|toddler|youngest|kid|child|boy|girl)",
     re.I,
@@ -1023,6 +1042,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             at = with_.start() if with_ else m.start()
             found.append((at, m.end(), "party"))
             exact.add(at)  # "with the kids", never "South Bank, the kids"
+    if not read_fields & {"adults", "children"}:
+        for m in _UNCOUNTED_FAMILY.finditer(norm):  # "for the family", "family day out"
+            found.append((m.start(), m.end(), "party"))
+            exact.add(m.start())
     ranged = [m.span() for m in people.COUNT_RANGE.finditer(norm)]
     for a, b in ranged:  # "2-3 kids": how many are coming? (asked even inside a read quote)
         found.append((a, b, "party"))
