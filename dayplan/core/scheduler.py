@@ -591,7 +591,7 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             # before lunch even fully stretched has its meal at home too
                             # (a morning swim is then not worse than one squeezed into the
                             # afternoon after a lunch at home)
-                            int(fed or home_at + room <= LUNCH[0]),
+                            int(fed or (meal and home_at + room <= LUNCH[0])),
                             -home_at,
                             -round(lab[1], 2),
                         )
