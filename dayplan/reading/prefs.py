@@ -275,7 +275,7 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
 
 
 LONE_OUTDOOR = re.compile(
-    r"(?:^|(?<=[,;.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
+    r"(?:^|(?<=[,;:.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
     r"(?P<said>(?:all\s+)?(?:outdoors?|outside|outdoorsy|open[- ]air)(?:\s+(?:stuff|things"
     r"|activities|places|venues|fun|options|spots|play))?)"
     r"[^\w,;.!?()\n•|/-]*(?=$|[,;.!?()\n•|]|[-/]\s|(?:home|back)\s+(?:by\s+)?\d)",
@@ -348,7 +348,7 @@ only", "only indoor things", "nothing outdoors", "no outdoor stuff", "everything
 inside", "keep it indoors". A hard limit (``outdoor_excluded``), unlike "indoors please"."""
 _INDOOR_CONDITION = re.compile(r"\b(?:if|in\s+case|unless|when(?:ever)?|should\s+it)\b", re.I)
 LONE_INDOOR = re.compile(
-    r"(?:^|(?<=[,;.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
+    r"(?:^|(?<=[,;:.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
     r"(?P<said>(?:all\s+)?(?:indoors?|inside|under\s*cover|undercover)(?:\s+(?:stuff|things"
     r"|activities|places|venues|fun|options|spots))?)"
     r"[^\w,;.!?()\n•|/-]*(?=$|[,;.!?()\n•|]|[-/]\s|(?:home|back)\s+(?:by\s+)?\d)",
@@ -389,17 +389,18 @@ def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans of ``INDOOR_ONLY`` and ``LONE_INDOOR`` in ``sentence``, in order; none when the
     sentence puts it on a condition ("indoors only if it rains": the rain rule already keeps
     outdoor stops out of rain), and none said for a part of the day (``timed_indoor_spans``)."""
-    if _INDOOR_CONDITION.search(sentence):
-        return []
     timed = timed_indoor_spans(sentence)
     out = [
-        m.span() for m in INDOOR_ONLY.finditer(sentence) if m.start() not in {a for a, _ in timed}
+        m.span()
+        for m in INDOOR_ONLY.finditer(sentence)
+        if m.start() not in {a for a, _ in timed} and not _INDOOR_CONDITION.search(sentence)
     ]
-    out += [
-        m.span("said")
-        for m in LONE_INDOOR.finditer(sentence)
-        if not any(a <= m.start("said") < b for a, b in out)
-    ]
+    for m in LONE_INDOOR.finditer(sentence):  # "..., indoor, ferry if poss": its own clause's
+        before = sentence[_clause_start(sentence, max(0, m.start() - 1)) : m.start()]
+        if not _INDOOR_CONDITION.search(before) and not any(
+            a <= m.start("said") < b for a, b in out
+        ):  # "if it rains, inside": the rain rule's
+            out.append(m.span("said"))
     return sorted(out)
 
 
@@ -508,11 +509,11 @@ _POLITE_END = re.compile(r"\s*(?:please|pls|plz|thanks|thank\s+you|thx|ta)\b", r
 """A word of politeness right after an avoid ("no museums please"): it closes the avoid, never
 hedges it; what follows in a run-on is another thought ("... please maybe a park")."""
 _HEDGE_TAIL = re.compile(
-    r"\s*(?:if\s+(?:possible|poss|we\s+can|you\s+can|that'?s\s+ok(?:ay)?)|where\s+possible"
-    r"|ideally|preferably|if\s+you\s+can\s+help\s+it)\b",
+    r"\s*(?:if|unless|except\s+if|when|where\s+possible|ideally|preferably)\b",
     re.I,
 )
-"""A hedge that can only qualify what comes before it ("no museums please if possible")."""
+"""A hedge or a condition right after the "please" that qualifies the avoid before it ("no
+museums please if possible", "no movies pls unless it's raining")."""
 
 
 ONLY_WORDS = {
