@@ -187,6 +187,37 @@ ZERO = re.compile(
     r"|during|around|by|\d)\b))\b",
     re.I,
 )
+_FREE_HEDGE_AFTER = re.compile(
+    r"\s*(?:preferably|preferred|ideally|if\s+(?:possible|poss|we\s+can)|where\s+possible"
+    r"|would\s+be\s+(?:nice|good|great|ideal|best)|(?:is|are)\s+(?:best|ideal|preferred)|mostly"
+    r"|ideal)\b",
+    re.I,
+)
+_FREE_HEDGE_BEFORE = re.compile(
+    r"\b(?:preferably|ideally|mostly|mainly|hopefully|prefer|rather|if\s+possible)\s+(?:\w+\s+){0,2}$",
+    re.I,
+)
+
+
+def zero_match(sentence: str):
+    """The ``ZERO`` match of ``sentence`` that is its budget, else ``None``: free said as a
+    hedge beside an amount ("free stuff preferably, $20 max", "ideally free but up to $30") is
+    a wish; the amount is the budget."""
+    m = ZERO.search(sentence)
+    if m is None:
+        return None
+    hedged = _FREE_HEDGE_AFTER.match(sentence, m.end()) or _FREE_HEDGE_BEFORE.search(
+        sentence, 0, m.start()
+    )
+    amount = any(not (x < m.end() and m.start() < y) for x, y in _amount_spans(sentence))
+    return None if hedged and amount else m
+
+
+def _amount_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the amounts in digits with a money cue in ``sentence`` (``DIGIT_MONEY``)."""
+    return [d.span() for d in DIGIT_MONEY.finditer(sentence)]
+
+
 MONEY_CUE = re.compile(
     r"(?:a\$|\$|\baud(?![a-z])|\busd(?![a-z])|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
     re.I,
