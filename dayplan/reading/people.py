@@ -155,7 +155,7 @@ LONE_PARENT_PLUS = re.compile(
 )
 """One parent "+ N" with no noun ("me + 3", "solo parent + 2"): the N are the children."""
 MY_N = re.compile(
-    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|on\b|for\b|to\b|at\b|this\b))",
+    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:all|both|aged?|ages)\b)|on\b|for\b|to\b|at\b|this\b))",
     re.I,
 )
 """"me and my two", "the wife and I and our three": the writer's children by count alone;
@@ -467,6 +467,15 @@ _FOR_NOT_AFTER = "".join(
         "free",
         "bed",
         "rest",
+        "gone",
+        "away",
+        "go",
+        "going",
+        "around",
+        "about",
+        "over",
+        "left",
+        "approx",
     )
 )
 FOR_N = re.compile(
