@@ -73,6 +73,12 @@ CLEAR = [
     ("Saturday, Chermside, 2 x adults, 2 x kids, $40, home by 3", 2, 2),
     ("Saturday, Chermside, adults: 2, kids: 2, $40, home by 3", 2, 2),
     ("Saturday, nan, pop and the 3 grandkids, Chermside, $50, home by 3", 2, 3),
+    ("Saturday, Ascot, me plus the kids x3, $50", 1, 3),
+    ("Saturday, Ascot, kids: 3, adults: 2, $50", 2, 3),
+    ("Saturday, Ascot, grandparents (2), grandkids x3, $100", 2, 3),
+    ("Saturday, Ascot, 2 adults 2 kids + 2 dogs, budget 40", 2, 2),
+    ("Saturday, New Farm, me and my 3 (all under 6), $40", 1, 3),
+    ("Saturday, Ascot, 2 adults <b>3 kids</b> $50", 2, 3),
 ]
 
 
@@ -88,6 +94,7 @@ def test_clear_party_wording_is_read_and_not_asked(text, adults, children):
         "Saturday New Farm, home for 2, 2 adults",
         "Saturday New Farm, 2 adults, back for 2 please",
         "Saturday, New Farm, lunch for 4, 2 adults 2 kids",
+        "Saturday, Ascot, we'll be gone for 2. 2 adults",
     ],
 )
 def test_for_n_after_a_time_word_or_beside_a_party_is_no_total(text):
@@ -114,6 +121,10 @@ def test_ages_of_several_kids_stay_ages():
         ("Saturday, New Farm, 5 of us - me, hubby, 3 kids, $100", 2, 3),
         ("Saturday, New Farm, me and 4 kids (4 kids total), $60", 1, 4),
         ("Saturday, New Farm, 4 people, $80", 4, None),
+        ("Saturday, Ascot, 7 of us incl 4 kids and a baby, $60", 2, 5),
+        ("Saturday, Ascot, party of 5: 2 adults 3 kids", 2, 3),
+        ("Saturday, New Farm, 5 of us (2 adults 3 kids), $100", 2, 3),
+        ("Saturday, New Farm, 2 adults & 2 teens (4 people), $100", 2, 2),
     ],
 )
 def test_a_total_agrees_with_the_members(text, adults, children):
@@ -159,6 +170,9 @@ def test_the_verifier_rejects_a_party_counted_beside_its_total():
         ("Saturday, New Farm, me and 3 kids under 5 and budget 40", 40.0),
         ("Saturday, New Farm, 3 kids, all under 8, $60 max", 60.0),
         ("Saturday, New Farm, 2 kids under 5, $40", 40.0),
+        ("Saturday, Ascot, 2 kids (both under 5) budget 30", 30.0),
+        ("sat ascot 1 adult 3 kids all under 5 budget 40", 40.0),
+        ("Saturday, New Farm, 3 littlies under 5 budget 40", 40.0),
     ],
 )
 def test_an_age_cap_after_children_is_never_money(text, amount):

@@ -25,7 +25,13 @@ Rules (each tested in ``tests/test_reading.py``):
 - ages listed after children words count one child each ("the kids are 8 and 10");
 - "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
-  assumes (and says so) or asks.
+  assumes (and says so) or asks;
+- a count after the word is a count ("the kids (2)", "kids x2", "adults: 2", "grandparents x2"),
+  as are "1 mum", "2 grown ups", "2 big 2 small", "2 uni students (adults)"; an adult named bare
+  in a list is one ("Me, wife, 2 kids"); "New Farm for 2" alone is 2 adults;
+- a total beside the members ("(3 people)", "6 of us", "(3 kids total)", "Gran & Pop (2)") must
+  agree with them (``_reconcile``), else nothing is read and the party is asked;
+- a pet ("1 dog") is no person; "he's 7" is an age; "under 5" after children is their age cap.
 """
 
 from __future__ import annotations
