@@ -132,6 +132,18 @@ def test_a_total_agrees_with_the_members(text, adults, children):
 
 
 @pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("Saturday, New Farm, 2 adults 2 kids, only 2 of us can swim, $80", 2, 2),
+        ("Saturday, New Farm, me and 3 kids, 2 of them are under 5, $80", 1, 3),
+        ("Saturday, New Farm, 2 adults, one of us has a bad knee, $80", 2, None),
+    ],
+)
+def test_a_count_of_some_of_the_party_is_no_total(text, adults, children):
+    assert _party(text) == (adults, children)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Saturday, New Farm, 5 of us: 2 adults 2 kids, $100",

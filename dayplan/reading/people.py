@@ -407,20 +407,25 @@ BIG_SMALL = re.compile(
 )
 """Adults and children as big and small ("2 big 2 small", "2 bigs and 3 littlies")."""
 _TOTAL_WORD = r"(?:total|in total|all up|altogether|all together|all told)"
+_TOTAL_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+"""A total's count: never "one"/"a" ("one of us has a bad knee" is no total)."""
 PEOPLE_TOTAL = re.compile(
-    r"(?<!\bthe )(?<!\bus )\b("
-    + COUNT_WORD
+    r"(?<!\bthe )(?<!\bus )(?<!\bjust )\b("
+    + _TOTAL_COUNT
     + r")\s+(?:people|persons|pax|ppl|humans|of us)\b(?:\s+"
     + _TOTAL_WORD
     + r"\b)?"
     r"(?:\s*,?\s*(?:just|all|only)\s+(?:adults|grown[- ]?ups)\b|\s*\(\s*(?:all\s+)?adults\s*\))?"
-    r"|\b(?:a\s+)?(?:party|group|crew|table|booking)\s+of\s+(" + COUNT_WORD + r")\b(?!\s*(?:kids"
+    r"(?=\s*(?:$|[,.;:!?()&+-]|incl|including|inc\b|with\b|and\b|going\b|coming\b|this\b|on\b"
+    r"|for\b|in\b|at\b|plus\b|x\b|w/|w\b|n\b|[a-z]+\s+(?:adults?|kids|children)\b|\d))"
+    r"|\b(?:a\s+)?(?:party|group|crew|table|booking)\s+of\s+(" + _TOTAL_COUNT + r")\b(?!\s*(?:kids"
     r"|children|adults|families|couples))",
     re.I,
 )
 """How many people in all ("3 people", "6 of us", "party of 4", "5 pax"): a total that the
 members read must agree with ("my 2 teenagers and me (3 people)", "6 of us incl 4 kids": 2
-adults), never counted beside them. Group 1 or 2."""
+adults), never counted beside them; not before a verb ("only 2 of us can swim" is no
+total). Group 1 or 2."""
 KIND_TOTAL = re.compile(
     r"\b(" + COUNT_WORD + r")\s+(kids|children|adults|grown[- ]?ups)\s+" + _TOTAL_WORD + r"\b"
     r"|\b" + _TOTAL_WORD + r"\s*(?:of\s+)?[:=]?\s*(" + COUNT_WORD + r")\s+(kids|children|adults"
@@ -692,7 +697,8 @@ def _children(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
     phrase = GROUP_AGES.sub(lambda m: " " * len(m.group(0)), phrase)
     said = [count(m.group(1)) for m in CHILDREN_OF_THEM.finditer(phrase)]
-    if said and all(c is not None for c in said):  # "the kids (2 of them, 6 and 9)"
+    counted_before = COUNTED_CHILDREN.search(phrase)  # "3 kids, 2 of them are under 5": 3
+    if said and all(c is not None for c in said) and not counted_before:  # "kids (2 of them)"
         return sum(c for c in said if c is not None)
     found = list(COUNTED_CHILDREN.finditer(phrase))
     counted = [count(m.group(1)) for m in found]
