@@ -225,7 +225,7 @@ MONEY_CUE = re.compile(
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\s*(?:aud|dollars|bucks|dollarydoos"
-    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly))\b"
+    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly)(?!\s*(?:(?:is|of)\s+)?[:=~-]?\s*\$?\d))\b"
     r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
     r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
@@ -234,7 +234,8 @@ DIGIT_MONEY = re.compile(
     re.I,
 )
 """An amount in digits with its money cue (and an "each"/"total" right after): "$60", "60ish
-bucks", "120 budget", "a 120 dollar budget", "budget 60ish"."""
+bucks", "120 budget", "a 120 dollar budget", "budget 60ish"; never "N budget" with an amount after
+"budget" ("3 kids under 5 budget 40": the 5 is the children's age cap, the budget 40)."""
 _AMT = r"(\d(?:[\d,]*\d)?(?:\.\d{1,2})?)"
 MONEY_RANGE = re.compile(
     r"(?:(?:\bbetween\s+)?(?:a\$|\$|\baud\s?)\s?"

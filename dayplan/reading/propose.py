@@ -1071,11 +1071,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         norm, accepted, read_fields, exact, found
     )  # the coverage net, before bare numbers
     masked = clock.mask_dates(norm)
-    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
+    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS, people.PRONOUN_AGE):
         for m in rx.finditer(masked):  # an age, read with the child
             g = m.lastindex or 1
             masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
-    for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
+    for rx in (people.AGE_SERIES, people.AGE, people.PETS):  # "a 2 and 4 year old", "1 dog"
         for m in rx.finditer(masked):
             masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
     for m in _BARE_NUMBER.finditer(masked):  # "38 degrees": the day's heat, no limit

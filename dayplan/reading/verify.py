@@ -249,6 +249,10 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    if at >= 0 and any(at <= a < at + len(quote) for a, _ in people.age_cap_spans(norm_sentence)):
+        raise _Bad(  # "5 budget" of "3 kids under 5 budget 40"
+            "the quote's number is the children's age cap (\"kids under 5\"), not money", None
+        )
     alone = money.ISH_ALONE.fullmatch(quote.strip()) is not None
     if alone and not any(
         normalise(quote).strip() == norm_sentence[a:b].strip()
