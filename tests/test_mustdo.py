@@ -75,6 +75,9 @@ def test_a_phrase_that_names_one_venue_is_that_venue(phrase, venue):
         ("take the kids swimming", "pool", 6),
         ("Swimming lesson", "pool", 6),
         ("a movie", "cinema", 7),
+        ("Movies", "cinema", 7),  # "movies" is no "movy"
+        ("the movies", "cinema", 7),
+        ("the libraries", "library", 8),
         ("the markets", "market", 5),
         ("lunch at a cafe", "cafe", 5),
         ("some art", "gallery", 5),

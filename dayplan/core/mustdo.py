@@ -207,7 +207,13 @@ def _all_tags(venues: Sequence[Venue]) -> set[str]:
     return out
 
 
+_IE_NOUNS = frozenset({"movie", "cookie", "pie", "brownie", "smoothie", "selfie", "goodie", "zombie"})
+"""Nouns ending in "ie" whose plural is not "-y" made "-ies" ("movies" is no "movy")."""
+
+
 def _singular(word: str) -> str:
+    if word.endswith("ies") and word[:-1] in _IE_NOUNS:
+        return word[:-1]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "sses", "xes")) and len(word) > 5:
