@@ -10,6 +10,7 @@ import pytest
 
 from dayplan.reading import read_request, verify_reading
 from dayplan.reading.musts import in_catalogue, must_items, must_like_cues
+from tests.cli_runs import read_items
 
 TODAY = date(2026, 12, 1)
 
@@ -390,3 +391,22 @@ def test_stated_limits_after_a_must_do_are_no_must_do_questions(text):
     assert [
         p.phrase for p in unread_phrases(text, accepted.items, today=TODAY) if p.kind == "must"
     ] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "must", "listed"),
+    [
+        ("Library in the morning is a must.", "library", "Library in the morning"),
+        ("the pool after lunch is non-negotiable", "pool", "the pool after lunch"),
+        ("GOMA first thing is a must, home by 3", "goma", "GOMA first thing"),
+        ("koalas this arvo are a must", "koalas", "koalas this arvo"),
+    ],
+)
+def test_a_must_do_with_its_time_of_day_is_read_and_its_time_listed(text, must, listed):
+    """A time of day between a must-do and its cue is the must-do's (it asked "I could not read
+    'must'"); the time is listed as said (not planned for), never dropped."""
+    full = f"Saturday in Indooroopilly, 1 adult 3 kids, {text}"
+    items, unread = read_items(full)
+    assert ("must_do", must) in [(f, v) for f, v in items]
+    assert listed in [u.phrase for u in unread]
+    assert all(u.kind == "preference" for u in unread if u.phrase == listed)

@@ -536,6 +536,31 @@ def _level(name: str) -> str | None:
     return got.level if got.verdict in ("one", "alternatives") else None
 
 
+_WHEN = (
+    r"\s+(?:(?:in|on)\s+the\s+(?:morning|afternoon|arvo|evening)|first\s+thing"
+    r"|(?:this|tomorrow|sat(?:urday)?|sun(?:day)?)\s+(?:morning|afternoon|arvo|evening)"
+    r"|(?:after|before)\s+lunch)"
+)
+_WHEN_TAIL = re.compile(_WHEN + r"\s*$", re.I)
+"""A time of day between a must-do and its cue ("the library in the morning is a must"): the
+must-do's own time (listed with it), never part of its name."""
+
+
+_WHEN_AFTER = re.compile(_WHEN + r"\b", re.I)
+
+
+def timed_must_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans from each must-do of ``phrase`` to the time of day said right after it ("Library in
+    the morning is a must": "Library in the morning"): the must-do is read, its time of day is
+    no part of the must-do model, so it is listed as said, never dropped silently."""
+    out = []
+    for item in must_items(phrase):
+        when = _WHEN_AFTER.match(phrase, item.end)
+        if when is not None:
+            out.append((item.start, when.end()))
+    return out
+
+
 def _post_items(phrase: str, m: re.Match, kind: str, taken: list[tuple[int, int]], add) -> None:
     """The must-dos of an insisting cue ``m`` after its object (``must_items``); a weak cue's
     members must each be ``_known``, a main-aim cue's each ``_main_object``."""
@@ -552,8 +577,12 @@ def _post_items(phrase: str, m: re.Match, kind: str, taken: list[tuple[int, int]
         return
     if _NEGATED.search(phrase[max(0, start - 20) : start]):
         return  # "not Lone Pine for sure"
-    raw = _merge(phrase, _members(phrase, start, m.start()))
-    reaches = bool(raw) and raw[-1][1] >= m.start() - 1
+    cue = m.start()
+    when = _WHEN_TAIL.search(phrase, start, cue)  # "Library in the morning is a must": the
+    if when is not None and when.start() > start:  # must-do is the library; its time is said
+        cue = when.start()
+    raw = _merge(phrase, _members(phrase, start, cue))
+    reaches = bool(raw) and raw[-1][1] >= cue - 1
     items = [_clean_member(phrase, a, b, strict=True) for a, b, _ in raw] if reaches else []
     if kind == "weak" and not (
         items and all(x is not None and _known(x[2]) for x in items)  # type: ignore[index]

@@ -1502,6 +1502,10 @@ def _unread_wishes(
         if period and not read(*period.span()) and not any(x < b and a < y for x, y in taken):
             out.append((a, b, "preference"))
             exact.add(a)
+    for a, b in musts_mod.timed_must_spans(norm):  # "Library in the morning is a must": its time
+        if not any(x <= a < y for x, y, _ in out):
+            out.append((a, b, "preference"))
+            exact.add(a)
     for a, b in prefs.liking_clauses(norm):
         if any(x < b and a < y for x, y in taken) or any(x < b and a < y for x, y, _ in out):
             continue
