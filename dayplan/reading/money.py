@@ -169,15 +169,17 @@ _FREE_ONLY = (
     r"|\bfree\s+(?:attractions|venues|events|options|ones|spots|fun|entertainment|day out"
     r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
     r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
-    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s))(?:all\s+|only\s+|must be\s+)?free(?:\s+only)?"
-    r"(?:\s+please)?(?=\s*(?:[,;:.)!\-–]|$))"
+    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s)|(?<=\d\s)|(?<=\d[ap]m\s)|(?<=\d\s[ap]m\s))"
+    r"(?:all\s+|only\s+|must be\s+)?free(?:\s+only)?"
+    r"(?:\s+(?:please|pls|plz))?(?=\s*(?:[,;:.)!\-–]|$)|\s+(?:and|&|\+)\s)"
 )
 """Free only said in words: "nothing that costs money", "only things that are free", "no paid
 attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
 today", "we want to keep it free", "it all has to be free", and "free" as an item of its own in
-a list ("…, free, home by 3", "- free only -"). "free" in other senses is no budget:
-"feel free", "free time", "gluten free", "free from 2pm", "kids go free", "keep the morning
-free", "no paid parking"."""
+a list ("…, free, home by 3", "- free only -") or right after a time, ending its clause ("home
+by 11:30 free": texting's list without a comma). "free" in other senses is no budget:
+"feel free", "free time", "gluten free", "free from 2pm", "free after lunch", "free till 3",
+"kids go free", "keep the morning free", "no paid parking"."""
 ZERO = re.compile(
     r"(?:" + _ZERO_AMOUNT + r")|(?:" + _FREE_ONLY + r")"
     r"|\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
@@ -187,6 +189,30 @@ ZERO = re.compile(
     r"|during|around|by|\d)\b))\b",
     re.I,
 )
+_FREE_OF_A_RANGE = re.compile(
+    r"\d(?:[:.]\d\d)?\s*(?:[ap]m)?\s*(?:-|–|to|till|til|until|and|&)\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]m)?"
+    r"\s+(?:all\s+|only\s+)?(free)\b",
+    re.I,
+)
+
+
+def free_of_a_range(sentence: str) -> list[tuple[int, int]]:
+    """Spans of a "free" right after a time range ("footy 8-9 then 9-1 free"): when the party is
+    free, never the budget; "free" right after one time ending its clause ("home by 11:30
+    free") is (``ZERO``)."""
+    return [m.span(1) for m in _FREE_OF_A_RANGE.finditer(sentence)]
+
+
+def zero_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the budget 0 said in ``sentence`` (``ZERO``), but not a ``free_of_a_range``."""
+    times_free = free_of_a_range(sentence)
+    return [
+        m.span()
+        for m in ZERO.finditer(sentence)
+        if not any(a < m.end() and m.start() < b for a, b in times_free)
+    ]
+
+
 MONEY_CUE = re.compile(
     r"(?:a\$|\$|\baud(?![a-z])|\busd(?![a-z])|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
     re.I,
