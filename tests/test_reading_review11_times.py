@@ -271,6 +271,18 @@ def test_an_unbooked_outing_at_a_time_is_still_asked() -> None:
         ),
         ("sat 2 adults Paddington ballet 10am then out, $40", ("10:00", "11:00", "ballet", False)),
         (
+            "sat new farm 2 adults 2 kids, booked lunch for 12, home by 3",
+            ("12:00", "13:00", "booked lunch", False),
+        ),
+        (
+            "sat new farm 2 adults 2 kids, dentist appt 10:30, home by 2",
+            ("10:30", "11:30", "dentist appt", False),
+        ),
+        (
+            "sat new farm 2 adults 2 kids, swimming lessons - 9-10, then out till 3",
+            ("09:00", "10:00", "swimming lessons", False),
+        ),
+        (
             "sat Paddington 2 adults 1 kid nap at 12 at home for 2 hours",
             ("12:00", "14:00", "nap", True),
         ),
@@ -417,3 +429,19 @@ def test_a_trailing_free_plans_free_stops_only() -> None:
     report = plan_text("saturday herston me + 1 kid home by 11:30 free", now=REVIEW_NOW)
     assert report.status == "complete"
     assert report.plan.totals.cost == 0
+
+
+def test_the_verifier_holds_appointments_to_their_words() -> None:
+    booked = "sat, New Farm, 2 adults 2 kids, $80, planetarium show at 2pm is booked, home by 5"
+    show = {"start": "14:00", "end": "15:00", "label": "planetarium show", "at_home": False}
+    quote = "planetarium show at 2pm is booked"
+    assert _accepted(booked, "blocked", {**show, "place": "Toowong"}, quote)
+    assert not _accepted(booked, "blocked", {**show, "place": "New Farm"}, quote)
+    assert not _accepted(booked, "blocked", {**show, "at_home": True}, quote)
+    assert not _accepted(booked, "blocked", show, "planetarium show at 2pm")  # booked unquoted
+    carnival = "sat 1 adult 2 kids swimming carnival 8-11 at Chandler, Home by 3, $40"
+    assert not _accepted(carnival, "window_start", "08:00", "8-11")
+    nap = "sat Paddington 2 adults 1 kid nap at 12 at home for 2 hours"
+    short = {"start": "12:00", "end": "13:00", "label": "nap", "at_home": True}
+    assert not _accepted(nap, "blocked", short, "nap at 12 at home")  # its length cut off
+    assert _accepted(nap, "blocked", {**short, "end": "14:00"}, "nap at 12 at home for 2 hours")

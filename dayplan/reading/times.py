@@ -956,13 +956,14 @@ POINT_BLOCK_RE = re.compile(
     + BLOCK_WORDS
     + r")\b(?:(?:\s+(?:at\s+home|(?!at\b|from\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@|\bfrom\b)\s*(?=\d)"
     r"|(?:\s+at\s+home)?\s+(?=\d{1,2}(?:[:.][0-5]\d|\s*[ap]\.?m\b|\s+for\s|\s*\()))"
-    r"|\b(?:booked|booking|reservation|reserved)(?:\s+in)?\s+for\s+(?=\d)",
+    r"|\b(?:booked|booking|reservation|reserved)\b(?:\s+(?!for\b)[a-z'-]+){0,3}?\s+for\s+(?=\d)",
     re.I,
 )
 """An appointment word, then a single time after "at" within three words ("doctor at 1pm",
 "piano lesson at 10", "kids party at 3.30", "christening at the church at 11", "lunch at home
 at 12:30"), or right after it when the time says it is one ("dentist 9:15", "ballet 10am", "nap
-at home 1 for an hour"); a booking "for" a time ("restaurant booked for 12:30")."""
+at home 1 for an hour"); a booking "for" a time ("restaurant booked for 12:30", "booked lunch
+for 12", "booked a table for 12:30")."""
 _BOOKING_WORD = re.compile(r"(?:booked|booking|reservation|reserved)\b", re.I)
 _NOT_A_BOOKER = re.compile(
     r"a|an|the|is|are|was|have|has|got|we|we've|i|i've|our|my|it|its|it's|already|and|then|also"
@@ -1011,6 +1012,19 @@ def booked_outings(sentence: str) -> list[tuple[int, int, clock.Clock, int, str]
         end = after.end() if after else stop
         out.append((start, end, c, stop, words))
     return out
+
+
+def said_on(sentence: str, quote: str) -> tuple[str, str, str] | None:
+    """``(phrase, start, end)`` of the appointment with one time that starts where ``quote``
+    does in ``sentence`` and goes on past it ("nap at 12 at home" of "nap at 12 at home for 2
+    hours": its length is said after the quote), else ``None``."""
+    at = sentence.find(quote)
+    if at < 0 or not quote:
+        return None
+    for a, b, start, end, _ in point_blocks(sentence):
+        if a == at and b > at + len(quote):
+            return sentence[a:b], clock.hhmm(start), clock.hhmm(end)
+    return None
 
 
 _LENGTH_BEFORE = re.compile(

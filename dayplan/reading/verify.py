@@ -437,6 +437,12 @@ def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
         )
     if found is None:
         raise _Bad("the quote names no appointment with a time range", None)
+    longer = times.said_on(normalise(sentence), normalise(quote).strip(" ,.;:!?"))
+    if longer and longer[1:] != (found["start"], found["end"]):
+        raise _Bad(  # "nap at 12 at home" quoted out of "nap at 12 at home for 2 hours"
+            f'the text goes on: "{longer[0]}" blocks {longer[1]}-{longer[2]}',
+            {**found, "start": longer[1], "end": longer[2]},
+        )
     if (found["start"], found["end"]) != (claimed["start"], claimed["end"]):
         raise _Bad(
             f"the quote blocks {found['start']}-{found['end']}, not {claimed['start']}-{claimed['end']}",
