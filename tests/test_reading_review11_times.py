@@ -94,6 +94,16 @@ def _accepted(text: str, field: str, value, quote: str) -> bool:
             "16:30",
         ),
         (
+            "sat spring hill 2 adults 1 kid home 12 - 1.30 for lunch then out again to 4.30",
+            ("12:00", "13:30", "lunch"),
+            "16:30",
+        ),
+        (
+            "sat spring hill 2 adults 1 kid home from 12 to 2 then back out to 5",
+            ("12:00", "14:00", "home"),
+            "17:00",
+        ),
+        (
             "sat indooroopilly 2 adults 2 kids home 12-1:30 lunch then out again til 4 $50",
             ("12:00", "13:30", "lunch"),
             "16:00",
@@ -183,6 +193,11 @@ def test_the_home_range_plan_keeps_the_party_home_then() -> None:
             "day 9 to 4",
             ("12:00", "14:00"),
             ("09:00", "16:00"),
+        ),
+        (
+            "sat spring hill 2 adults 1 kid home 12-2 for nap else 9-5",
+            ("12:00", "14:00"),
+            ("09:00", "17:00"),
         ),
         (
             "sat indooroopilly me + 3 kids, at home 12-2 (nap), otherwise 9-4",
@@ -361,11 +376,19 @@ def test_a_single_outing_with_a_range_is_still_asked() -> None:
         ),
         ("sat Kedron me and 2 kids $40 back by 4 so we can get ready for dinner at 5:30", "16:00"),
         ("sat kedron 2 adults 1 kid $50 home by 3 to get ready for the party at 4", "15:00"),
+        ("sat kedron 2 adults 1 kid $40 home by 4 - dinner at grandma's at 5", "16:00"),
+        ("sat kedron 2 adults 1 kid $40 home by 2 so they can get to their dads by 2:30", "14:00"),
     ],
 )
 def test_a_reason_after_so_is_no_limit(text, end) -> None:
     assert _all(text, "window_end") == [end]
     assert not _asks(text)
+
+
+def test_a_second_deadline_said_with_or_is_still_asked() -> None:
+    text = "sat kedron 2 adults 1 kid $40 home by 3 - or by 4 at the latest"
+    assert _all(text, "window_end") == ["15:00"]
+    assert [u.phrase for u in _asks(text)] == ["or by 4"]
 
 
 def test_the_reason_is_no_deadline_for_the_verifier() -> None:
@@ -388,6 +411,8 @@ def test_the_reason_is_no_deadline_for_the_verifier() -> None:
         "sat 2 adults Paddington home by 3 free things only",
         "sat indooroopilly 2 adults 1 kid, home by 3 free pls",
         "sat indooroopilly 2 adults 1 kid, home by 3 free and indoors",
+        "sat herston me + 1 kid home by 1 free entry",
+        "sat herston me + 1 kid home by 1, free entry",
     ],
 )
 def test_a_trailing_free_is_the_budget_zero(text) -> None:

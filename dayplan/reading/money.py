@@ -170,13 +170,13 @@ _FREE_ONLY = (
     r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
     r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
     r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s)|(?<=\d\s)|(?<=\d[ap]m\s)|(?<=\d\s[ap]m\s))"
-    r"(?:all\s+|only\s+|must be\s+)?free(?:\s+only)?"
+    r"(?:all\s+|only\s+|must be\s+)?free(?:[\s-](?:entry|admission))?(?:\s+only)?"
     r"(?:\s+(?:please|pls|plz))?(?=\s*(?:[,;:.)!\-–]|$)|\s+(?:and|&|\+)\s)"
 )
 """Free only said in words: "nothing that costs money", "only things that are free", "no paid
 attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
 today", "we want to keep it free", "it all has to be free", and "free" as an item of its own in
-a list ("…, free, home by 3", "- free only -") or right after a time, ending its clause ("home
+a list ("…, free, home by 3", "- free only -", "..., free entry") or right after a time, ending its clause ("home
 by 11:30 free": texting's list without a comma). "free" in other senses is no budget:
 "feel free", "free time", "gluten free", "free from 2pm", "free after lunch", "free till 3",
 "kids go free", "keep the morning free", "no paid parking"."""

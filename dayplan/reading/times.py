@@ -79,7 +79,7 @@ END_CUE = re.compile(
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
-    r"|in bed by|until|till|til|no later than|latest))"
+    r"|in bed by|until|till|til|no later than|latest|(?:out\s+)?again to|back out to))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
 )
@@ -88,7 +88,7 @@ END_CUE = re.compile(
 about 3"); a bare "by"/"before" (texting's "b4") that opens its clause or follows the party and
 ends it with its time ("me+2kids b4 3", "2 adults, before 3"); "need to be free by 3" and "need to
 be free from 3" (free for what comes then: "party at 3, so need to be free from 3"); "we're free
-from 3" is a start (``START_CUE``)."""
+from 3" is a start (``START_CUE``); "then out again to 4:30" ends the day."""
 START_CUE = re.compile(
     r"\b(?:(?:nothing|none|not|no|not anything) (?:before|earlier than|sooner than)"
     r"|(?:not|never|nothing|cannot|\w+n't)\b(?:(?!\b(?:home|back)\b)[\w' ]){0,25}?"
@@ -232,8 +232,8 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
 _OTHER_ITEMS = re.compile(
     r",[^,]*\b(?:adults?|kids?|children|people|couple|family|grown-?ups?|sat|saturday|sun|sunday"
     r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s"
-    r"|\b(?:otherwise|other than that|apart from that|besides that|aside from that|outside (?:of )?that"
-    r"|(?:the )?rest of the (?:day|time))\b",
+    r"|\b(?:otherwise|else|other than that|apart from that|besides that|aside from that"
+    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b",
     re.I,
 )
 """Between an appointment word and a range: another item of the request (the party, the day, an
@@ -479,13 +479,20 @@ _SO_AFTER = re.compile(
 )
 _FOR_EVENT = re.compile(
     r"\b(?:for|because|cos|coz|cause|as|since|ahead\s+of|so|in\s+time\s+to"
-    r"|to\s+(?:go|get|make|catch|be|head|drop))\b",
+    r"|to\s+(?:go|get|make|catch|be|head|drop))\b|(?<=\s)[-–](?=\s)",
     re.I,
 )
 """A reason said after a deadline for an event at or after it ("home by 2 for the footy at 3",
 "home by 2pm so the kids can go to their dad's at 2:30", "back by 4 to get ready for dinner at
-5")."""
-_EVENT_AT = re.compile(r"(?:\bat|@)\s*$", re.I)
+5", "home by 4 - dinner at grandma's at 5")."""
+_EVENT_AT = re.compile(r"(?:\bat|@|\bby)\s*$", re.I)
+"""The event's time cue: "at 2:30", "@ 3", or "by 2:30" after a purpose (``_PURPOSE_BY``)."""
+_PURPOSE_BY = re.compile(
+    r"\b(?:so|in\s+time\s+to|to\s+(?:go|get|make|catch|head|drop))\b(?!.*\b(?:home|back)\b)", re.I
+)
+"""A purpose before an event's own deadline ("home by 2 so they can get to their dad's by
+2:30"), with no home or back after it: the event's deadline is why the day's is earlier;
+"..., home by 4" after a break is the day's own."""
 
 
 @per_run_list
@@ -519,8 +526,9 @@ def reason_times(sentence: str) -> list[tuple[int, int]]:
             for e in others
             if e[1] <= at
             and _FOR_EVENT.search(sentence, e[1], at)
-            and not re.search(r"[.;!?]|\bthen\b", sentence[e[1] : at])
+            and not re.search(r"[.;!?]|\bthen\b|\bor\b", sentence[e[1] : at])  # "- or by 4"
             and at - e[1] <= 50
+            and (cue.group(0).strip().lower() != "by" or _PURPOSE_BY.search(sentence[e[1] : at]))
         ]
         deadline = after[0] if after else before[-1] if before else None
         if deadline is not None and deadline[2] <= event:
