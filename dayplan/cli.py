@@ -291,8 +291,12 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
     request, _label = load_request(args.request, getattr(args, "now", None))
     config = guardrail_config(args.guardrails, args.without)
-    if getattr(args, "html", None) and not Path(args.html).resolve().parent.is_dir():
-        raise InputError(f"cannot write {args.html}: its folder does not exist")
+    if getattr(args, "html", None):  # before the run: a plan is not made to be thrown away
+        target = Path(args.html).resolve()
+        if not target.parent.is_dir():
+            raise InputError(f"cannot write {args.html}: its folder does not exist")
+        if target.is_dir():
+            raise InputError(f"cannot write {args.html}: it is a folder; name a file in it")
     recorder = _recorder(args)
     progress = None
     if not args.json:  # one line per finished tool step on stderr; --json stays silent

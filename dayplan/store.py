@@ -254,6 +254,11 @@ def migrate(engine: Engine) -> None:
             command.upgrade(config, "head")
 
 
+class StoreUnavailable(SQLAlchemyError):
+    """The configured database cannot be used at all (a SQLite folder that cannot be made, no
+    driver for the URL's database): one readable line, no connection string in it."""
+
+
 class Store:
     """Saved plans, preferences and idempotency keys over one SQLAlchemy engine (thread-safe;
     share it, see ``get_store``).
@@ -261,7 +266,9 @@ class Store:
     ``url`` defaults to ``db_url()``; ``lock_timeout`` (seconds) to ``lock_timeout_seconds()``.
     A relative SQLite path is created (with its folder) on open, and the migrations run. Raises
     ``sqlalchemy.exc.ArgumentError`` for a malformed URL, ``OperationalError`` when the database
-    cannot be reached.
+    cannot be reached, ``StoreUnavailable`` (a ``SQLAlchemyError`` too, so every caller that
+    degrades on a database error degrades on it) when the SQLite file's folder cannot be made
+    or the URL names a database this build has no driver for (``mysql://``).
     """
 
     def __init__(self, url: str | None = None, *, lock_timeout: float | None = None):
@@ -275,7 +282,14 @@ class Store:
         if self.is_sqlite:
             database = parsed.database
             if database and database != ":memory:" and not database.startswith("file:"):
-                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                folder = Path(database).expanduser().parent
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreUnavailable(
+                        f"the SQLite database's folder {folder} cannot be made: "
+                        f"{exc.strerror or type(exc).__name__}"
+                    ) from None
             kwargs["connect_args"] = {"timeout": self.lock_timeout, "check_same_thread": False}
         elif self.backend == "postgresql":
             kwargs["pool_recycle"] = 1800  # reconnect idle connections before servers drop them
@@ -283,7 +297,13 @@ class Store:
                 "options": f"-c lock_timeout={ms} -c statement_timeout={2 * ms}",
                 "connect_timeout": max(1, int(self.lock_timeout)),
             }
-        self.engine: Engine = create_engine(self.url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(self.url, **kwargs)
+        except ImportError as exc:  # a dialect whose driver is not installed (mysql://, ...)
+            raise StoreUnavailable(
+                f"no database driver for {self.backend!r} is installed ({exc.name or exc}); "
+                "use sqlite:///PATH or postgresql+psycopg://..."
+            ) from None
         if self.is_sqlite:
             _sqlite_recipe(self.engine, ms)
         self._pool = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="dayplan-db")

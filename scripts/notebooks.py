@@ -178,7 +178,17 @@ def main(argv: list[str]) -> int:
         for line in problems:
             print(line)
         for stem in (s for s, lines in found.items() if lines):
-            print(f"re-sync with: make notebook NB={stem}  (see README, 'Editing the notebooks')")
+            py, ipynb = NB_DIR / f"{stem}.py", NB_DIR / f"{stem}.ipynb"
+            if ipynb.is_file() and ipynb.stat().st_mtime > py.stat().st_mtime:
+                # the notebook was saved last: ``make notebook`` would ask which side to keep
+                print(
+                    f"re-sync with: make notebook NB={stem} FROM=ipynb  (keeps the notebook's "
+                    "cells; FROM=py keeps the .py's; see README, 'Editing the notebooks')"
+                )
+            else:
+                print(
+                    f"re-sync with: make notebook NB={stem}  (see README, 'Editing the notebooks')"
+                )
         return 1 if problems else 0
     source = None
     if argv[:1] == ["--from"]:

@@ -126,6 +126,27 @@ def test_a_newer_differing_ipynb_is_never_silently_taken_or_overwritten(tmp_path
     assert runner.main(["--from", "pyx", "00_setup"]) == 2
 
 
+def test_the_check_names_the_command_that_will_run_for_a_newer_ipynb(tmp_path, monkeypatch, capsys):
+    """``make notebooks-check`` names ``FROM=ipynb`` when the notebook was saved last (plain
+    ``make notebook NB=...`` would refuse and ask), and the plain command otherwise."""
+    for suffix in (".py", ".ipynb"):
+        src = ROOT / "notebooks" / f"00_setup{suffix}"
+        (tmp_path / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(runner, "NB_DIR", tmp_path)
+    monkeypatch.setattr(runner, "stems", lambda: ["00_setup"])
+    py, ipynb = tmp_path / "00_setup.py", tmp_path / "00_setup.ipynb"
+    nb = nbformat.read(ipynb, as_version=4)
+    nb.cells[0].source += "\n\nAn edit typed in a plain Jupyter."
+    nbformat.write(nb, ipynb)
+    os.utime(py, (1_000_000, 1_000_000))
+    assert runner.main(["--check"]) == 1
+    assert "make notebook NB=00_setup FROM=ipynb" in capsys.readouterr().out
+    os.utime(ipynb, (900_000, 900_000))  # now the .py is the newer one
+    assert runner.main(["--check"]) == 1
+    out = capsys.readouterr().out
+    assert "re-sync with: make notebook NB=00_setup  (" in out and "FROM=" not in out
+
+
 def test_an_instructor_edit_saved_in_jupyter_is_kept_and_passes_nbval(tmp_path, monkeypatch):
     """The instructor's path: JupyterLab (its jupytext contents manager, as in ``make lab``)
     saves an edited markdown and code cell to both files of the pair; re-executing from the

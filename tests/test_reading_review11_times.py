@@ -426,6 +426,7 @@ def test_a_trailing_free_is_the_budget_zero(text) -> None:
         ("sat new farm 2 kids we're free from 10 home by 3", "10:00"),
         ("sat 2 adults Paddington free after lunch home by 5 $50", "13:00"),
         ("footy at Ashgrove 8-9 then 9-1 free, sat 12th, Paddington, 2 adults 1 kid, $20", "09:00"),
+        ("sat new farm 2 adults 2 kids, kids under 12 free, out from 10, $30", "10:00"),
     ],
 )
 def test_free_said_of_a_time_is_no_budget(text, start) -> None:

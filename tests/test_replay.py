@@ -56,6 +56,21 @@ def test_the_service_serves_the_replayed_report_byte_for_byte():
     assert r.content == DayPlanReport.model_validate_json(SERVED).model_dump_json().encode()
 
 
+def test_a_replay_service_answers_every_request_not_only_the_first():
+    """A workshop's shared replay server: each request replays the recording from its first
+    call (one ``Replayer`` hands each recorded call out once), and ``/health`` says replay."""
+    from dayplan.service.app import create_app
+
+    body = json.loads((RECORDING / "recording.json").read_text())["request"]
+    expected = DayPlanReport.model_validate_json(SERVED).model_dump_json().encode()
+    with TestClient(create_app(f"replay:{RECORDING}")) as client:
+        answers = [client.post("/v1/day-plans", json=body) for _ in range(3)]
+        health = client.get("/health").json()
+    assert [r.status_code for r in answers] == [200, 200, 200]
+    assert all(r.content == expected for r in answers)
+    assert health["mode"] == "replay" and health["model"] == "gemini-3.5-flash"
+
+
 def test_every_recorded_call_is_used_by_the_replay():
     from dayplan.agent.models import resolve_model
 

@@ -525,3 +525,46 @@ def test_a_budget_in_another_currency_than_the_venues_is_a_422(client, code):
     body = problem(r, 422, "validation-error")
     assert body.detail.startswith("body.budget.currency")
     assert "only AUD is supported: venue prices are AUD" in body.detail
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("mysql://u:p@localhost/db", "no database driver for 'mysql' is installed"),
+        ("sqlite:///{file}/plans.sqlite", "cannot be made"),
+    ],
+)
+def test_a_database_url_that_cannot_work_stops_serve_with_one_line(
+    monkeypatch, capsys, tmp_path, url, says
+):
+    """A SQLite folder that is a file, or a database with no driver installed: one line, exit
+    2 (it was a traceback); no password from the URL in it. A plan still runs: the memory is
+    read as unavailable, as for any database error."""
+    import uvicorn
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    monkeypatch.setenv("DAYPLAN_DB_URL", url.format(file=a_file))
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: pytest.fail("must not start"))
+    assert main(["serve", "--port", "8124"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and says in err and "DAYPLAN_DB_URL" in err
+    assert ":p@" not in err
+    assert main(["plan", "wet_weather_family", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "complete"
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(monkeypatch, capsys):
+    import socket
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: pytest.fail("must not start"))
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "pick --port" in err

@@ -632,3 +632,24 @@ def test_a_home_far_outside_the_area_says_the_leg_is_longer_than_the_window():
     assert leave == [], leave
     home = [d for d in details if d.startswith("the leg home is")]
     assert home and "days later" in home[0], details
+
+
+@pytest.mark.parametrize("rain", [(), ((11 * 60, 15 * 60),)])
+def test_a_lone_stop_is_a_whole_morning_visit_not_one_squeezed_before_home_time(rain):
+    """One outdoor pool (typical 60 min, minimum 30) and a day 09:00-16:00: the morning visit
+    (home long before lunch, so lunch is at home) is the plan, not 15:00-15:36 after rain and a
+    lunch at home, which cut the swim to its minimum against the deadline."""
+    pool = problems.venue(
+        "pool",
+        kind="pool",
+        indoor=False,
+        typical_minutes=60,
+        min_minutes=30,
+        opening_hours="Mo-Su 07:00-18:00",
+    )
+    travel = problems.matrix_travel(["pool"], 24)
+    c = Constraints(day=date(2026, 12, 5), window=(9 * 60, 16 * 60), rain=rain)
+    out = arrange([Pick(venue_id="pool")], {"pool": pool}, c, travel, day_shape=True)
+    ((stop_start, stop_end),) = [(s.start, s.end) for s in out.solution.stops]
+    assert (stop_start, stop_end) == (9 * 60 + 24, 10 * 60 + 24)
+    assert out.check.ok and out.check.home_by == 10 * 60 + 48

@@ -334,3 +334,12 @@ def test_cli_html_into_missing_folder_is_one_line(tmp_path, capsys):
     assert main(["plan", WET, "--html", str(tmp_path / "no" / "r.html")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "its folder does not exist" in err
+
+
+def test_cli_html_onto_a_folder_is_one_line_before_the_run(tmp_path, capsys, monkeypatch):
+    import dayplan.service.run as run_module
+
+    monkeypatch.setattr(run_module, "plan", lambda *a, **kw: pytest.fail("planned for nothing"))
+    assert main(["plan", WET, "--html", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "it is a folder" in err

@@ -491,7 +491,10 @@ class Conversation:
             if any(h.get("question") for h in last.get("must_dos") or []):
                 missing.insert(0, "must_do")  # code matched a must-do to nothing, or to many
             if not (self.location() or self.req.home is not None):
-                asks.insert(0, WHERE_QUESTION)  # nowhere to plan either: ask that first
+                # nowhere to plan either: ask that first, after saying the text must be in
+                # English (a request in Chinese is asked in English, not "which city?" alone)
+                english = [q for q in asks if "in English only" in q]
+                asks = [*english, WHERE_QUESTION, *[q for q in asks if q not in english]]
                 missing.insert(0, "location")
             return _reply(_call("record_clarification", questions=asks[:3], missing=missing))
         if not last.get("ok") and "attempts_left" in last and len(done) < 3:

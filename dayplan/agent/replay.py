@@ -69,10 +69,27 @@ def make_replay_model(directory: str) -> LiveGemini:
     return model
 
 
+def for_one_run(model):
+    """``model`` itself, or, for a replay model, a fresh replay of the same recording: a
+    ``Replayer`` hands out each recorded call once, so a model shared by many runs (the
+    service's) would answer only the first; each run (each request) replays from the start.
+    Raises ``RecordingError`` when the folder can no longer be read."""
+    tap = getattr(model, "http_tap", None)
+    if isinstance(tap, Replayer):
+        return make_replay_model(str(tap.directory))
+    return model
+
+
 def new_recorder(settings: Settings) -> Recorder:
     """A ``Recorder`` that removes the configured API key wherever it would appear."""
     key = settings.google_api_key.get_secret_value() if settings.google_api_key else ""
     return Recorder(secrets=[key] if key else [])
 
 
-__all__ = ["REPLAY_KEY", "make_replay_model", "new_recorder", "recorded_settings"]
+__all__ = [
+    "REPLAY_KEY",
+    "for_one_run",
+    "make_replay_model",
+    "new_recorder",
+    "recorded_settings",
+]

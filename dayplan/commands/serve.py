@@ -54,6 +54,28 @@ def check_bind(host: str, mode: str, insecure_no_auth: bool) -> None:
         )
 
 
+def check_port_free(host: str, port: int) -> None:
+    """Refuse (``InputError``, one line) to start when ``host:port`` cannot be listened on (a
+    server already there, a port below 1024 without the right, an address not on this machine),
+    rather than let uvicorn print its own lines and exit with a rule's code."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            busy = " (another server is there: stop it or pick --port)" if exc.errno == 98 else ""
+            raise InputError(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc}{busy}"
+            ) from None
+
+
 def log_config(level: str) -> dict:
     """uvicorn's logging configuration plus the ``dayplan`` loggers at ``level`` (``--log-level``,
     default ``info``) on uvicorn's stderr handler, each line naming its logger: without it they
@@ -103,7 +125,11 @@ def _serve(args: argparse.Namespace) -> int:
             raise InputError(f"bad setting {where}: {first.get('msg')}") from None
         raise InputError(str(exc)) from None
     except SQLAlchemyError as exc:
-        raise InputError(f"the database cannot be opened ({type(exc).__name__})") from None
+        from dayplan.store import StoreUnavailable
+
+        why = str(exc) if isinstance(exc, StoreUnavailable) else type(exc).__name__
+        raise InputError(f"the database cannot be opened ({why}); check DAYPLAN_DB_URL") from None
+    check_port_free(args.host, args.port)
     if mode == "off" and not is_loopback(args.host):
         print(INSECURE_BANNER.format(host=args.host, port=args.port), file=sys.stderr)
     print(f"dayplan service on http://{args.host}:{args.port} (docs at /docs; Ctrl-C stops it)")
@@ -128,7 +154,8 @@ def register(subparsers) -> None:
     p.add_argument(
         "--model",
         default=None,
-        help="offline, live, live:MODEL or faulty:NAME (default: DAYPLAN_MODE, else offline)",
+        help="offline, live, live:MODEL, replay:DIR (a recording, answered afresh for every "
+        "request) or faulty:NAME (default: DAYPLAN_MODE, else offline)",
     )
     p.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]

@@ -16,7 +16,9 @@ budget, party), a ``TravelModel`` and the home place id. Output: the best itiner
    to ``FILL_SHARE`` of the window's free minutes;
 5. fewer travel minutes (home legs included);
 6. (day-shape problems) a meal break even when the day does not span lunch yet (so visits can
-   still stretch toward their typical length through lunch);
+   still stretch toward their typical length through lunch); a day home before 11:30 even with
+   every visit stretched has its meal at home (so one morning visit is not passed over for the
+   same visit squeezed in after a lunch at home);
 7. then an earlier time home, then lower cost (deterministic tie-breaks).
 
 Day-shape problems also keep at most one venue of each kind and go home for at-home blocked
@@ -551,6 +553,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         weight = round(sum([weights[i] for i in members]), 9)
         addable = [row for row in cand_rows if not mask & blocks[row[0]]]
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
+        # minutes the visits may still stretch toward their typical length (after the search)
+        room = sum([max(0, typical[i] - need[i]) for i in members]) if meal else 0
         complete = mask & required == required
         for skey, labels in states.items():
             place, fed, pause = skey >> 2, bool(skey & 2), skey & 1
@@ -583,7 +587,11 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
                             weight,
                             fill,
                             -(lab[2] + h),
-                            int(fed),  # a meal that costs nothing: visits may then stretch
+                            # a meal that costs nothing: visits may then stretch; a day home
+                            # before lunch even fully stretched has its meal at home too
+                            # (a morning swim is then not worse than one squeezed into the
+                            # afternoon after a lunch at home)
+                            int(fed or (meal and home_at + room <= LUNCH[0])),
                             -home_at,
                             -round(lab[1], 2),
                         )

@@ -14,6 +14,7 @@ from dayplan.reading.propose import (
     read_request,
     rejected_phrase,
     rejected_unread,
+    uncounted_family,
     unread_phrases,
 )
 from dayplan.reading.records import (
@@ -39,6 +40,7 @@ __all__ = [
     "read_request",
     "rejected_phrase",
     "rejected_unread",
+    "uncounted_family",
     "unread_phrases",
     "verify_reading",
 ]

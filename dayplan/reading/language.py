@@ -1,5 +1,6 @@
 """Whether a sentence is written in another Latin-script language (French, German, Spanish,
-Italian, Portuguese, Dutch): this reader reads English, so such a sentence is never parsed for
+Italian, Portuguese, Dutch), or a phrase in another script (``is_other_script``: Chinese,
+Arabic, Cyrillic...): this reader reads English, so such a sentence is never parsed for
 constraints; it is listed unread and asked about (``propose.unread_phrases``, kind ``foreign``).
 
 The test is a count of common function and day-out words of those languages against English
@@ -51,6 +52,19 @@ def is_foreign(sentence: str) -> bool:
     foreign = sum(w in _FOREIGN_WORDS and w not in _ENGLISH_WORDS for w in words)
     english = sum(w in _ENGLISH_WORDS for w in words)
     return foreign >= 3 and foreign > english
+
+
+_OTHER_SCRIPT = re.compile(r"[^\W\d_a-zA-Z\u00c0-\u024f\u1e00-\u1eff]")
+OTHER_SCRIPT_LETTERS = 4
+"""How many letters of a script other than Latin make a phrase a request in another language
+(Chinese "周六两个孩子", Arabic "السبت"); fewer are a name or a word ("at 南岸")."""
+
+
+def is_other_script(phrase: str) -> bool:
+    """Whether ``phrase`` holds at least ``OTHER_SCRIPT_LETTERS`` letters of a script other than
+    Latin (Chinese, Japanese, Arabic, Cyrillic, ...): written in another language, which this
+    reader does not read, so the run says it reads English only and asks (kind ``foreign``)."""
+    return len(_OTHER_SCRIPT.findall(phrase)) >= OTHER_SCRIPT_LETTERS
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -169,15 +169,16 @@ _FREE_ONLY = (
     r"|\bfree\s+(?:attractions|venues|events|options|ones|spots|fun|entertainment|day out"
     r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
     r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
-    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s)|(?<=\d\s)|(?<=\d[ap]m\s)|(?<=\d\s[ap]m\s))"
+    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s)|(?<=\d\s)(?<!under\s\d\s)(?<!under\s\d\d\s)|(?<=\d[ap]m\s)|(?<=\d\s[ap]m\s))"
     r"(?:all\s+|only\s+|must be\s+)?free(?:[\s-](?:entry|admission))?(?:\s+only)?"
     r"(?:\s+(?:please|pls|plz))?(?=\s*(?:[,;:.)!\-–]|$)|\s+(?:and|&|\+)\s)"
 )
 """Free only said in words: "nothing that costs money", "only things that are free", "no paid
 attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
 today", "we want to keep it free", "it all has to be free", and "free" as an item of its own in
-a list ("…, free, home by 3", "- free only -", "..., free entry") or right after a time, ending its clause ("home
-by 11:30 free": texting's list without a comma). "free" in other senses is no budget:
+a list ("…, free, home by 3", "- free only -", "..., free entry") or right after a time,
+ending its clause ("home by 11:30 free": texting's list without a comma; never after an age:
+"kids under 12 free"). "free" in other senses is no budget:
 "feel free", "free time", "gluten free", "free from 2pm", "free after lunch", "free till 3",
 "kids go free", "keep the morning free", "no paid parking"."""
 ZERO = re.compile(
@@ -192,6 +193,16 @@ ZERO = re.compile(
 _FREE_OF_A_RANGE = re.compile(
     r"\d(?:[:.]\d\d)?\s*(?:[ap]m)?\s*(?:-|–|to|till|til|until|and|&)\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]m)?"
     r"\s+(?:all\s+|only\s+)?(free)\b",
+    re.I,
+)
+_FREE_HEDGE_AFTER = re.compile(
+    r"\s*(?:preferably|preferred|ideally|if\s+(?:possible|poss|we\s+can)|where\s+possible"
+    r"|would\s+be\s+(?:nice|good|great|ideal|best)|(?:is|are)\s+(?:best|ideal|preferred)|mostly"
+    r"|ideal)\b",
+    re.I,
+)
+_FREE_HEDGE_BEFORE = re.compile(
+    r"\b(?:preferably|ideally|mostly|mainly|hopefully|prefer|rather|if\s+possible)\s+(?:\w+\s+){0,2}$",
     re.I,
 )
 
@@ -213,6 +224,24 @@ def zero_spans(sentence: str) -> list[tuple[int, int]]:
     ]
 
 
+def zero_match(sentence: str) -> tuple[int, int] | None:
+    """The span of the budget 0 said in ``sentence`` (the first of ``zero_spans``), else
+    ``None``: free said as a hedge beside an amount ("free stuff preferably, $20 max", "ideally
+    free but up to $30") is a wish; the amount is the budget."""
+    spans = zero_spans(sentence)
+    if not spans:
+        return None
+    a, b = spans[0]
+    hedged = _FREE_HEDGE_AFTER.match(sentence, b) or _FREE_HEDGE_BEFORE.search(sentence, 0, a)
+    amount = any(not (x < b and a < y) for x, y in _amount_spans(sentence))
+    return None if hedged and amount else (a, b)
+
+
+def _amount_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the amounts in digits with a money cue in ``sentence`` (``DIGIT_MONEY``)."""
+    return [d.span() for d in DIGIT_MONEY.finditer(sentence)]
+
+
 MONEY_CUE = re.compile(
     r"(?:a\$|\$|\baud(?![a-z])|\busd(?![a-z])|\bdollars?\b|\bbucks\b|\bbudget\b|\bspend\b|\bcost\b|\bquid\b)",
     re.I,
@@ -220,7 +249,7 @@ MONEY_CUE = re.compile(
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\s*(?:aud|dollars|bucks|dollarydoos"
-    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly))\b"
+    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly)(?!\s*(?:(?:is|of)\s+)?[:=~-]?\s*\$?\d))\b"
     r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
     r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
@@ -229,7 +258,8 @@ DIGIT_MONEY = re.compile(
     re.I,
 )
 """An amount in digits with its money cue (and an "each"/"total" right after): "$60", "60ish
-bucks", "120 budget", "a 120 dollar budget", "budget 60ish"."""
+bucks", "120 budget", "a 120 dollar budget", "budget 60ish"; never "N budget" with an amount after
+"budget" ("3 kids under 5 budget 40": the 5 is the children's age cap, the budget 40)."""
 _AMT = r"(\d(?:[\d,]*\d)?(?:\.\d{1,2})?)"
 MONEY_RANGE = re.compile(
     r"(?:(?:\bbetween\s+)?(?:a\$|\$|\baud\s?)\s?"

@@ -102,7 +102,7 @@ DISTANCE = re.compile(
 distance, so it is asked (which leg time it means), never dropped."""
 _ONE_ADULT = re.compile(
     r"\b(?:me|i|myself|partner|husband|hubby|wife|missus|gf|bf|nan|nana|nanna|pop|poppy|grandma"
-    r"|grandpa|granny|mum|mom|dad|sister|brother|aunt|auntie|uncle|friend|other half)\b",
+    r"|grandpa|granny|gran|mum|mom|dad|sister|brother|aunt|auntie|uncle|friend|other half)\b",
     re.I,
 )
 _TWO_ADULTS = re.compile(r"\b(?:grandparents|parents)\b", re.I)

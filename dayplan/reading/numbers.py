@@ -24,7 +24,7 @@ def count(word: str) -> int | None:
     word = word.strip().lower()
     if word in _EXTRA:
         return _EXTRA[word]
-    if re.fullmatch(r"\d{1,3}", word):
+    if re.fullmatch(r"\d+", word):  # "99999999999999999999 adults": said, then refused
         return int(word)
     for span in duck.parse(word, datetime(2026, 1, 1), ("number",)):
         value = span.value.get("value")

@@ -25,7 +25,13 @@ Rules (each tested in ``tests/test_reading.py``):
 - ages listed after children words count one child each ("the kids are 8 and 10");
 - "N of us" gives no split into adults and children: unread, and asked about when it matters;
 - children named without a number ("the kids") give no count: nothing is read, and the caller
-  assumes (and says so) or asks.
+  assumes (and says so) or asks;
+- a count after the word is a count ("the kids (2)", "kids x2", "adults: 2", "grandparents x2"),
+  as are "1 mum", "2 grown ups", "2 big 2 small", "2 uni students (adults)"; an adult named bare
+  in a list is one ("Me, wife, 2 kids"); "New Farm for 2" alone is 2 adults;
+- a total beside the members ("(3 people)", "6 of us", "(3 kids total)", "Gran & Pop (2)") must
+  agree with them (``_reconcile``), else nothing is read and the party is asked;
+- a pet ("1 dog") is no person; "he's 7" is an age; "under 5" after children is their age cap.
 """
 
 from __future__ import annotations
@@ -41,19 +47,19 @@ from dayplan.reading.prefilter import prefilter_module
 _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|gf|bf|wifey|fiance|fiancee|mum|mom"
     r"|mother|dad|father|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nan|nana"
-    r"|nanna|pop|poppy|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
+    r"|nanna|gran|pop|poppy|carer|aunt|auntie|aunty|uncle|friend|mate|mother-in-law|father-in-law|sister-in-law"
     r"|brother-in-law|son-in-law|daughter-in-law|neighbour|neighbor|colleague|flatmate|sister"
     r"|brother|sis|bro|cousin"
 )
 _ADULT_TWO = r"in-laws|inlaws|parents|grandparents|folks"
 _ADULT_PLURAL = (
-    r"adults?|grown-?ups?|parents|friends|mates|grandparents|people|dads|mums|moms|mothers"
+    r"adults?|grown[- ]?ups?|parents|friends|mates|grandparents|people|dads|mums|moms|mothers"
     r"|fathers|grandmas|grandpas|aunties|aunts|uncles|sisters|brothers"
 )
 _CHILD_ONE = (
     r"son(?!-in-law)|daughter(?!-in-law)|toddler|baby|bub|bubba|infant|newborn|boy|girl|kid|child"
     r"|little one|niece|nephew|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter"
-    r"|preschooler|teenager|teen"
+    r"|preschooler|teenager|teen|kiddo"
 )
 _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
@@ -64,14 +70,27 @@ _AGE = (
     r"|(?:months?|mths?|weeks?|wks?)[- ]olds?)\b"
 )
 
-_GAP = r"(?:(?<=\d)\s*|\s+)"
-"""Between a count and its noun: a space, or none after digits ("2adults 2kids", texting)."""
-COUNTED_ADULTS = re.compile(
-    r"\b(" + COUNT_WORD + r")" + _GAP + r"(?:" + _ADULT_PLURAL + r")\b", re.I
+_GAP = r"(?:(?<=\d)\s*|\s+)(?:x\s*)?"
+"""Between a count and its noun: a space, or none after digits ("2adults 2kids", texting), and
+"x" ("2 x adults", "2x kids")."""
+_COUNT = r"(?:\d{4,}|" + COUNT_WORD + r")"
+"""A count before a noun, a number too long to be one included ("99999999999999999999 adults":
+read, then refused by the verifier's limit and asked, never dropped)."""
+_LISTED_ADULT = (
+    r"partner|wife|husband|hubby|missus|wifey|gf|bf|boyfriend|girlfriend|fiance|fiancee|gran"
+    r"|grandma|grandpa|granny|grandad|granddad|nan|nana|nanna|pop|poppy|mum|mom|dad|aunt|auntie"
+    r"|aunty|uncle"
 )
+"""Adults named bare in a list of the party ("Me, wife, 2 kids", "Gran & Pop")."""
+COUNTED_ADULTS = re.compile(
+    r"\b(" + _COUNT + r")" + _GAP + r"(?:" + _ADULT_PLURAL + r")\b"
+    r"|\b(1|one)\s+(?:" + _LISTED_ADULT + r"|parent|grandparent|carer)\b(?!'s)",
+    re.I,
+)
+"""Adults counted before their word ("2 adults", "three grown ups", "1 mum"): group 1 or 2."""
 COUNTED_CHILDREN = re.compile(
     r"\b("
-    + COUNT_WORD
+    + _COUNT
     + r")"
     + _GAP
     + r"(?:(?:young|little|small|wee)\s+)?(?:"
@@ -90,7 +109,9 @@ ONE_ADULT = re.compile(
     + _ADULT_ONE
     + r")|\b(?:"
     + _BARE_ADULT
-    + r"))\b(?!'s)",
+    + r")|(?:^|(?<=, ))(?:"
+    + _LISTED_ADULT
+    + r")(?=\s*(?:[,&+(]|and\b|n\b|$)))\b(?!'s)",
     re.I,
 )
 TWO_ADULTS = re.compile(
@@ -127,11 +148,12 @@ _NOT_A_NAME = (
     + _ADULT_ONE
 )
 NAMED_WITH_AGE = re.compile(
-    r"\b(?!(?:" + _NOT_A_NAME + r")\b)[a-z][a-z'-]+\s*\(\s*(?:age\s+|aged\s+)?"
-    r"(1[0-7]|[1-9])\s*(?:yo|y/o|yrs?|years?(?: old)?|months?|mths?)?\s*\)",
+    r"(?<![<>/=.])\b(?!(?:" + _NOT_A_NAME + r")\b)[a-z][a-z'-]+\s*\(\s*(?:age\s+|aged\s+)?"
+    r"(1[0-7]|[1-9])\s*(?:yo|y/o|yrs?|years?(?: old)?|months?|mths?)?\s*\)(?!\s*[<;{])",
     re.I,
 )
-"""A child named with an age in brackets ("Jack (6)", "Mia (4) and Leo (2)"): one child each."""
+"""A child named with an age in brackets ("Jack (6)", "Mia (4) and Leo (2)"): one child each;
+never a call in markup or code ("<script>alert(1)</script>", "console.log(2);")."""
 LONE_PARENT_PLUS = re.compile(
     r"\b(?:me|myself|(?:solo|single)\s+(?:parent|mum|mom|dad)|mum|mom|dad)\s*(?:\+|plus|&)\s*"
     r"(" + COUNT_WORD + r")(?=\s*(?:$|[,.;!?)]|on\b|for\b|in\b|this\b|to\b|at\b|and\b))",
@@ -139,10 +161,11 @@ LONE_PARENT_PLUS = re.compile(
 )
 """One parent "+ N" with no noun ("me + 3", "solo parent + 2"): the N are the children."""
 MY_N = re.compile(
-    r"\b(?:my|our)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|on\b|for\b|to\b|at\b|this\b))",
+    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:all|both|aged?|ages)\b)|on\b|for\b|to\b|at\b|this\b))",
     re.I,
 )
-""""me and my two", "the wife and I and our three": the writer's children by count alone."""
+""""me and my two", "the wife and I and our three": the writer's children by count alone;
+"2 adults (me and my sister) and her 3": another adult's children, children too."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
 AGE_SERIES = re.compile(
@@ -178,7 +201,7 @@ cue, so the quote holds what makes the relation an adult."""
 CHILDREN_WITH_AGES = re.compile(  # "kids 6 and 9", "the girls (4, 7 & 10)", "the kids are 8 and 10"
     r"\b(?:"
     + _CHILD_PLURAL
-    + r")(?:\s+(?:are|were|r)\b)?\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
+    + r")(?:\s+(?:are|were|r)\b|\s*,?\s*they(?:'re|\s+are|re)\b)?\s*[(,:]?\s*((?:\d{1,2}\s*(?:,|and|&)\s*)+\d{1,2})\b"
     r"(?!\s*(?:am|pm|a\.m|p\.m|:|\.\d|%|hours?|hrs?|min|mins|minutes|bucks|dollars|[-\u2013]\s*\d|to\s+\d|till\s+\d))",
     re.I,
 )
@@ -343,13 +366,178 @@ CHILDREN_OF_THEM = re.compile(
 COUPLES = re.compile(r"\b(" + COUNT_WORD + r")\s+couples\b", re.I)
 """Couples counted ("two couples", "3 couples"): two adults each."""
 ADULTS_IN_BRACKETS = re.compile(
-    r"\b(?:" + _ADULT_PLURAL + r"|" + _ADULT_TWO + r")\s*\(\s*([1-9])\s*\)", re.I
+    r"\b(?:" + _ADULT_PLURAL + r"|" + _ADULT_TWO + r")\s*(?:\(\s*([1-9])\s*\)"
+    r"|(?:x|[:=])\s*([1-9]\d?)\b(?![:.]\d|\s*(?:am|pm|hours?|hrs?|mins?|minutes)\b))",
+    re.I,
 )
-"""Adults counted in brackets after their word ("grandparents (2)", "adults (3)"): a single digit
-after grown-ups is their count (an adult's age is more than 9)."""
+"""Adults counted after their word ("grandparents (2)", "adults (3)", "grandparents x2",
+"adults: 2"): a single digit in brackets after grown-ups is their count (an adult's age is more
+than 9). Group 1 or 2."""
+ADULTS_MARKED = re.compile(
+    r"\b(" + COUNT_WORD + r")\s+(?:[a-z]+\s+){0,2}[a-z]+s\s*\(\s*(?:all\s+|both\s+)?"
+    r"(?:adults|grown[- ]?ups|over[- ]18s?|18\+)\s*\)",
+    re.I,
+)
+"""People counted and said to be adults in brackets ("2 uni students (adults)", "2 NDIS clients
+(adults)"): that many adults."""
+CHILDREN_COUNTED_AFTER = re.compile(
+    r"\b(?:" + _CHILD_PLURAL + r")\s*(?:\(\s*|x\s*|[:=]\s*)(\d{1,2})\b\s*\)?"
+    r"(?!\s*(?:,|and\b|&|-|to\b|or\b|/)\s*\d)(?!\s*(?:[:.]\d|am\b|pm\b|%|yo\b|y/o|years?\b"
+    r"|yrs?\b|months?\b|hours?\b|hrs?\b|mins?\b|minutes\b|of\s+them\b))",
+    re.I,
+)
+"""Children counted after their word ("the kids (2)", "kids x2", "kids: 3"): a single number
+after a plural word for children is how many ("kids (4, 7)", "kids 8 and 10" are ages)."""
+ADULT_RUN_COUNT = re.compile(
+    r"(?:^|(?<=[\s,]))((?:(?:"
+    + _LISTED_ADULT
+    + r")\s*(?:&|\+|and|n)\s*)+(?:"
+    + _LISTED_ADULT
+    + r"))"
+    r"\s*\(\s*([1-9])\s*\)",
+    re.I,
+)
+"""Adults named together with their count in brackets ("Gran & Pop (2)"): the count is of those
+named, and must agree with them (else the party is asked)."""
+BIG_SMALL = re.compile(
+    r"\b(" + COUNT_WORD + r")\s+(?:big(?:\s+ones|s|gies)?|grown(?:\s+ups?)?|large)\s*"
+    r"(?:,|&|\+|and\b)?\s*(" + COUNT_WORD + r")\s+(?:small(?:\s+ones|s|ies)?|little(?:\s+ones|s)?"
+    r"|littlies|mini(?:s|\s+ones)?|smalls)\b",
+    re.I,
+)
+"""Adults and children as big and small ("2 big 2 small", "2 bigs and 3 littlies")."""
+_TOTAL_WORD = r"(?:total|in total|all up|altogether|all together|all told)"
+_TOTAL_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+"""A total's count: never "one"/"a" ("one of us has a bad knee" is no total)."""
+PEOPLE_TOTAL = re.compile(
+    r"(?<!\bthe )(?<!\bus )(?<!\bjust )\b("
+    + _TOTAL_COUNT
+    + r")\s+(?:people|persons|pax|ppl|humans|of us)\b(?:\s+"
+    + _TOTAL_WORD
+    + r"\b)?"
+    r"(?:\s*,?\s*(?:just|all|only)\s+(?:adults|grown[- ]?ups)\b|\s*\(\s*(?:all\s+)?adults\s*\))?"
+    r"(?=\s*(?:$|[,.;:!?()&+-]|incl|including|inc\b|with\b|and\b|going\b|coming\b|this\b|on\b"
+    r"|for\b|in\b|at\b|plus\b|x\b|w/|w\b|n\b|[a-z]+\s+(?:adults?|kids|children)\b|\d))"
+    r"|\b(?:a\s+)?(?:party|group|crew|table|booking)\s+of\s+(" + _TOTAL_COUNT + r")\b(?!\s*(?:kids"
+    r"|children|adults|families|couples))",
+    re.I,
+)
+"""How many people in all ("3 people", "6 of us", "party of 4", "5 pax"): a total that the
+members read must agree with ("my 2 teenagers and me (3 people)", "6 of us incl 4 kids": 2
+adults), never counted beside them; not before a verb ("only 2 of us can swim" is no
+total). Group 1 or 2."""
+KIND_TOTAL = re.compile(
+    r"\b(" + COUNT_WORD + r")\s+(kids|children|adults|grown[- ]?ups)\s+" + _TOTAL_WORD + r"\b"
+    r"|\b" + _TOTAL_WORD + r"\s*(?:of\s+)?[:=]?\s*(" + COUNT_WORD + r")\s+(kids|children|adults"
+    r"|grown[- ]?ups)\b",
+    re.I,
+)
+"""How many of one kind in all ("(3 kids total)", "3 adults total"): the count of that kind, the
+members named being some of them (more named than the total is asked)."""
+_FOR_NOT_AFTER = "".join(
+    rf"(?<!\b{w} )"
+    for w in (
+        "back",
+        "home",
+        "there",
+        "ready",
+        "out",
+        "be",
+        "done",
+        "finish",
+        "finished",
+        "nap",
+        "naps",
+        "sleep",
+        "leave",
+        "wait",
+        "till",
+        "until",
+        "by",
+        "at",
+        "stay",
+        "booked",
+        "in",
+        "up",
+        "open",
+        "tickets",
+        "ticket",
+        "session",
+        "lesson",
+        "class",
+        "it",
+        "run",
+        "walk",
+        "drive",
+        "sit",
+        "park",
+        "play",
+        "time",
+        "only",
+        "just",
+        "free",
+        "bed",
+        "rest",
+        "gone",
+        "away",
+        "go",
+        "going",
+        "around",
+        "about",
+        "over",
+        "left",
+        "approx",
+    )
+)
+FOR_N = re.compile(
+    _FOR_NOT_AFTER + r"\bfor\s+(2|two|3|three|4|four|5|five|6|six)"
+    r"(?=\s*(?:$|[,.;!?)]|pls\b|please\b|this\b|on\s+(?:sat|sun)))",
+    re.I,
+)
+"""The party said as "for N" alone ("New Farm for 2", "a table for 2"): N people; with nobody
+else said, N adults (children are named when they come)."""
+ALL_ADULTS = re.compile(
+    r"\b(?:just|all|only)\s+(?:adults|grown[- ]?ups)\b|\b(?:adults|grown[- ]?ups)\s+only\b"
+    r"|\bno (?:kids|children)\b|\bkid[- ]?free\b",
+    re.I,
+)
+"""A party said to be adults only ("2 of us, just adults"): a total is all adults."""
+PETS = re.compile(
+    r"\b(" + COUNT_WORD + r")\s+(?:dogs?|pups?|puppy|puppies|doggos?|cats?|pets?)\b", re.I
+)
+"""Pets counted ("2 kids and 1 dog"): no person, never priced, never asked."""
+PRONOUN_AGE = re.compile(
+    r"\b(?:he|she|they)(?:'s|'re|\s+is|\s+are|s)\s+(?:only\s+|just\s+|nearly\s+|almost\s+"
+    r"|turning\s+)?(\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*)\b"
+    r"(?!\s*(?:am|pm|:|\.\d|%|bucks|dollars|min|mins|minutes|hours?|hrs?|km))",
+    re.I,
+)
+"""An age said by a pronoun after the child ("my son, he's 7"): an age, never a count."""
+AGE_CAP = re.compile(
+    r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)(?:\s*,)?"
+    r"(?:\s+(?:all|both|are|is|aged|who\s+are|each))*\s+(?:under|below|younger than|less than)"
+    r"\s+(1[0-7]|[1-9])\b(?!\s*(?:bucks|dollars|aud|min|mins|minutes|hours?|hrs?|km))",
+    re.I,
+)
+"""An age cap right after children ("3 kids under 5", "kids, all under 8"): an age, never money."""
+
+
+def age_cap_spans(text: str) -> list[tuple[int, int]]:
+    """Spans in ``text`` of the number of each children's age cap (``AGE_CAP``: the 5 of "3 kids
+    under 5 budget 40"): never an amount of money."""
+    return [m.span(1) for m in AGE_CAP.finditer(text)]
+
+
 PARTY_CUES = (
     LETTER_PARTY,
     ADULTS_IN_BRACKETS,
+    ADULTS_MARKED,
+    CHILDREN_COUNTED_AFTER,
+    ADULT_RUN_COUNT,
+    BIG_SMALL,
+    PEOPLE_TOTAL,
+    KIND_TOTAL,
+    FOR_N,
     GROWN_FAMILY,
     AGE_SERIES,
     CHILDREN_OF_THEM,
@@ -509,10 +697,12 @@ def _children(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
     phrase = GROUP_AGES.sub(lambda m: " " * len(m.group(0)), phrase)
     said = [count(m.group(1)) for m in CHILDREN_OF_THEM.finditer(phrase)]
-    if said and all(c is not None for c in said):  # "the kids (2 of them, 6 and 9)"
+    counted_before = COUNTED_CHILDREN.search(phrase)  # "3 kids, 2 of them are under 5": 3
+    if said and all(c is not None for c in said) and not counted_before:  # "kids (2 of them)"
         return sum(c for c in said if c is not None)
     found = list(COUNTED_CHILDREN.finditer(phrase))
     counted = [count(m.group(1)) for m in found]
+    counted += [int(m.group(1)) for m in CHILDREN_COUNTED_AFTER.finditer(phrase)]  # "kids (2)"
     if counted and all(c is not None for c in counted):
         n = sum(c for c in counted if c is not None)
         if all(c == 1 for c in counted):  # "a newborn and a 3yo": the age is another child
@@ -602,11 +792,12 @@ def _named_children(phrase: str) -> int:
 
 def _adults(phrase: str) -> int | None:
     phrase = _blank_ranges(phrase)
-    counted = [count(m.group(1)) for m in COUNTED_ADULTS.finditer(phrase)]
+    counted = [count(m.group(1) or m.group(2)) for m in COUNTED_ADULTS.finditer(phrase)]
     counted += [
         2 * n if (n := count(m.group(1))) is not None else None for m in COUPLES.finditer(phrase)
     ]
-    counted += [int(m.group(1)) for m in ADULTS_IN_BRACKETS.finditer(phrase)]
+    counted += [int(m.group(1) or m.group(2)) for m in ADULTS_IN_BRACKETS.finditer(phrase)]
+    counted += [count(m.group(1)) for m in ADULTS_MARKED.finditer(phrase)]  # "2 students (adults)"
     if counted and all(c is not None for c in counted):
         return sum(c for c in counted if c is not None)
     if NO_ADULT.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
@@ -643,7 +834,9 @@ def read_party(phrase: str) -> Party:
     """Adults and children that ``phrase`` says (``Party(None, None)`` when it says neither).
 
     The writer counts only when the phrase also names someone else or says "just me": "I" on its
-    own in a sentence about something else is not a party reading."""
+    own in a sentence about something else is not a party reading. A total said beside the
+    members ("(3 people)", "6 of us", "(3 kids total)", "Gran & Pop (2)") must agree with them
+    (``_reconcile``), else nothing is read and the party is asked."""
     phrase = phrase.replace("\u2019", "'")
     for total in PARTY_TOTAL.finditer(phrase):  # "..., so that's 2 adults 5 kids": the total
         rest = phrase[total.end() :]
@@ -653,6 +846,89 @@ def read_party(phrase: str) -> Party:
                 return said
     phrase = _blank(phrase, [(a, b, 0) for a, b in rate_spans(phrase)])  # "$30 an adult"
     phrase = blank_not_coming(phrase)  # "dad working so just me", "me (dad)", "grandma here"
+    phrase = _blank(phrase, [(*m.span(), 0) for m in PETS.finditer(phrase)])  # "1 dog"
+    for m in ADULT_RUN_COUNT.finditer(phrase):  # "Gran & Pop (2)": the two named
+        if len(re.findall(r"\b(?:" + _LISTED_ADULT + r")\b", m.group(1), re.I)) != int(m[2]):
+            return Party(None, None)  # "Gran & Pop (3)": who is the third? asked
+        phrase = _blank(phrase, [(m.end(1), m.end(), 0)])
+    big = BIG_SMALL.search(phrase)  # "2 big 2 small"
+    people = [(m.span(), count(m.group(1) or m.group(2)), m) for m in PEOPLE_TOTAL.finditer(phrase)]
+    kinds = [
+        (m.span(), count(m[1] or m[3]), (m[2] or m[4]).lower()) for m in KIND_TOTAL.finditer(phrase)
+    ]
+    for_n = FOR_N.search(phrase)
+    rest = _blank(phrase, [(*sp, 0) for sp, _, _ in (*people, *kinds)])
+    rest = _blank(rest, [(*for_n.span(), 0)] if for_n else [])
+    if big:
+        members = Party(count(big.group(1)), count(big.group(2)))
+    else:
+        members = _members(rest)
+    totals = [n for _, n, _ in people]
+    kinds_said = [(n, k) for _, n, k in kinds]
+    if for_n and members == Party(None, None) and not people and not kinds:
+        totals = [count(for_n.group(1))]  # "New Farm for 2": two people, nobody else said
+    if not totals and not kinds_said:
+        return members
+    split = any(re.search(r"of us|party|group|crew|booking", m[0], re.I) for _, _, m in people)
+    said = _reconcile(members, totals, kinds_said, rest, split and not for_n, phrase)
+    if said.adults is None and said.children and members.adults is None and WRITER.search(rest):
+        return Party(_adults(rest), said.children)  # "me and the kids (3 kids total)"
+    return said
+
+
+def _reconcile(
+    members: Party,
+    totals: list[int | None],
+    kinds: list[tuple[int | None, str]],
+    rest: str,
+    split: bool,
+    phrase: str,
+) -> Party:
+    """``members`` (the party read without its totals) made to agree with the totals said beside
+    them: ``kinds`` (``(n, "kids")``: "(3 kids total)") is that kind's count, the members named
+    being some of them; ``totals`` (people in all: "3 people", "6 of us") is adults plus children
+    (the one not said is the rest: "6 of us incl 4 kids" is 2 adults). Without members a total
+    is all adults when said so ("2 of us, just adults") or said as people ("4 people", "for 2"),
+    never when ``split`` ("6 of us", "party of 4": how many are children?). A total that does
+    not agree gives ``Party(None, None)``: asked, never counted twice."""
+    no = Party(None, None)
+    adults, children = members.adults, members.children
+    for n, kind in kinds:
+        if n is None:
+            return no
+        if kind in ("kids", "children"):
+            if children is not None and children > n:
+                return no
+            children = n
+        else:
+            if adults is not None and adults > n:
+                return no
+            adults = n
+    if len(set(totals)) > 1 or None in totals:
+        return no
+    if not totals:
+        return Party(adults, children)
+    total = totals[0]
+    assert total is not None
+    kids_named = bool(_CHILD_WORD.search(rest))
+    adults_only = bool(ALL_ADULTS.search(phrase))  # "2 of us, just adults"
+    if adults is not None and children is not None:
+        return Party(adults, children) if adults + children == total else no
+    if children is not None:
+        return Party(total - children, children) if total - children >= 1 else no
+    if adults is not None:
+        if adults == total:
+            return Party(adults, None)
+        if adults < total and kids_named and not adults_only:
+            return Party(adults, total - adults)  # "me and the kids (4 people)"
+        return no
+    if adults_only or not (split or kids_named):
+        return Party(total, None)  # "2 of us, just adults", "4 people", "for 2"
+    return no
+
+
+def _members(phrase: str) -> Party:
+    """Adults and children that ``phrase`` names (no totals: ``read_party``)."""
     plus = PLUS_PARTY.search(phrase) or LETTER_PARTY.search(phrase)
     if plus and not COUNTED_ADULTS.search(phrase) and not COUNTED_CHILDREN.search(phrase):
         return Party(int(plus.group(1)), int(plus.group(2)))
@@ -679,6 +955,7 @@ def read_party(phrase: str) -> Party:
         named_other
         or COUNTED_ADULTS.search(phrase)
         or ADULTS_IN_BRACKETS.search(phrase)
+        or ADULTS_MARKED.search(phrase)
         or COUPLES.search(phrase)
         or JUST_ME.search(phrase)
     )

@@ -153,6 +153,49 @@ _BROAD = re.compile(
 )
 
 
+EMOJI_KINDS = {
+    "\U0001f3ac": "film",  # clapper board
+    "\U0001f37f": "film",  # popcorn
+    "\U0001f3a5": "film",  # movie camera
+    "\U0001f3ca": "swimming",  # swimmer
+    "\U0001f3db": "museums",  # classical building
+    "\U0001f3a8": "art galleries",  # palette
+    "\U0001f5bc": "art galleries",  # framed picture
+    "\U0001f333": "parks",  # tree
+    "\U0001f4da": "libraries",  # books
+    "\u2615": "cafes",  # hot drink
+    "\U0001f6dd": "playgrounds",  # playground slide
+    "\U0001f998": "animals",  # kangaroo
+    "\U0001f428": "animals",  # koala
+    "\U0001f995": "dinosaurs",  # sauropod
+    "\U0001f996": "dinosaurs",  # T-rex
+    "\U0001f3d6": "beach",  # beach with umbrella
+    "\U0001f52d": "planetarium",  # telescope
+}
+"""Emoji that name a kind of outing, and the preference each stands for ("🎬 no. 🏊 yes.")."""
+EMOJI_VERDICT = re.compile(
+    r"(?P<emoji>[" + "".join(EMOJI_KINDS) + r"])[\u200d\ufe0f\u2640\u2642\U0001f3fb-\U0001f3ff]*"
+    r"\s*[:=-]?\s*(?:(?P<no>no|nope|nah|never|no\s+thanks|no\s+way)(?![\w'])|(?P<nosign>[\u274c\U0001f44e\U0001f6ab])"
+    r"|(?P<yes>yes|yep|yeah|yay|please|pls|definitely)(?![\w'])|(?P<yessign>[\u2705\U0001f44d\u2714\U0001f4af]))",
+    re.I,
+)
+"""An emoji of a kind with a yes or a no after it ("🎬 no", "🏊 yes", "🏛️ 👎"): a no avoids the
+kind (``avoid_spans``, a refusal: hard), a yes wishes for it (``preference_spans``)."""
+
+
+def emoji_verdicts(phrase: str) -> list[tuple[int, int, str, bool]]:
+    """``(start, end, kind, yes)`` for each ``EMOJI_VERDICT`` of ``phrase``, in order."""
+    return [
+        (
+            m.start(),
+            m.end(),
+            EMOJI_KINDS[m.group("emoji")],
+            bool(m.group("yes") or m.group("yessign")),
+        )
+        for m in EMOJI_VERDICT.finditer(phrase)
+    ]
+
+
 def _clause_start(text: str, at: int) -> int:
     return max([0] + [m.end() for m in re.finditer(r"[.,;!?()]|\s-\s|\bbut\b", text[:at])])
 
@@ -173,6 +216,12 @@ def preference_spans(phrase: str) -> list[tuple[int, int, str]]:
             seen.add(p)
             kept.append((a, b, p))
     return kept
+
+
+def wish_spans_of(phrase: str, preference: str) -> list[tuple[int, int]]:
+    """Every span of ``phrase`` that wishes for ``preference`` (repeats included): what a
+    quote of that preference must cover whole."""
+    return [(a, b) for a, b, p in _spans(phrase) if p == preference]
 
 
 def _spans(phrase: str) -> list[tuple[int, int, str]]:
@@ -216,7 +265,24 @@ def _spans(phrase: str) -> list[tuple[int, int, str]]:
         start = lo + cue[-1].start() if cue else m.start()
         end = m.end() + after.end() if after and not cue else m.end()
         out.append((start, end, LIKED_WORDS[m.group(0)]))
+    for a, b, kind, yes in emoji_verdicts(low):  # "🏊 yes": a wish for swimming
+        if yes:
+            out.append((a, b, kind))
+    for m in LONE_OUTDOOR.finditer(low):  # "..., outdoor stuff, ...": a wish (no outdoor limit)
+        if not any(a <= m.start("said") < b for a, b, _ in out):
+            out.append((*m.span("said"), "outdoors"))
     return sorted(out)
+
+
+LONE_OUTDOOR = re.compile(
+    r"(?:^|(?<=[,;:.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
+    r"(?P<said>(?:all\s+)?(?:outdoors?|outside|outdoorsy|open[- ]air)(?:\s+(?:stuff|things"
+    r"|activities|places|venues|fun|options|spots|play))?)"
+    r"[^\w,;.!?()\n•|/-]*(?=$|[,;.!?()\n•|]|[-/]\s|(?:home|back)\s+(?:by\s+)?\d)",
+    re.I,
+)
+"""A list item that is only outdoors ("..., outdoor stuff, ...", "..., outside"): the outdoor
+preference (no request field limits a day to outdoor venues), as "outdoors please" is."""
 
 
 AVOIDING = re.compile(
@@ -281,14 +347,61 @@ INDOOR_ONLY = re.compile(
 only", "only indoor things", "nothing outdoors", "no outdoor stuff", "everything has to be
 inside", "keep it indoors". A hard limit (``outdoor_excluded``), unlike "indoors please"."""
 _INDOOR_CONDITION = re.compile(r"\b(?:if|in\s+case|unless|when(?:ever)?|should\s+it)\b", re.I)
+LONE_INDOOR = re.compile(
+    r"(?:^|(?<=[,;:.!?()\n•|])|(?<=\s[-/]))[^\w,;.!?()\n•|/-]*"
+    r"(?P<said>(?:all\s+)?(?:indoors?|inside|under\s*cover|undercover)(?:\s+(?:stuff|things"
+    r"|activities|places|venues|fun|options|spots))?)"
+    r"[^\w,;.!?()\n•|/-]*(?=$|[,;.!?()\n•|]|[-/]\s|(?:home|back)\s+(?:by\s+)?\d)",
+    re.I,
+)
+"""A list item that is only indoors ("..., $50, home by 4, indoor", "..., inside", "🌧️ inside
+stuff", "indoor home 3"): it says where the day happens, a limit like "indoors only" (not the
+soft "indoors please", whose "please" asks)."""
+
+
+_TIME_AFTER = re.compile(
+    r"\s*(?:(?!home\b|back\b)[a-z]+\s+){0,2}?(?P<time>(?:after|from|before|until|till|til|past|by|in|at|during|for)"
+    r"\s+(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|ish)?|lunch(?:time)?|midday|noon|the\s+(?:morning|afternoon"
+    r"|arvo|evening)|morning|afternoon|arvo|the\s+heat\s+of\s+the\s+day)"
+    r"|this\s+(?:morning|afternoon|arvo|evening)|(?:in\s+the\s+)?(?:mornings?|afternoons?|arvo))\b"
+    r"(?!\s*(?:to|till|until|til|-|\u2013)\s*\d)",
+    re.I,
+)
+"""A time of day said right after an indoor limit, in its clause ("no outdoor after 12",
+"nothing outside after lunch", "indoors only in the afternoon"); a range after it ("indoors
+only from 9 to 3") is the day's window, not part of it."""
+
+
+def timed_indoor_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``INDOOR_ONLY`` limits of ``sentence`` said for a part of the day ("no outdoor
+    after 12", "nothing outside after lunch", "keep it inside this arvo"), from the limit to
+    its time: the reading's ``indoor_only`` holds the whole day, so such a limit is never read
+    as it (that would widen it silently); the caller lists it and the run asks."""
+    out = []
+    for m in INDOOR_ONLY.finditer(sentence):
+        t = _TIME_AFTER.match(sentence, m.end())
+        if t and not re.search(r"[,;.!?()]", sentence[m.end() : t.start("time")]):
+            out.append((m.start(), t.end()))
+    return out
 
 
 def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
-    """Spans of ``INDOOR_ONLY`` in ``sentence``, none when the sentence puts it on a condition
-    ("indoors only if it rains": the rain rule already keeps outdoor stops out of rain)."""
-    if _INDOOR_CONDITION.search(sentence):
-        return []
-    return [m.span() for m in INDOOR_ONLY.finditer(sentence)]
+    """Spans of ``INDOOR_ONLY`` and ``LONE_INDOOR`` in ``sentence``, in order; none when the
+    sentence puts it on a condition ("indoors only if it rains": the rain rule already keeps
+    outdoor stops out of rain), and none said for a part of the day (``timed_indoor_spans``)."""
+    timed = timed_indoor_spans(sentence)
+    out = [
+        m.span()
+        for m in INDOOR_ONLY.finditer(sentence)
+        if m.start() not in {a for a, _ in timed} and not _INDOOR_CONDITION.search(sentence)
+    ]
+    for m in LONE_INDOOR.finditer(sentence):  # "..., indoor, ferry if poss": its own clause's
+        before = sentence[_clause_start(sentence, max(0, m.start() - 1)) : m.start()]
+        if not _INDOOR_CONDITION.search(before) and not any(
+            a <= m.start("said") < b for a, b in out
+        ):  # "if it rains, inside": the rain rule's
+            out.append(m.span("said"))
+    return sorted(out)
 
 
 _LIST_MORE = re.compile(
@@ -341,7 +454,10 @@ def avoid_spans(phrase: str) -> list[tuple[int, int, str]]:
         if after:
             lead = re.search(r"(?:\b(?:the|our|any)\s+)?$", low[: m.start()])
             out.append((lead.start(), m.end() + after.end(), pref))
-    return out
+    for a, b, kind, yes in emoji_verdicts(low):  # "🎬 no": the kind the emoji names
+        if not yes and all(p != kind for _, _, p in out):
+            out.append((a, b, kind))
+    return sorted(out)
 
 
 HEDGE = re.compile(
@@ -383,7 +499,21 @@ def avoid_is_hard(sentence: str, a: int, b: int) -> bool:
     hi = end.start() if end else len(low)
     more = _AVOID_ITEM.search(low, b, hi)
     hi = more.start() if more else hi
+    polite = _POLITE_END.match(low, b)
+    if polite and not _HEDGE_TAIL.match(low, polite.end()):
+        hi = polite.end()  # "no museums please maybe a park": the hedge is the next wish's
     return not HEDGE.search(low, lo, max(hi, b))
+
+
+_POLITE_END = re.compile(r"\s*(?:please|pls|plz|thanks|thank\s+you|thx|ta)\b", re.I)
+"""A word of politeness right after an avoid ("no museums please"): it closes the avoid, never
+hedges it; what follows in a run-on is another thought ("... please maybe a park")."""
+_HEDGE_TAIL = re.compile(
+    r"\s*(?:if|unless|except\s+if|when|where\s+possible|ideally|preferably)\b",
+    re.I,
+)
+"""A hedge or a condition right after the "please" that qualifies the avoid before it ("no
+museums please if possible", "no movies pls unless it's raining")."""
 
 
 ONLY_WORDS = {
@@ -527,11 +657,12 @@ def read_preferences(phrase: str) -> list[str]:
 
 
 def timed_spans(phrase: str) -> list[tuple[int, int]]:
-    """Spans of preference clauses of ``phrase`` that also say a time of day ("something
-    outdoorsy in the afternoon"): from the preference (or its word of liking) to the time."""
+    """Spans of preference clauses (or of a venue wished for) of ``phrase`` that also say a
+    time of day ("something outdoorsy in the afternoon", "Lollipops in the morning"): from the
+    preference (or its word of liking) to the time."""
     low = phrase.lower()
     out = []
-    for a, b, _ in _spans(phrase):
+    for a, b, _ in sorted(_spans(phrase) + _venue_wishes(phrase)):
         lo, hi = _clause_start(low, a), _clause_end(low, b)
         m = PERIOD.search(low, lo, hi)
         if not m:
@@ -564,11 +695,19 @@ def _wish_before(phrase: str, at: int) -> tuple[int, str] | None:
     ``None``."""
     low = phrase.lower()
     lo = _clause_start(low, at)
-    for a, b, pref in reversed(_spans(low)):
+    for a, b, pref in reversed(sorted(_spans(low) + _venue_wishes(phrase))):
         gap = [w for w in low[b:at].split() if w not in _GAP_FILLER]
         if lo <= a and b <= at and len(gap) <= 2:
             return a, pref
     return None
+
+
+def _venue_wishes(phrase: str) -> list[tuple[int, int, str]]:
+    """``(start, end, "venue")`` for each venue ``phrase`` wishes for (``named.wish_spans``:
+    "Lollipops in the morning": the morning is the venue's, never the day's)."""
+    from dayplan.reading import named  # noqa: PLC0415 (named imports this module)
+
+    return [(w.start, w.end, "venue") for w in named.wish_spans(phrase)]
 
 
 def wish_time_start(phrase: str, at: int, end: int) -> int | None:
@@ -591,13 +730,20 @@ _INDOOR_OUTDOOR_BEFORE = re.compile(
 when that kind of outing is wanted, the weather's part of the day."""
 
 
+_HOME_CUE = re.compile(r"\s*(?:home|back)\b", re.I)
+"""A time said as the way home ("home 3", "back by 2"): the day's end, never a wish's time."""
+
+
 def time_of_a_wish(phrase: str, at: int, end: int) -> bool:
     """Whether the time said at ``at:end`` of ``phrase`` (its cue included) says when a wished
     kind of outing is wanted, not the day's bound: a part of the day or "after lunch" after any
     preference ("parks after lunch", "park only in the morning"), and a clock time after indoors
     or outdoors ("storms after lunch, so indoor stuff from 2": when the indoor part is wanted,
     the weather's, never the day's start). "Park till 5" ends the day, and "museums from 10"
-    starts it. One rule for the proposal, the verifier and the coverage net."""
+    starts it, as a time said as the way home does ("indoor home 3", "museums, back by 2").
+    One rule for the proposal, the verifier and the coverage net."""
+    if _HOME_CUE.match(phrase, at):
+        return False
     if _INDOOR_OUTDOOR_BEFORE.search(phrase[max(0, at - 40) : at]):
         return True
     said = _wish_before(phrase, at)

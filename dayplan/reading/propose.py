@@ -59,6 +59,7 @@ ASKING_KINDS = frozenset(
         "away_place",
         "place_guess",
         "limit",
+        "indoor_time",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -76,7 +77,9 @@ question (``conflicts``); ``date_conflict`` is a weekday said with a day of the 
 another weekday ("Saturday 20th December", a Sunday in 2026): ``found`` asks which day, naming
 both and offering the nearest matching days (``dates.weekday_dates``); ``away_place`` is an
 appointment whose words name a place away from home ("swimming lessons 9-10 at Chandler",
-``away.away_places``): the plan would count it at home, so the run asks instead."""
+``away.away_places``): the plan would count it at home, so the run asks instead;
+``indoor_time`` is an indoor limit said for part of the day ("no outdoor after 12",
+``prefs.timed_indoor_spans``): ``indoor_only`` would widen it to the whole day, so it is asked."""
 
 
 @dataclass(frozen=True)
@@ -226,12 +229,12 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             continue  # "back by 9:15" alone: 09:15 or 21:15, left unread and asked
         add("window_start" if role == "start" else "window_end", clock.hhmm(minutes), a, b)
     # money
-    zero = money.zero_spans(sent)
+    zero = money.zero_match(sent)  # "free stuff preferably, $20 max": the $20
     if zero:
         add(
             "budget",
             {"amount": 0.0, "currency": money.LOCAL_CURRENCY, "per_person": False},
-            *zero[0],
+            *zero,
         )
     else:
         odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
@@ -399,6 +402,25 @@ _AGE_WORDS = re.compile(
 _FAMILY = re.compile(
     r"\b(?:the|our|my) (?:family|kids|children|little ones|fam)\b|\bfamily\b", re.I
 )
+_UNCOUNTED_FAMILY = re.compile(
+    r"\b(?:(?:for|with)\s+)?(?:the|my|our)\s+(?:whole\s+|entire\s+)?(?:family|fam|famil)\b"
+    r"(?![\s-]*(?:friendly|of\s+\w+|member))"
+    r"|\bfamily\s+(?:day(?:\s+out)?|outing|trip|time|fun|adventure)\b",
+    re.I,
+)
+"""A family said without its count ("for the family", "with my whole family", "a family day
+out"): the party is unknown, so prices cannot be checked for it; with no adults or children read
+it is listed unread (kind ``party``) and asked, never priced as one adult. "family-friendly",
+"family of 4" (read as a count) and "a family member" are no such phrase."""
+
+
+def uncounted_family(phrase: str) -> bool:
+    """Whether ``phrase`` is a family said without its count ("for the family", "family day
+    out": ``_UNCOUNTED_FAMILY``): a structured party answers it, so it is then no unread
+    phrase at all."""
+    return bool(_UNCOUNTED_FAMILY.fullmatch(normalise(phrase).strip(" .,;:!?")))
+
+
 _ONE_NAMED_CHILD = re.compile(
     r"the\s+(?:little\s+|young\s+|youngest\s+|baby\s+)?(?:little one|baby|bub|bubba|toddler|youngest|kid|child|boy|girl)",
     re.I,
@@ -1028,6 +1050,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             at = with_.start() if with_ else m.start()
             found.append((at, m.end(), "party"))
             exact.add(at)  # "with the kids", never "South Bank, the kids"
+    if not read_fields & {"adults", "children"}:
+        for m in _UNCOUNTED_FAMILY.finditer(norm):  # "for the family", "family day out"
+            found.append((m.start(), m.end(), "party"))
+            exact.add(m.start())
     ranged = [m.span() for m in people.COUNT_RANGE.finditer(norm)]
     for a, b in ranged:  # "2-3 kids": how many are coming? (asked even inside a read quote)
         found.append((a, b, "party"))
@@ -1037,7 +1063,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if not {"adults", "children"} <= read_fields and not people.US_TWO.search(m.group(0)):
             found.append((m.start(), m.end(), "party"))  # "4 of us": how many are children?
     for m in _FOREIGN.finditer(norm):  # a script this reader does not read: listed, never parsed
-        found.append((m.start(), m.end(), "text"))
+        if language.is_other_script(m.group(0)):  # a request in Chinese, Arabic...: asked
+            found.append((m.start(), m.end(), "foreign"))  # in English, never "which city?"
+            exact.add(m.start())
+        else:  # a name or a word or two ("Saturday at 南岸"): listed
+            found.append((m.start(), m.end(), "text"))
     for s, e in sentences(text):  # another Latin-script language: the sentence, asked about
         if language.is_foreign(norm[s:e]):
             found.append((s, min(e, s + 120), "foreign"))
@@ -1046,11 +1076,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         norm, accepted, read_fields, exact, found
     )  # the coverage net, before bare numbers
     masked = clock.mask_dates(norm)
-    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS):  # "Jack (6)"
+    for rx in (people.AGES_IN_BRACKETS, people.NAMED_WITH_AGE, _AGE_WORDS, people.PRONOUN_AGE):
         for m in rx.finditer(masked):  # an age, read with the child
             g = m.lastindex or 1
             masked = masked[: m.start(g)] + "#" * len(m.group(g)) + masked[m.end(g) :]
-    for rx in (people.AGE_SERIES, people.AGE):  # "the 9 year old", "a 2 and 4 year old": ages
+    for rx in (people.AGE_SERIES, people.AGE, people.PETS):  # "a 2 and 4 year old", "1 dog"
         for m in rx.finditer(masked):
             masked = masked[: m.start()] + "#" * len(m.group(0)) + masked[m.end() :]
     for m in _BARE_NUMBER.finditer(masked):  # "38 degrees": the day's heat, no limit
@@ -1127,6 +1157,11 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             ):
                 found.append((a, b, "travel"))  # do they get around? (never the negated mode;
                 exact.add(a)  # "not too much walking" is a wish about walking, no mode)
+    for s0, e0 in sentences(text):  # "no outdoor after 12": a limit for part of the day,
+        for a, b in prefs.timed_indoor_spans(norm[s0:e0]):  # never widened to the whole day
+            found = [f for f in found if f[2] != "preference" or not s0 + a <= f[0] < s0 + b]
+            found.append((s0 + a, s0 + b, "indoor_time"))
+            exact.add(s0 + a)
     crowds = people.not_party_spans(norm)  # "avoid anything with kids": no party said there
     found = [
         f
@@ -1142,7 +1177,17 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if kind in ("turn", "label") or (kind == "duration" and any(x <= a < y for x, y in totals)):
             continue  # a total-travel limit's duration: listed with it
         if (
-            kind not in ("foreign", "must", "activity", "preference", "date", "people", "travel")
+            kind
+            not in (
+                "foreign",
+                "must",
+                "activity",
+                "preference",
+                "date",
+                "people",
+                "travel",
+                "indoor_time",
+            )
             and (a, b) not in ranged
             and (a, b) not in foreign
             and (a, b) not in totals  # listed even where its "car" is read as the mode
@@ -1291,11 +1336,24 @@ def _unread_musts(
         if any(x < end and a < y for x, y, k in found if k in ("time", "money", "foreign")):
             continue  # "have to be back before dinner": already unread (and asked) as a time
         end = min(end, a + 80)
+        if _LET_OFF_STEAM.match(norm, b):  # "kids need to run around": why, no must-do
+            out.append((a, end, "preference"))
+            exact.add(a)
+            continue
         out.append((a, end, "must"))
         exact.add(a)
     return out
 
 
+_LET_OFF_STEAM = re.compile(
+    r"\s+(?:(?:really|just|to)\s+)?(?:run\s+(?:around|about|wild|free|off)|burn\s+(?:off\s+)?(?:some\s+|their\s+)?"
+    r"(?:energy|steam)|let\s+off\s+(?:some\s+)?steam|get\s+(?:their|the|some)\s+(?:energy|wiggles"
+    r"|sillies|beans)\s+out|tire\s+(?:themselves|them|him|her)\s+out|move\s+(?:around|about)|be\s+active"
+    r"|get\s+(?:some\s+)?fresh\s+air|stretch\s+(?:their|his|her)\s+legs|get\s+(?:out|outside|outdoors))\b",
+    re.I,
+)
+"""What children need as the reason for a kind of day ("kids need to run around", "they need to
+burn off energy"): a wish, listed with the preferences, never a must-do asked about."""
 _HOME_FOR_IT = re.compile(
     r"\s+(?:be\s+|get\s+|go\s+|head\s+)?(?:back\s+)?home\s+(?:for|during|in\s+time\s+for)\s+"
     r"(?:that|it|this|then|them|(?:the|her|his|their|a)\s+(?:nap|naps|sleep|rest|quiet\s+time))\b",

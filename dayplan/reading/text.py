@@ -33,10 +33,22 @@ _TRANSLATE = str.maketrans(
 
 @per_run
 def clean(text: str) -> str:
-    """``text`` in NFKC with quotes straightened, dashes as ``-`` and whitespace collapsed
-    (case kept): the text quotes are cut from."""
+    """``text`` in NFKC with quotes straightened, dashes as ``-``, terminal escapes and other
+    control characters made spaces (``_CONTROL``) and whitespace collapsed (case kept): the text
+    quotes are cut from, so no question ever echoes a control character."""
     text = unicodedata.normalize("NFKC", text or "").translate(_TRANSLATE)
-    return " ".join(text.split())
+    return " ".join(_CONTROL.sub(" ", text).split())
+
+
+_CONTROL = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])?"
+    r"|[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+    r"|<(script|style)\b[^>]{0,200}>.{0,2000}?</\1\s*>|</?[a-z][a-z0-9-]{0,20}\b[^<>]{0,200}>",
+    re.I | re.S,
+)
+"""A terminal escape ("\\x1b[31m": colour, cursor), another control character (C0 but tab and
+line breaks, DEL, C1, bidi overrides) or markup ("<script>alert(1)</script>", "<b>"): never
+words (no child "alert(1)"), never quoted back."""
 
 
 @per_run

@@ -102,11 +102,32 @@ def walk_outing_spans(sentence: str) -> list[tuple[int, int]]:
     return out
 
 
+WALK_ITEM = re.compile(
+    r"(?:\b(?:then|and|after(?:\s+that)?|before|plus|also|maybe|finish\s+with|end\s+with|start\s+with)"
+    r"|[&+]|->|>)\s+(?:(?:go|going)\s+for\s+|do\s+|have\s+)?(?:a\s+|an?\s+)?(?:quick\s+|short\s+"
+    r"|long\s+|little\s+|nice\s+|easy\s+)?(?P<walk>walk|stroll|wander)"
+    r"(?:\s+(?:after|afterwards|after\s+lunch|to\s+finish|at\s+the\s+end|around|round|about))?"
+    r"(?=\s*(?:$|[,;.!?()\n]|\b(?:then|and|after|before|plus|maybe|if)\b))"
+    r"|(?:^|(?<=[,;.!?()\n]))\s*(?:a\s+)?(?P<first>walk|stroll|wander)\s+(?=then\b|and\s+then\b|first\b|->|>)",
+    re.I,
+)
+"""A walk that is one item of the day's list ("cafe then gallery then walk", "lunch and a
+stroll", "walk then brunch"): an outing, never the way to travel."""
+
+
+def walk_item_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the walk words of ``sentence`` that are an item of the day's list
+    (``WALK_ITEM``)."""
+    return [
+        m.span("walk") if m.group("walk") else m.span("first") for m in WALK_ITEM.finditer(sentence)
+    ]
+
+
 def mode_text(sentence: str) -> str:
     """``sentence`` as its travel mode is read: negated modes (``negated_spans``) and walks that
-    are outings (``walk_outing_spans``) blanked, offsets kept."""
+    are outings (``walk_outing_spans``, ``walk_item_spans``) blanked, offsets kept."""
     text = without_negated(sentence)
-    for a, b in walk_outing_spans(text):
+    for a, b in walk_outing_spans(text) + walk_item_spans(text):
         text = text[:a] + " " * (b - a) + text[b:]
     return text
 
@@ -132,13 +153,31 @@ def bike_spans(sentence: str) -> list[tuple[int, int]]:
     return [m.span() for m in BIKE.finditer(sentence)]
 
 
+_WALK_CAP_AFTER = r"(?!\s+(?:further|farther|longer|more|over|beyond|past)\b)"
+"""What makes a negated walk a cap ("no walking further than 15 mins"): the party does walk."""
 NOT_WALK = re.compile(
     r"\b(?:don't|do not|dont|won't|can't|cannot|not|no|hate|never|too far to|too hot to|rather not)"
     r"\s+(?:want to\s+|wanna\s+|like to\s+|feel like\s+|be\s+|really\s+)?(?:do\s+)?(?:too\s+)?(?:much\s+|any\s+|a lot of\s+|lots of\s+|far\s+)?walk(?:ing)?\b"
-    r"|\b(?:minimal|limited|less|little|minimum|as little|without much|keep the)\s+walk(?:ing)?\b"
-    r"|\bwalk(?:ing)? (?:is|isn't) (?:out|not an option|too far|hard)|\blittle legs\b|\bcan't walk far\b",
+    + _WALK_CAP_AFTER
+    + r"|\b(?:minimal|limited|less|little|minimum|as little|without much|keep the)\s+walk(?:ing)?\b"
+    r"|\bwalk(?:ing)? (?:is|isn't) (?:out|not an option|too far|hard)|\blittle legs\b|\bcan't walk far\b"
+    r"|\b(?:nothing|none|anything|no\s+(?:places?|outings?|activities|stuff|things))\s+"
+    r"(?:with|involving|that\s+(?:needs|involves|means|has)|needing|requiring)\s+"
+    r"(?:(?:too|so|very|that)\s+)?(?:much\s+|lots\s+of\s+|a\s+lot\s+of\s+|heaps\s+of\s+|long\s+"
+    r"|big\s+|any\s+|a\s+(?:long\s+|big\s+)?)?walk(?:ing|s)?\b"
+    r"|\b(?:avoid(?:ing)?|skip(?:ping)?|without|limit(?:ing)?|minimi[sz]e|reduce|cut\s+down\s+on|go\s+easy"
+    r"\s+on|easy\s+on\s+the)\s+(?:the\s+|too\s+much\s+|lots\s+of\s+|a\s+lot\s+of\s+|much\s+|long\s+"
+    r"|any\s+|big\s+)?walk(?:ing|s)?\b"
+    r"|\btoo\s+much\s+walk(?:ing)?\b|\bnot\s+(?:a\s+lot\s+of|lots\s+of|heaps\s+of|big\s+on"
+    r"|great\s+(?:at|with))\s+walk(?:ing|s)?\b"
+    r"|\b(?:walking|walks?)\s+(?:is|are|'s|can\s+be)\s+(?:(?:a\s+bit|really|very|quite|too)\s+)?"
+    r"(?:hard|tough|difficult|tiring|a\s+struggle|an\s+issue|a\s+problem|tricky)\b"
+    r"|\b(?:can't|cant|cannot|can\s+not|unable\s+to|struggles?\s+to|doesn't|don't|won't)\s+"
+    r"walk\s+(?:far|much|long|well|very\s+far|too\s+far|a\s+lot|for\s+long|distances)\b",
     re.I,
 )
+"""Walking said as unavailable or to avoid ("can't walk", "nothing with lots of walking",
+"avoid long walks", "grandad can't walk far", "walking is hard for nan"): never the mode."""
 TRANSIT = re.compile(
     r"\b(?:bus|buses|train|trains|ferry|ferries|citycat|city cat|tram|public transport|transit"
     r"|translink|go card|light rail)\b",
@@ -167,7 +206,7 @@ LICENCE = re.compile(r"\blicen[cs](?:e|ed)\b", re.I)
 """A driving licence word: "I have no licence" says the party cannot drive (``NEGATED_MODE``)."""
 CAP_WORDS = re.compile(
     r"\b(?:max(?:imum)?|no more than|not more than|at most|under|below|less than|shorter than"
-    r"|longer than|more than"
+    r"|longer than|more than|further than|farther than"
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
     re.I,
 )

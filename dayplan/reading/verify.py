@@ -249,6 +249,10 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
+    if at >= 0 and any(at <= a < at + len(quote) for a, _ in people.age_cap_spans(norm_sentence)):
+        raise _Bad(  # "5 budget" of "3 kids under 5 budget 40"
+            "the quote's number is the children's age cap (\"kids under 5\"), not money", None
+        )
     alone = money.ISH_ALONE.fullmatch(quote.strip()) is not None
     if alone and not any(
         normalise(quote).strip() == norm_sentence[a:b].strip()
@@ -287,6 +291,14 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     ):
         raise _Bad(  # "only free after 2pm": when the party is free, not what it spends
             "the quote says when the party is free, not that the budget is 0", None
+        )
+    if (
+        found.amount == 0
+        and money.ZERO.search(norm_sentence)
+        and not money.zero_match(norm_sentence)
+    ):
+        raise _Bad(  # "free stuff preferably, $20 max": a wish for free, and a budget
+            "free is said as a wish beside an amount: the amount is the budget", None
         )
     if (
         not money.MONEY_CUE.search(quote)
@@ -554,6 +566,17 @@ def _check_preference(value: Any, quote: str, sentence: str, today: date) -> str
         raise _Bad(f"the quote names the preferences {in_quote}, not {claimed!r}", in_quote)
     if claimed not in prefs.read_preferences(sentence):
         raise _Bad(f"{claimed!r} is negated in its sentence", prefs.read_preferences(sentence))
+    at = [i for i in range(len(sentence)) if sentence.startswith(quote, i)]
+    if at and not any(
+        i <= a and b <= i + len(quote)
+        for i in at
+        for a, b in prefs.wish_spans_of(sentence, claimed)
+    ):  # "outdoors" alone out of "we'd love to be outdoors", or out of "outdoors if it's fine"
+        raise _Bad(
+            f"the quote is part of the words that wish for {claimed!r}: quote them whole (a word "
+            "of liking with a broad word, or the list item alone)",
+            [],  # in its sentence, the quote alone names no wish
+        )
     return claimed
 
 
@@ -703,10 +726,22 @@ def _check_only(value: Any, quote: str, sentence: str, today: date) -> str:
 def _check_indoor_only(value: Any, quote: str, sentence: str, today: date) -> bool:
     if value is not True:
         raise _Bad("indoor_only takes true (the request asks for indoor venues only)", None)
-    if not prefs.indoor_only_spans(quote):
+    if not prefs.indoor_only_spans(quote) and not prefs.timed_indoor_spans(quote):
         raise _Bad("the quote does not ask for indoor venues only", None)
-    if not prefs.indoor_only_spans(sentence):
-        raise _Bad('indoors only on a condition ("if it rains") is the weather\'s rule', None)
+    spans = prefs.indoor_only_spans(sentence)
+    at = [i for i in range(len(sentence)) if sentence.startswith(quote, i)]
+    if any(x < i + len(quote) and i < y for i in at for x, y in prefs.timed_indoor_spans(sentence)):
+        raise _Bad(
+            'the quote\'s indoor limit is said for a part of the day ("no outdoor after 12"), '
+            "not the whole day: indoor_only would widen it",
+            None,
+        )
+    if not any(x < i + len(quote) and i < y for i in at for x, y in spans):
+        raise _Bad(
+            'the quote asks for indoor venues only on a condition ("if it rains": the weather\'s '
+            'rule) or as a wish ("indoors please", "indoor play"), not as a limit',
+            None,
+        )
     return True
 
 

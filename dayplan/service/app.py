@@ -149,7 +149,9 @@ class Health(BaseModel):
     """``GET /health``: the service is up; which mode and model it runs; the package version."""
 
     status: Literal["ok"] = "ok"
-    mode: Literal["offline", "live"]
+    mode: Literal["offline", "live", "replay"] = Field(
+        description="replay: a recorded live run answered offline (--model replay:DIR)"
+    )
     model: str = Field(max_length=200)
     version: str = Field(max_length=50)
     backend: Literal["offline", "ai_studio", "vertex_ai"] = Field(
@@ -353,6 +355,8 @@ def _plans_router() -> APIRouter:
         svc = request.app.state
         if not is_live_model(svc.model):
             return Health(mode="offline", model=svc.model.model, version=__version__)
+        if getattr(getattr(svc.model, "http_tap", None), "replaying", False):
+            return Health(mode="replay", model=svc.model.model, version=__version__)
         from dayplan.config import Settings
 
         live = Settings()
@@ -417,9 +421,12 @@ async def _plan(
     replayed = getattr(getattr(svc.model, "http_tap", None), "run_id", None)
     run_id = attempt.run_id = replayed or uuid.uuid4().hex[:12]
     try:
-        run = await run_plan(
-            body, model=svc.model, run_id=run_id, user_id=user_id, idempotency_key=key
-        )
+        model = svc.model
+        if replayed is not None:  # each request replays the recording from its first call
+            from dayplan.agent.replay import for_one_run
+
+            model = for_one_run(model)
+        run = await run_plan(body, model=model, run_id=run_id, user_id=user_id, idempotency_key=key)
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # not a final outcome: the retry may run again

@@ -285,7 +285,7 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
         if len(queries) > 4:
             asked += f" and {len(queries) - 4} more"
         notes = sorted({s.note for s in searches if s.note and not s.venue_ids})
-        why = f"; {notes[0]}" if notes else ""
+        why = f": {notes[0][:1].lower()}{notes[0][1:]}" if notes else ""
         failure = nothing_fits(Problem([], c, travel), {})[0]
         detail = f"0 venues found by the searches ({asked}){why}"
         return [replace(failure, detail=detail[:400])]

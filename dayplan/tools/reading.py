@@ -41,6 +41,7 @@ from dayplan.reading import (
     ReadingRejection,
     UnreadPhrase,
     rejected_unread,
+    uncounted_family,
     unread_phrases,
     verify_reading,
 )
@@ -104,6 +105,8 @@ def _freeze(
     unread += rejected_unread(req.text, rejected, accepted, unread)
     provisional = AcceptedReading(items=tuple(accepted))
     applied = apply_reading(req, provisional)
+    if "party" in applied.given:  # "for the family" beside the request's party: answered by it
+        unread = [p for p in unread if not (p.kind == "party" and uncounted_family(p.phrase))]
     early = _ends_before_assumed_start(req, accepted)
     if early is not None and all(p.phrase != early.phrase for p in unread):
         unread.append(early)

@@ -161,7 +161,7 @@ def _search(
     call_id = tool_context.function_call_id or "local"
     if place is None:
         where = location or "the request's location"
-        note = f"The offline catalog covers {gaz['city']} only; nothing is known about {where}."
+        note = f"The offline catalogue covers {gaz['city']} only; nothing is known about {where}."
         record_results(state, call_id, query, [], note, indoor_only=indoor_only, location=location)
         return {"ok": True, "backend": "offline_snapshot", "results": [], "note": note}
     venues = found if found is not None else offline_backend(query, indoor_only, place.point)
