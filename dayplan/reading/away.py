@@ -20,6 +20,7 @@ from __future__ import annotations
 from dayplan import data
 from dayplan.core.places import find_place_in_text
 from dayplan.reading import deferred_re as re
+from dayplan.reading import times
 from dayplan.reading.places import NOT_PLACES
 from dayplan.reading.records import MAX_QUOTE, ReadingItem
 from dayplan.reading.text import clean, find_quote, normalise
@@ -72,6 +73,20 @@ def named_place(clause: str) -> str | None:
     return None
 
 
+def appointment_place(clause: str) -> str | None:
+    """The place an appointment's ``clause`` names: a place phrase (``named_place``), else the
+    words of a booked outing at one catalogue venue ("Lone Pine at 10 (booked)", "planetarium
+    show at 2pm is booked": the venue is where the booking is), else ``None``."""
+    said = named_place(clause)
+    if said is not None:
+        return said
+    for _, _, _, _, words in times.booked_outings(normalise(clause)):
+        at = clause.lower().find(words)
+        if at >= 0 and _venue_suburb(words):
+            return clause[at : at + len(words)]
+    return None
+
+
 def _at_home_point(
     said: str, span: tuple[int, int], place: str, accepted: list[ReadingItem]
 ) -> bool:
@@ -110,10 +125,12 @@ def said_place(text: str, item: ReadingItem) -> tuple[str, str] | None:
     said = clean(text)  # the same offsets as ``find_quote``'s, with the text's own case
     end = _CLAUSE_END.search(said, b)
     clause = said[a : end.start() if end else len(said)]
-    place = named_place(clause)
+    place = appointment_place(clause)
     if not place:
         return None
     phrase = clause[: clause.find(place) + len(place)].strip(" ,.;:!?")
+    if len(phrase) < b - a:  # a booked outing's venue is inside its quote: the quote stands
+        phrase = clause[: b - a].strip(" ,.;:!?")
     return phrase[:120], place
 
 

@@ -169,15 +169,18 @@ _FREE_ONLY = (
     r"|\bfree\s+(?:attractions|venues|events|options|ones|spots|fun|entertainment|day out"
     r"|things to do|stuff to do|places to go)\b(?!\s+(?:for|after|until)\b)"
     r"|\bfreebies?\s+only\b|\bonly\s+freebies\b"
-    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s))(?:all\s+|only\s+|must be\s+)?free(?:\s+only)?"
-    r"(?:\s+please)?(?=\s*(?:[,;:.)!\-–]|$))"
+    r"|(?:(?<=^)|(?<=[,;:(\-–])|(?<=[,;:(\-–]\s)|(?<=\d\s)(?<!under\s\d\s)(?<!under\s\d\d\s)|(?<=\d[ap]m\s)|(?<=\d\s[ap]m\s))"
+    r"(?:all\s+|only\s+|must be\s+)?free(?:[\s-](?:entry|admission))?(?:\s+only)?"
+    r"(?:\s+(?:please|pls|plz))?(?=\s*(?:[,;:.)!\-–]|$)|\s+(?:and|&|\+)\s)"
 )
 """Free only said in words: "nothing that costs money", "only things that are free", "no paid
 attractions", "nothing paid", "nothing with an entry fee", "can't afford tickets", "no spending
 today", "we want to keep it free", "it all has to be free", and "free" as an item of its own in
-a list ("…, free, home by 3", "- free only -"). "free" in other senses is no budget:
-"feel free", "free time", "gluten free", "free from 2pm", "kids go free", "keep the morning
-free", "no paid parking"."""
+a list ("…, free, home by 3", "- free only -", "..., free entry") or right after a time,
+ending its clause ("home by 11:30 free": texting's list without a comma; never after an age:
+"kids under 12 free"). "free" in other senses is no budget:
+"feel free", "free time", "gluten free", "free from 2pm", "free after lunch", "free till 3",
+"kids go free", "keep the morning free", "no paid parking"."""
 ZERO = re.compile(
     r"(?:" + _ZERO_AMOUNT + r")|(?:" + _FREE_ONLY + r")"
     r"|\b(?:free (?:things|stuff|activities|only|outings?|places)|for free|free of charge|no money"
@@ -185,6 +188,11 @@ ZERO = re.compile(
     r"|don't want to spend (?:any|anything)|can't spend anything|costs? nothing"
     r"|only free(?!\s+(?:after|from|until|till|til|before|between|in|on|at|this|today|tomorrow|for|all"
     r"|during|around|by|\d)\b))\b",
+    re.I,
+)
+_FREE_OF_A_RANGE = re.compile(
+    r"\d(?:[:.]\d\d)?\s*(?:[ap]m)?\s*(?:-|–|to|till|til|until|and|&)\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]m)?"
+    r"\s+(?:all\s+|only\s+)?(free)\b",
     re.I,
 )
 _FREE_HEDGE_AFTER = re.compile(
@@ -199,18 +207,34 @@ _FREE_HEDGE_BEFORE = re.compile(
 )
 
 
-def zero_match(sentence: str):
-    """The ``ZERO`` match of ``sentence`` that is its budget, else ``None``: free said as a
-    hedge beside an amount ("free stuff preferably, $20 max", "ideally free but up to $30") is
-    a wish; the amount is the budget."""
-    m = ZERO.search(sentence)
-    if m is None:
+def free_of_a_range(sentence: str) -> list[tuple[int, int]]:
+    """Spans of a "free" right after a time range ("footy 8-9 then 9-1 free"): when the party is
+    free, never the budget; "free" right after one time ending its clause ("home by 11:30
+    free") is (``ZERO``)."""
+    return [m.span(1) for m in _FREE_OF_A_RANGE.finditer(sentence)]
+
+
+def zero_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the budget 0 said in ``sentence`` (``ZERO``), but not a ``free_of_a_range``."""
+    times_free = free_of_a_range(sentence)
+    return [
+        m.span()
+        for m in ZERO.finditer(sentence)
+        if not any(a < m.end() and m.start() < b for a, b in times_free)
+    ]
+
+
+def zero_match(sentence: str) -> tuple[int, int] | None:
+    """The span of the budget 0 said in ``sentence`` (the first of ``zero_spans``), else
+    ``None``: free said as a hedge beside an amount ("free stuff preferably, $20 max", "ideally
+    free but up to $30") is a wish; the amount is the budget."""
+    spans = zero_spans(sentence)
+    if not spans:
         return None
-    hedged = _FREE_HEDGE_AFTER.match(sentence, m.end()) or _FREE_HEDGE_BEFORE.search(
-        sentence, 0, m.start()
-    )
-    amount = any(not (x < m.end() and m.start() < y) for x, y in _amount_spans(sentence))
-    return None if hedged and amount else m
+    a, b = spans[0]
+    hedged = _FREE_HEDGE_AFTER.match(sentence, b) or _FREE_HEDGE_BEFORE.search(sentence, 0, a)
+    amount = any(not (x < b and a < y) for x, y in _amount_spans(sentence))
+    return None if hedged and amount else (a, b)
 
 
 def _amount_spans(sentence: str) -> list[tuple[int, int]]:

@@ -174,6 +174,8 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])
             if tail:
                 hi = b + tail.end()
+            elif times.home_range(sent[lo:b]):  # "home 12-2 for the baby's nap": its reason
+                hi = times.why_home_end(sent, b)
             found = times.read_blocked(sent[lo:hi], sent)
             said = times.length_said_before(sent, lo, end - start)
             if found:  # "an hour at home for lunch 12-1": the length is the range's, quoted
@@ -232,7 +234,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         add(
             "budget",
             {"amount": 0.0, "currency": money.LOCAL_CURRENCY, "per_person": False},
-            *zero.span(),
+            *zero,
         )
     else:
         odd = money.not_plain_spans(sent)  # "$1e9", "$5k": asked about, never read as "$1"
@@ -835,7 +837,10 @@ def _net(
     out = [  # a span another rule listed already ("Lunch with grandma") is listed once, and
         (a, b, k)  # a span an accepted quote covers is read ("me and my two")
         for a, b, k in net.net_spans(norm, read_fields)
-        if not any(x < b and a < y and _family(k) == _family(j) for x, y, j in found)
+        if not any(
+            x < b and a < y and (_family(k) == _family(j) or (j, k) == ("label", "time"))
+            for x, y, j in found
+        )  # the deadline's reason ("so the kids can go to their dad's at 2:30") is read
         and not any(x < b and a < y for x, y in quoted)
     ]
     exact.update(a for a, _, _ in out)

@@ -63,6 +63,8 @@ BLOCK_WORDS = (
     r"|football|basketball|tennis|hockey|gymnastics|athletics|futsal|baseball|softball|volleyball"
     r"|auskick|oztag|swim club|swim squad|surf club|rowing|blocked|call|zoom|zoom call|video call"
     r"|christening|baptism|wedding|funeral|recital|exam|interview|vet|optometrist|orthodontist"
+    r"|carnival|swimming carnival|athletics carnival|concert|eisteddfod|sports day|swim meet"
+    r"|graduation|presentation|performance|booking|reservation"
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
@@ -77,7 +79,7 @@ END_CUE = re.compile(
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
-    r"|in bed by|until|till|til|no later than|latest))"
+    r"|in bed by|until|till|til|no later than|latest|(?:out\s+)?again to|back out to))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
 )
@@ -86,7 +88,7 @@ END_CUE = re.compile(
 about 3"); a bare "by"/"before" (texting's "b4") that opens its clause or follows the party and
 ends it with its time ("me+2kids b4 3", "2 adults, before 3"); "need to be free by 3" and "need to
 be free from 3" (free for what comes then: "party at 3, so need to be free from 3"); "we're free
-from 3" is a start (``START_CUE``)."""
+from 3" is a start (``START_CUE``); "then out again to 4:30" ends the day."""
 START_CUE = re.compile(
     r"\b(?:(?:nothing|none|not|no|not anything) (?:before|earlier than|sooner than)"
     r"|(?:not|never|nothing|cannot|\w+n't)\b(?:(?!\b(?:home|back)\b)[\w' ]){0,25}?"
@@ -186,7 +188,11 @@ def _lunch_cue(sentence: str, m: re.Match, base: int) -> bool:
     )
 
 
-_DAY_WORDS = re.compile(r"\b(?:day|days|outing|out|adventure|window|free|available)\b", re.I)
+_DAY_WORDS = re.compile(
+    r"\b(?:day|days|outing|out|adventure|window|free|available|crawl|hop|hopping|marathon)\b", re.I
+)
+"""Words that make a range beside an outing the day's ("a zoo day 9-3", "museum crawl 10-4",
+"gallery hopping 10-2": many stops, the whole day)."""
 _RAIN = re.compile(r"\b(?:rain|rainy|raining|showers?|storms?|wet|drizzle|thunderstorms?)\b", re.I)
 
 
@@ -225,11 +231,46 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
 
 _OTHER_ITEMS = re.compile(
     r",[^,]*\b(?:adults?|kids?|children|people|couple|family|grown-?ups?|sat|saturday|sun|sunday"
-    r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s",
+    r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s"
+    r"|\b(?:otherwise|else|other than that|apart from that|besides that|aside from that"
+    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b",
     re.I,
 )
 """Between an appointment word and a range: another item of the request (the party, the day, an
-amount, a sentence end), so the range is not the appointment's."""
+amount, a sentence end), or a turn to the rest of the day ("home 12-2 for the nap, otherwise
+9-5": the day's window), so the range is not the appointment's."""
+HOME_BEFORE_RANGE = re.compile(
+    r"(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bof )(?<!\bleft )"
+    r"\b(?:back\s+)?(?:at\s+)?home(?:\s+again)?(?:\s+(?:by|at|@|around|about))?\s*[,:]?\s*$",
+    re.I,
+)
+""""home" right before a range ("need to be home 12-2", "home from 12 to 1:30 for lunch", "we're
+home between 12 and 2", "back home 12-1:30", "home by 12 till 2"): a stay at home (a blocked window at home), never
+the day's window; "out from home 9-3", "leave home 9-3" are the day's."""
+
+
+_WHY_HOME = re.compile(
+    r"\s*,?\s*(?:(?P<paren>\()\s*)?(?:for\s+)?(?:(?:a|the|her|his|their|our|my)\s+)?(?:(?:baby|bub"
+    r"|little\s+one|kids?|twins|youngest|toddler|\w+)(?:'s|s'|')?\s+)?(?:" + BLOCK_WORDS + r")\b"
+    r"(?(paren)\s*\))",
+    re.I,
+)
+
+
+def why_home_end(sentence: str, at: int) -> int:
+    """Where the reason said right after a stay at home ending at ``at`` ends ("home 12-2 for
+    the baby's nap", "home 12-1:30 lunch", "at home 12-2 (nap)": the nap names the stay and is
+    quoted with it), else ``at``."""
+    m = _WHY_HOME.match(sentence, at)
+    return m.end() if m else at
+
+
+def home_range(phrase: str) -> bool:
+    """Whether the first range of ``phrase`` is said as a stay at home (``HOME_BEFORE_RANGE``)."""
+    rs = ranges(phrase)
+    return (
+        bool(rs) and HOME_BEFORE_RANGE.search(phrase[max(0, rs[0][0] - 40) : rs[0][0]]) is not None
+    )
 
 
 def _after_its_own(between: str) -> bool:
@@ -318,6 +359,9 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
         and not _after_its_own(before[m.end() :])
         and _lunch_cue(sentence, m, base)  # "after lunch 2-5", "a long lunch 12-3": the day
     ]
+    home = HOME_BEFORE_RANGE.search(before)
+    if home and not cues:  # "need to be home 12-2 for the nap": a stay at home (its break's
+        return "blocked", base + home.start()  # word decides when said: "quiet time at home 1-2")
     # a rain word decides only when it says when it rains: never indifference or a condition
     # ("don't mind the rain, Saturday 10-4", "rain or shine 9-3"), nor one a clause back ("no rain
     # forecast, Saturday 9-3", "showers 10-11, out 9-4"; a bare list "showers 10-11, 2-3" goes on)
@@ -336,7 +380,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     cues += [
         (m.end(), "activity", m.start())
         for m in ACTIVITY_RE.finditer(before)
-        if not re.search(r"[,;.!?]|\bthen\b", before[m.end() :])
+        if not re.search(r"[,;.!?]|\bthen\b|\s[-–]\s", before[m.end() :])  # "museum - 10-4"
         and not _DAY_WORDS.search(before[m.end() :])
     ]
     if cues:
@@ -384,6 +428,8 @@ def block_label(phrase: str) -> str:
         return "busy"
     label = m.group(1).lower()
     words = label.split()
+    if len(words) == 2 and words[0].isdigit():  # "home 12-1:30 lunch": the time's digits
+        return words[1]
     if len(words) == 2 and words[0] in {
         "a",
         "the",
@@ -431,8 +477,22 @@ def points(sentence: str) -> list[tuple[int, int, str, int]]:
 _SO_AFTER = re.compile(
     r"\s*(?:[,-]\s*)?(?:and\s+)?\b(?:so|which\s+means|meaning|hence|therefore)\b", re.I
 )
-_FOR_EVENT = re.compile(r"\b(?:for|because|cos|coz|cause|as|since|ahead\s+of)\b", re.I)
-_EVENT_AT = re.compile(r"(?:\bat|@)\s*$", re.I)
+_FOR_EVENT = re.compile(
+    r"\b(?:for|because|cos|coz|cause|as|since|ahead\s+of|so|in\s+time\s+to"
+    r"|to\s+(?:go|get|make|catch|be|head|drop))\b|(?<=\s)[-–](?=\s)",
+    re.I,
+)
+"""A reason said after a deadline for an event at or after it ("home by 2 for the footy at 3",
+"home by 2pm so the kids can go to their dad's at 2:30", "back by 4 to get ready for dinner at
+5", "home by 4 - dinner at grandma's at 5")."""
+_EVENT_AT = re.compile(r"(?:\bat|@|\bby)\s*$", re.I)
+"""The event's time cue: "at 2:30", "@ 3", or "by 2:30" after a purpose (``_PURPOSE_BY``)."""
+_PURPOSE_BY = re.compile(
+    r"\b(?:so|in\s+time\s+to|to\s+(?:go|get|make|catch|head|drop))\b(?!.*\b(?:home|back)\b)", re.I
+)
+"""A purpose before an event's own deadline ("home by 2 so they can get to their dad's by
+2:30"), with no home or back after it: the event's deadline is why the day's is earlier;
+"..., home by 4" after a break is the day's own."""
 
 
 @per_run_list
@@ -440,9 +500,10 @@ def reason_times(sentence: str) -> list[tuple[int, int]]:
     """Spans ("at 1", its cue included) of an event's time said as the reason for a deadline
     in the same sentence, the event at or after the deadline: "pick up grandma from the airport
     at 1, so home by 12:30", "footy at the Gabba at 3 so home by 2", "cake at home at 3 so home
-    by 2:45", "home by 2 for the footy at 3". The deadline is the day's end; the event's time
-    is why, no limit of its own (neither asked nor the day's end). An event before the
-    deadline ("party at 1 so home by 4") is an appointment of the day, not this."""
+    by 2:45", "home by 2 for the footy at 3", "home by 2pm so the kids can go to their dad's at
+    2:30". The deadline is the day's end; the event's time is why, no limit of its own (neither
+    asked nor the day's end). An event before the deadline ("party at 1 so home by 4") is an
+    appointment of the day, not this."""
     masked = clock.mask_dates(sentence)
     taken = [(a, b) for a, b, _, _ in ranges(sentence)]
     ends = [(a, b, t) for a, b, r, t in _points(sentence) if r == "end"]
@@ -465,8 +526,9 @@ def reason_times(sentence: str) -> list[tuple[int, int]]:
             for e in others
             if e[1] <= at
             and _FOR_EVENT.search(sentence, e[1], at)
-            and not re.search(r"[.;!?]|\bthen\b", sentence[e[1] : at])
+            and not re.search(r"[.;!?]|\bthen\b|\bor\b", sentence[e[1] : at])  # "- or by 4"
             and at - e[1] <= 50
+            and (cue.group(0).strip().lower() != "by" or _PURPOSE_BY.search(sentence[e[1] : at]))
         ]
         deadline = after[0] if after else before[-1] if before else None
         if deadline is not None and deadline[2] <= event:
@@ -855,11 +917,12 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
         said = point_blocks(phrase, context)
         if not said:
             return None
-        _, _, start, end, _ = said[0]
+        a, _, start, end, _ = said[0]
+        booked = [w for x, _, _, _, w in booked_outings(phrase) if x == a]
         return {
             "start": clock.hhmm(start),
             "end": clock.hhmm(end),
-            "label": block_label(phrase),
+            "label": booked[0] if booked else block_label(phrase),  # "planetarium show"
             "at_home": bool(AT_HOME.search(phrase) or HOME_FOR_BREAK.search(phrase)),
         }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
@@ -869,12 +932,24 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
     if in_sentence_kind(phrase, context) == "window":
         return None  # "lunch 2pm-5pm" of "after lunch 2pm-5pm": the day's window where said
     _, _, start, end = rs[0]
+    home = home_range(phrase)  # "home from 12 to 1:30 for lunch": at home, named by its reason
+    if not BLOCK_RE.search(phrase) and home:
+        return {
+            "start": clock.hhmm(start),
+            "end": clock.hhmm(end),
+            "label": "home",
+            "at_home": True,
+        }
     if not BLOCK_RE.search(phrase):
         cues = [m for m in BLOCK_RE.finditer(context[: max(0, context.find(phrase))])]
         phrase = (cues[-1].group(0) + " " + phrase) if cues else phrase
-    at_home = bool(AT_HOME.search(phrase)) or bool(
-        AT_HOME.search(sentence or "")
-        and re.search(r"\b(?:nap|naps|sleep|sleeps|asleep|lunch|quiet time)\b", phrase, re.I)
+    at_home = (
+        home
+        or bool(AT_HOME.search(phrase))
+        or bool(
+            AT_HOME.search(sentence or "")
+            and re.search(r"\b(?:nap|naps|sleep|sleeps|asleep|lunch|quiet time)\b", phrase, re.I)
+        )
     )
     return {
         "start": clock.hhmm(start),
@@ -887,12 +962,79 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
 POINT_BLOCK_RE = re.compile(
     r"\b(?:"
     + BLOCK_WORDS
-    + r")\b(?:\s+(?:at\s+home|(?!at\b|from\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@|\bfrom\b)\s*(?=\d)",
+    + r")\b(?:(?:\s+(?:at\s+home|(?!at\b|from\b)[a-z'-]+)){0,3}?\s*(?:\bat\b|@|\bfrom\b)\s*(?=\d)"
+    r"|(?:\s+at\s+home)?\s+(?=\d{1,2}(?:[:.][0-5]\d|\s*[ap]\.?m\b|\s+for\s|\s*\()))"
+    r"|\b(?:booked|booking|reservation|reserved)\b(?:\s+(?!for\b)[a-z'-]+){0,3}?\s+for\s+(?=\d)",
     re.I,
 )
 """An appointment word, then a single time after "at" within three words ("doctor at 1pm",
 "piano lesson at 10", "kids party at 3.30", "christening at the church at 11", "lunch at home
-at 12:30")."""
+at 12:30"), or right after it when the time says it is one ("dentist 9:15", "ballet 10am", "nap
+at home 1 for an hour"); a booking "for" a time ("restaurant booked for 12:30", "booked lunch
+for 12", "booked a table for 12:30")."""
+_BOOKING_WORD = re.compile(r"(?:booked|booking|reservation|reserved)\b", re.I)
+_NOT_A_BOOKER = re.compile(
+    r"a|an|the|is|are|was|have|has|got|we|we've|i|i've|our|my|it|its|it's|already|and|then|also"
+    r"|\d+",
+    re.I,
+)
+_BOOKED_AFTER = re.compile(
+    r"\s*(?:\(\s*|,\s*|-\s*)?(?:(?:it's|its|it\s+is|is|are|was|were|all|already|now|been|has\s+been"
+    r"|have\s+been)\s+)*(?:booked|reserved|pre-?booked|paid(?:\s+for)?|ticketed)(?:\s+(?:in|already))?"
+    r"(?:\s*\))?",
+    re.I,
+)
+_BOOKED_BEFORE = re.compile(
+    r"\b(?:(?:we've|we\s+have|i've|i\s+have|have|already)\s+)?(?:booked|pre-?booked|reserved"
+    r"|(?:got|have|bought)\s+tickets\s+(?:for|to)|tickets\s+(?:for|to))\s+(?:(?:in|into)\s+)?"
+    r"(?:(?:for|at)\s+)?$",
+    re.I,
+)
+"""A booking said of an outing at a time: after it ("planetarium show at 2pm is booked", "Lone
+Pine at 10 (booked)") or before it ("we've booked the planetarium at 2", "got tickets for the
+movies at 11"): the outing is an appointment of the day (planned around), not asked about."""
+
+
+def booked_outings(sentence: str) -> list[tuple[int, int, clock.Clock, int, str]]:
+    """``(span_start, span_end, clock, clock_end, label)`` for each outing said at one time with
+    its booking (``_BOOKED_AFTER``/``_BOOKED_BEFORE``): ``clock_end`` is where its time ends,
+    ``label`` the outing's words ("planetarium show")."""
+    out = []
+    masked = clock.mask_dates(sentence)
+    taken = [(a, b) for a, b, _, _ in ranges(sentence)]
+    for m in clock.TOKEN_RE.finditer(masked):
+        c = clock.token(m) if m.group(1) else None
+        if c is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        lead = outing_at(sentence, m.start())
+        if lead is None:
+            continue
+        stop = m.end() - (len(m.group(0)) - len(m.group(0).rstrip()))
+        after = _BOOKED_AFTER.match(sentence, stop)
+        before = _BOOKED_BEFORE.search(sentence[max(0, lead - 40) : lead])
+        if not after and not before:
+            continue
+        words = re.sub(r"\s+(?:at|@)\s*$", "", sentence[lead : m.start()]).strip()
+        words = re.sub(r"^the\s+", "", words)
+        start = max(0, lead - 40) + before.start() if before else lead
+        end = after.end() if after else stop
+        out.append((start, end, c, stop, words))
+    return out
+
+
+def said_on(sentence: str, quote: str) -> tuple[str, str, str] | None:
+    """``(phrase, start, end)`` of the appointment with one time that starts where ``quote``
+    does in ``sentence`` and goes on past it ("nap at 12 at home" of "nap at 12 at home for 2
+    hours": its length is said after the quote), else ``None``."""
+    at = sentence.find(quote)
+    if at < 0 or not quote:
+        return None
+    for a, b, start, end, _ in point_blocks(sentence):
+        if a == at and b > at + len(quote):
+            return sentence[a:b], clock.hhmm(start), clock.hhmm(end)
+    return None
+
+
 _LENGTH_BEFORE = re.compile(
     r"\b(?:(?P<n>\d{1,3}(?:\.5)?)|(?P<w>an?|one|two|three|half\s+an?))[\s-]*(?:(?P<h>hours?|hrs?|h)"
     r"|(?P<m>minutes?|mins?))\s+(?:(?:long|of)\s+)?(?:(?:a|the|our|their)\s+)?$",
@@ -966,13 +1108,23 @@ def point_blocks(
             continue
         start = clock.resolve(c, "start", sentence)
         end_at = tm.end() - (len(tm.group(0)) - len(tm.group(0).rstrip()))
-        end, assumed = _said_end(sentence, masked, end_at, c, start)
+        home_at = re.match(r"\s*(?:at home|back home)\b", sentence[end_at:])
+        # "nap at 12 at home for 2 hours": the length after its "at home"
+        said_at = end_at + home_at.end() if home_at else end_at
+        end, assumed = _said_end(sentence, masked, said_at, c, start)
         if end is None and not _LENGTH_BEFORE.search(sentence[: m.start()]):
             # "back for nap at 12, then out again 2:30": going out again ends it
             back = _resume_end(sentence, masked, end_at, context or sentence)
             if back and back[0] > start:
                 end, assumed = back, False
         lead = m.start()
+        booker = re.search(r"\b([a-z']+)\s+$", sentence[:lead])
+        if (
+            _BOOKING_WORD.match(sentence, lead)
+            and booker
+            and not _NOT_A_BOOKER.fullmatch(booker.group(1))
+        ):
+            lead = booker.start(1)  # "restaurant booked for 12:30": the booking's own word
         # "a 2 hour lunch at home from 12": the length said before it
         said = _LENGTH_BEFORE.search(sentence[: m.start()]) if end is None else None
         # "home for a 45 min lunch at 12": "home for" before the length too
@@ -995,6 +1147,16 @@ def point_blocks(
             end_at += home.end()
         if start < end <= 24 * 60:
             out.append((lead, end_at, start, min(end, OPEN_END), assumed))
+    for a, b, c, _, _ in booked_outings(sentence):  # "planetarium show at 2pm is booked"
+        if any(x < b and a < y for x, y, _, _, _ in out):
+            continue
+        start = clock.resolve(c, "start", sentence)
+        said, assumed = _said_end(sentence, masked, b, c, start)
+        if isinstance(said, tuple):
+            end, b = said
+        else:
+            end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
+        out.append((a, b, start, min(end, OPEN_END), assumed))
     for m in HOME_FOR_BREAK.finditer(masked):  # "home by 11 for the nap, then out again 2 till 5"
         c = clock.token(m) if m.group(1) else None
         if c is None or any(a < m.end() and m.start() < b for a, b, _, _, _ in out):

@@ -284,7 +284,10 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
     if (
         found.amount == 0
         and at >= 0
-        and not money.ZERO.search(norm_sentence[at : at + len(quote) + 30])
+        and (
+            not money.ZERO.search(norm_sentence[at : at + len(quote) + 30])
+            or any(a < at + len(quote) and at < b for a, b in money.free_of_a_range(norm_sentence))
+        )
     ):
         raise _Bad(  # "only free after 2pm": when the party is free, not what it spends
             "the quote says when the party is free, not that the budget is 0", None
@@ -446,6 +449,12 @@ def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
         )
     if found is None:
         raise _Bad("the quote names no appointment with a time range", None)
+    longer = times.said_on(normalise(sentence), normalise(quote).strip(" ,.;:!?"))
+    if longer and longer[1:] != (found["start"], found["end"]):
+        raise _Bad(  # "nap at 12 at home" quoted out of "nap at 12 at home for 2 hours"
+            f'the text goes on: "{longer[0]}" blocks {longer[1]}-{longer[2]}',
+            {**found, "start": longer[1], "end": longer[2]},
+        )
     if (found["start"], found["end"]) != (claimed["start"], claimed["end"]):
         raise _Bad(
             f"the quote blocks {found['start']}-{found['end']}, not {claimed['start']}-{claimed['end']}",
@@ -459,7 +468,7 @@ def _check_blocked(value: Any, quote: str, sentence: str, today: date) -> dict:
         "label": (str(label)[:60] if isinstance(label, str) and label.strip() else found["label"]),
     }
     if value.get("place") is not None:  # "swimming lessons 9-10 at Chandler": the quote must
-        said = away.named_place(quote)  # name the place, and it must resolve to that suburb
+        said = away.appointment_place(quote)  # name the place, resolving to that suburb
         suburb = away.suburb_of(said) if said else None
         claimed_place = away.suburb_of(str(value["place"]))
         if suburb is None or suburb != claimed_place:
