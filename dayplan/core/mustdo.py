@@ -207,7 +207,9 @@ def _all_tags(venues: Sequence[Venue]) -> set[str]:
     return out
 
 
-_IE_NOUNS = frozenset({"movie", "cookie", "pie", "brownie", "smoothie", "selfie", "goodie", "zombie"})
+_IE_NOUNS = frozenset(
+    {"movie", "cookie", "pie", "brownie", "smoothie", "selfie", "goodie", "zombie"}
+)
 """Nouns ending in "ie" whose plural is not "-y" made "-ies" ("movies" is no "movy")."""
 
 
