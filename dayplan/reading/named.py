@@ -537,6 +537,28 @@ def _avoidable_place(said: str) -> str | None:
     return place.name
 
 
+_CITY_WORD = re.compile(
+    r"(?<![\w])(?:city\s+centre|city\s+center|city|cbd)(?![\w])"
+    r"(?!\s+(?:of|hall|council|cat|library|botanic|gardens?|side)\b)"
+)
+"""The city centre said as a place ("the city", "the CBD"): after an avoiding cue ("avoid
+anything in the city (parking)", "not the city") its venues are avoided, as a suburb's are."""
+
+
+def _place_matches(low: str):
+    """Gazetteer places of ``low`` (``places._names_re``) and the city centre's words
+    (``_CITY_WORD``: "the city" is the gazetteer's ``cbd``), as ``(match, place name)``."""
+    from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
+
+    found = [(m, _avoidable_place(m.group(0))) for m in _names_re().finditer(low)]
+    centre = data.gazetteer().get("aliases", {}).get("cbd")
+    taken = [(m.start(), m.end()) for m, _ in found]
+    for m in _CITY_WORD.finditer(low):
+        if centre and not any(a <= m.start() < b for a, b in taken):
+            found.append((m, centre))
+    return sorted(found, key=lambda f: f[0].start())
+
+
 def _place_items(low: str, named: list[Mention], found: list[AvoidItem]) -> list[AvoidItem]:
     """Avoids of a suburb's venues: an avoiding cue right before a gazetteer place that is no
     part of a venue mention ("not Chandler", "no Mt Coot-tha anything", "nothing at South
@@ -544,15 +566,12 @@ def _place_items(low: str, named: list[Mention], found: list[AvoidItem]) -> list
     place and "is out"/"is a no-go" after it. The place stays a place of the gazetteer: the
     home is never avoided, only the venues in the suburb (``places.place_spans`` reads no
     location or home from such a place)."""
-    from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
-
     out: list[AvoidItem] = []
-    for m in _names_re().finditer(low):
+    for m, place in _place_matches(low):
         if any(x.start <= m.start() < x.end for x in named):
             continue  # "not New Farm Park": the venue
         if any(o.place and o.at == m.start() for o in found):
             continue
-        place = _avoidable_place(m.group(0))
         if place is None or _NOT_AVOIDED_AFTER.match(low, m.end()):
             continue
         before = low[max(0, m.start() - 50) : m.start()]
@@ -602,9 +621,7 @@ def avoided_places(phrase: str) -> list[tuple[int, int]]:
     out = []
     for o in avoid_items(phrase):
         if o.place:
-            from dayplan.reading.places import _names_re  # noqa: PLC0415
-
-            m = _names_re().search(low, o.at)
+            m = next((m for m, _ in _place_matches(low) if m.start() == o.at), None)
             if m:
                 out.append((m.start(), m.end()))
     return out

@@ -334,6 +334,8 @@ def place_spans(text: str) -> list[tuple[int, int, str, str]]:
     centre = city_centre()
     if centre and not any(f[2] == "location" for f in found):  # "something in town"
         for m in CITY_CENTRE.finditer(lowered):
+            if any(a < m.end() and m.start() < b for a, b in avoided):
+                continue  # "avoid anything in the city": its venues are avoided, not the day's
             found.append((m.start(), m.end(), "location", centre))
             break
         else:

@@ -129,9 +129,12 @@ LIKING_AFTER = re.compile(
 """Words of liking after a broad word: "outdoors would be nice", "inside please", "outdoor stuff
 preferred", "outdoors even if it rains"."""
 _CLAUSE_NEGATION = re.compile(
-    r"\b(?:no|not|don't|dont|never|avoid|hate|without|nothing|isn't|aren't|rather not|sick of)\b",
+    r"\b(?:no|(?<!\bor\s)not|don't|dont|never|avoid|hate|without|nothing|isn't|aren't|rather not"
+    r"|sick of)\b(?!\s+(?:rain|raining|wet|sun|sunny|dry|fine)\b)",
     re.I,
 )
+"""A denial in the clause before a liking ("nothing indoors"); "rain or not" and "whether or
+not" deny nothing, nor does "no rain" (the weather's, read with it)."""
 PERIOD = re.compile(
     r"\b(?:in the (?:morning|afternoon|arvo|evening)|this (?:morning|afternoon|arvo|evening)"
     r"|(?:the\s+)?(?:morning|afternoon|arvo)|after lunch|before lunch|first thing|later on"

@@ -17,6 +17,12 @@ from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
+_EMOJI_TAIL = (
+    r"[\u200d\u2640\u2642\ufe0f\U0001f3fb-\U0001f3ff]*\s*"
+    r"(?:only\b|everywhere\b|all\s+day\b|all\s+the\s+way\b)"
+)
+"""After a travel emoji: what makes it the way the party travels ("🚶 only", "🚌 everywhere");
+an emoji alone is a travel word only ("🚗 under 20 min" caps a leg, ``TRAVEL_EMOJI``)."""
 _WALK_ACTIVITY = "".join(
     f"(?<!{w} )"
     for w in (
@@ -56,7 +62,8 @@ _WALK_ACTIVITY = "".join(
 WALK = re.compile(
     r"\b(?:" + _WALK_ACTIVITY + r"walk(?:ing|able)?|on foot|by foot|stroll(?:ing)?"
     r"|push(?:ing)?\s+(?:the\s+|a\s+)?(?:pram|stroller|buggy)(?:\s+(?:everywhere|around|all\s+day))?)\b"
-    r"(?![- ](?:friendly|access|accessible|ramps?))",
+    r"(?![- ](?:friendly|access|accessible|ramps?))"
+    r"|\U0001f6b6" + _EMOJI_TAIL,
     re.I,
 )
 """Walking as the way to travel. A walk that is an outing ("the pier walk", "a bush walk", "a
@@ -180,14 +187,17 @@ NOT_WALK = re.compile(
 "avoid long walks", "grandad can't walk far", "walking is hard for nan"): never the mode."""
 TRANSIT = re.compile(
     r"\b(?:bus|buses|train|trains|ferry|ferries|citycat|city cat|tram|public transport|transit"
-    r"|translink|go card|light rail)\b",
+    r"|translink|go card|light rail)\b"
+    r"|[\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4]" + _EMOJI_TAIL,
     re.I,
 )
 NOT_TRANSIT = re.compile(
     r"\b(?:no|not|don't|avoid|hate)\s+(?:\w+\s+)?(?:bus|buses|train|public transport|ferry)\b", re.I
 )
 CAR = re.compile(
-    r"\b(?:drive|driving|drives|car|ute|the wagon|by road|uber|taxi|rideshare)\b", re.I
+    r"\b(?:drive|driving|drives|car|ute|the wagon|by road|uber|taxi|rideshare)\b"
+    r"|[\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696]" + _EMOJI_TAIL,
+    re.I,
 )
 NOT_CAR = re.compile(
     r"\b(?:no|don't have a|do not have a|without a|without the|haven't got a|not taking the|can't take the|car is in the shop|no access to a)\s+car\b"
