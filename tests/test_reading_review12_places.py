@@ -111,3 +111,21 @@ def test_the_indoor_wish_beside_rain_indifference_plans_indoors() -> None:
     )
     assert report.status == "complete"
     assert all(s.indoor for s in report.plan.stops)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Sat, Toowong, 2 adults, don't want to drive more then 10 mins", "max_leg_minutes", 10),
+        ("Sat, Toowong, 2 adults, nothing further then 15 min away", "max_leg_minutes", 15),
+    ],
+)
+def test_then_for_than_after_a_comparison_reads_as_than(text: str, field: str, value) -> None:
+    """The common typo ("more then 10 mins") asked for the longest leg; it reads as "than"."""
+    items, unread = read_items(text)
+    assert (field, value) in items and not unread
+
+
+def test_then_as_a_sequence_is_kept() -> None:
+    items, _ = read_items("Sat, Toowong, 2 adults, museum and then lunch, home by 3")
+    assert ("window_end", "15:00") in items

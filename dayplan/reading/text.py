@@ -54,11 +54,13 @@ words (no child "alert(1)"), never quoted back."""
 @per_run
 def normalise(text: str) -> str:
     """``clean(text)`` case-folded (``str.lower``), with the texting "b4" read as "by" ("home b4
-    6"; same length); spans are offsets into this string."""
-    return _B4.sub("by", clean(text).lower())
+    6") and the common "then" for "than" after a comparison ("no more then 10 mins", "less then
+    $50"; both the same length); spans are offsets into this string."""
+    return _THEN.sub(r"\1than", _B4.sub("by", clean(text).lower()))
 
 
 _B4 = re.compile(r"\bb4\b")
+_THEN = re.compile(r"\b((?:more|less|longer|further|farther|fewer|other|rather)\s+)then\b")
 
 
 def cut(text: str, span: tuple[int, int]) -> str:
