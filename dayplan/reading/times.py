@@ -1185,6 +1185,9 @@ def _said_end(
 ) -> tuple[tuple[int, int] | None, bool]:
     """The end an appointment's words give after its time at ``at``: ``((end_min, span_end),
     False)``, or ``(None, True)`` when none is said."""
+    place = _PLACE_AFTER.match(sentence, at)
+    if place and not (_END_LEAD.match(masked, at) or _LENGTH_LEAD.match(sentence, at)):
+        at = place.end()  # "party at 2pm at Victoria Park for 2 hours": the length after its place
     lead = _END_LEAD.match(masked, at)
     tm = clock.TOKEN_RE.match(masked, lead.end()) if lead else None
     second = clock.token(tm) if tm and tm.group(1) else None
@@ -1211,6 +1214,14 @@ def _said_end(
     return None, True
 
 
+_PLACE_AFTER = re.compile(
+    r"\s+(?:at|in|@)(?:\s+(?!(?:and|then|but|so|free|out|home|back|for|till|til|until|to|from"
+    r"|after|before|by|we|i|lasting)\b)[a-z][\w'&-]*){1,4}(?=\s*[,(]?\s*(?:for|lasting|till|til|until|to)\b)",
+    re.I,
+)
+"""An appointment's place said between its time and its length or end ("party at 2pm at
+Victoria Park for 2 hours", "lunch at 12 at nana's till 2"): up to four words, none that opens
+another clause ("at the park and free till 3" is no end of it)."""
 _BARE_LENGTH_LEAD = re.compile(r"(?:\s+(?:at|in|@)\s+[^,;.()\d]{1,40}?)?\s*,\s*", re.I)
 """A length said after an appointment's time and place with no word before it ("kids party at
 2pm at Victoria Park, 2 hours"): its own clause, nothing after it but the clause's end."""
