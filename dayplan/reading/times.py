@@ -383,6 +383,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
         if not re.search(r"[,;.!?]|\bthen\b|\s[-–]\s", before[m.end() :])  # "museum - 10-4"
         and not _DAY_WORDS.search(before[m.end() :])
     ]
+    cues += _held_activity_cue(before, after)
     if cues:
         _, kind, at = max(cues)
         return kind, span[0] - len(before) + at
@@ -401,6 +402,45 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     if after.strip() and ACTIVITY_RE.match(tail, lead.end() if lead else 0):
         return "activity", span[0]  # "10-12 museum", "10 till 12 at the pool"
     return "window", span[0]
+
+
+HELD_WORDS = (
+    r"swimming|swim|surfing|surf|rock climbing|climbing|bouldering|ice skating|skating"
+    r"|horse riding|riding|trampolining|trampoline|dancing|gym|jiu jitsu|taekwondo|judo"
+    r"|martial arts|choir|drama|chess|little athletics|little aths|coding|art"
+)
+"""Lesson-like outings that are appointments when said with a range and where they are held
+(``_held_activity_cue``), their label when no appointment word is said (``block_label``)."""
+_HELD_ACTIVITY = re.compile(
+    r"\b(?P<has>(?:have|has|got|'ve got|doing|do)\s+(?:(?:their|her|his|a|the)\s+)?)?"
+    r"(?P<w>" + HELD_WORDS + r")"
+    r"(?P<place>\s+(?:at|@)\s+[a-z][\w' ]{0,30}?)?\s*(?:from\s+)?$",
+    re.I,
+)
+_HELD_AFTER = re.compile(
+    r"\s*(?:(?:at|@)\s+[a-z]|,?\s*(?:and\s+|then\s+|so\s+)*(?:we'?re\s+|we\s+are\s+)?free\b)",
+    re.I,
+)
+"""After a lesson-like outing's range, what says it is held: its place ("at Chandler") or the
+party free after it ("swimming 8:30-9:30 then free until 1")."""
+_WISHED_BEFORE = re.compile(
+    r"\b(?:go|going|goes|want|wants|wanna|like|love|keen|maybe|could|might|prefer|rather|try)"
+    r"(?:\s+(?:to|for|on|some|a|the|do|go|and))*\s*$",
+    re.I,
+)
+
+
+def _held_activity_cue(before: str, after: str) -> list[tuple[int, str, int]]:
+    """An appointment cue for a lesson-like outing said with its range and where it is held
+    ("swimming 9-10 at Yeronga pool", "kids have swimming 9-10", "gym at Chandler 8-9"): a
+    ``range_kind`` cue ``(end, "blocked", start)``, or none when it is a wish ("go swimming
+    10-12 at the pool") or no place or "have" says it is held."""
+    m = _HELD_ACTIVITY.search(before)
+    if m is None or _WISHED_BEFORE.search(before[: m.start()]):
+        return []
+    if not (m.group("has") or m.group("place") or _HELD_AFTER.match(after)):
+        return []
+    return [(m.end(), "blocked", m.start("w"))]
 
 
 def in_sentence_kind(phrase: str, sentence: str) -> str | None:
@@ -425,7 +465,8 @@ def block_label(phrase: str) -> str:
     """The appointment word of a blocked phrase ("footy training 9-10am" -> "footy training")."""
     m = re.search(r"\b((?:\w+\s+)?(?:" + BLOCK_WORDS + r"))\b", phrase, re.I)
     if not m:
-        return "busy"
+        held = re.search(r"\b(" + HELD_WORDS + r")\b", phrase, re.I)
+        return held.group(1).lower() if held else "busy"  # "swimming 9-10 at Yeronga pool"
     label = m.group(1).lower()
     words = label.split()
     if len(words) == 2 and words[0].isdigit():  # "home 12-1:30 lunch": the time's digits
