@@ -9,7 +9,11 @@
   Yeronga pool", "swimming 8:30-9:30 at Chandler then free until 1", "taekwondo 9 to 10 at
   Carindale") is an appointment away at that place, never the day's start: the home suburb
   stays the home, "then free until 3" ends the day; a wish ("we want to go swimming 10-12 at
-  the pool", "swimming 9-12 please") stays a wish.
+  the pool", "swimming 9-12 please") stays a wish;
+- outings listed after one "out" ("out 9-11 and 1-4", "out 9 to 12 and 2 to 5", "out 9-11,
+  1-4") keep the party home between them, like "out again"; an appointment's words in
+  brackets say it is at home ("busy 11-1 (party at home)"); the outings are never blocked
+  (it read 09:00-16:00 all blocked).
 
 The verifier agrees with the proposer on each (a model's misreading is rejected).
 """
@@ -232,3 +236,74 @@ def test_no_stop_is_planned_during_the_lesson(text, start, end):
     report = plan_text(text, now=REVIEW_NOW)
     assert report.status == "complete"
     assert not _overlapping(report, start, end)
+
+
+# -- a stay at home said in brackets, and outings listed after one "out" -------------------------
+
+BUSY = "Me and my 4 yo, Bulimba, we're busy 11-1 (party at home), out 9-11 and 1-4, $20, no cinema"
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "home"),
+    [
+        (BUSY, ("09:00", "16:00"), ("11:00", "13:00")),
+        (
+            "Me and my 4 yo, Bulimba, out 9-11 and 1-4, $20, no cinema",
+            ("09:00", "16:00"),
+            ("11:00", "13:00"),
+        ),
+        (
+            "2 kids from kedron, out 9 to 12 and 2 to 5, nap at home in between",
+            ("09:00", "17:00"),
+            ("12:00", "14:00"),
+        ),
+        (
+            "from wilston, 2 adults 3 kids. we are out 8:30-11:30 & 2-5 (home for lunch+nap)",
+            ("08:30", "17:00"),
+            ("11:30", "14:00"),
+        ),
+        (
+            "me + bub, new farm, nap 12-2 (at home), out 9-12 and 2-5",
+            ("09:00", "17:00"),
+            ("12:00", "14:00"),
+        ),
+        ("Coorparoo, 1 adult 2 kids, out 9-11, 1-4", ("09:00", "16:00"), ("11:00", "13:00")),
+        (
+            "dad and 2 boys, kids have a playdate 12-2 (at home), we're out 9-12 and 2 till 5, "
+            "from ashgrove",
+            ("09:00", "17:00"),
+            ("12:00", "14:00"),
+        ),
+        (
+            "mum + 3 kids in wooloowin, music lesson 10-11 (at home), out 8-10 and 11-3",
+            ("08:00", "15:00"),
+            ("10:00", "11:00"),
+        ),
+    ],
+)
+def test_outings_listed_after_one_out_keep_the_party_home_between(text, day, home):
+    assert (_all(text, "window_start"), _all(text, "window_end")) == ([day[0]], [day[1]])
+    blocked = _all(text, "blocked")
+    assert [(b["start"], b["end"], b["at_home"]) for b in blocked] == [(*home, True)]
+
+
+def test_the_verifier_reads_the_listed_outings_as_the_day():
+    assert not _accepted(BUSY, "window_end", "11:00", "9-11")
+    assert _accepted(BUSY, "window_end", "16:00", "1-4")
+    assert not _accepted(
+        BUSY,
+        "blocked",
+        {"start": "09:00", "end": "11:00", "label": "party", "at_home": True},
+        "out 9-11",
+    )
+    value = {"start": "11:00", "end": "13:00", "label": "busy", "at_home": True}
+    assert _accepted(BUSY, "blocked", value, "busy 11-1 (party at home)")
+    assert not _accepted(BUSY, "blocked", {**value, "at_home": False}, "busy 11-1 (party at home)")
+
+
+def test_the_plan_goes_out_around_the_party_at_home():
+    report = plan_text(BUSY, now=REVIEW_NOW)
+    assert report.status == "complete"
+    assert not _overlapping(report, "11:00", "13:00")
+    assert any(s.start < "11:00" for s in report.plan.stops)
+    assert any(s.start >= "13:00" for s in report.plan.stops)

@@ -233,12 +233,14 @@ _OTHER_ITEMS = re.compile(
     r",[^,]*\b(?:adults?|kids?|children|people|couple|family|grown-?ups?|sat|saturday|sun|sunday"
     r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s"
     r"|\b(?:otherwise|else|other than that|apart from that|besides that|aside from that"
-    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b",
+    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b"
+    r"|[,;)]\s*(?:(?:and|then|but)\s+)?(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+)?out\b",
     re.I,
 )
 """Between an appointment word and a range: another item of the request (the party, the day, an
 amount, a sentence end), or a turn to the rest of the day ("home 12-2 for the nap, otherwise
-9-5": the day's window), so the range is not the appointment's."""
+9-5": the day's window; "(party at home), out 9-11": the outings), so the range is not the
+appointment's."""
 HOME_BEFORE_RANGE = re.compile(
     r"(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bof )(?<!\bleft )"
     r"\b(?:back\s+)?(?:at\s+)?home(?:\s+again)?(?:\s+(?:by|at|@|around|about))?\s*[,:]?\s*$",
@@ -337,6 +339,21 @@ def _resume_end(sentence: str, masked: str, at: int, role_context: str) -> tuple
     return clock.resolve(c, "start", role_context), stop
 
 
+_OUT_BEFORE = re.compile(
+    r"\b(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+)?out(?:\s+(?:from|between))?\s*$", re.I
+)
+
+
+def _out_list_before(sentence: str, at: int) -> int | None:
+    """Where a range at ``at`` listed after an outing's range starts when both are said with
+    one "out" ("out 9-11 and 1-4": the party goes out again at 1, like "out again 1-4"), else
+    ``None``."""
+    for a, b, _, _ in ranges(sentence):
+        if b <= at and re.fullmatch(r"\s*(?:,|and|&|,\s*and)\s*", sentence[b:at]):
+            return at if _OUT_BEFORE.search(sentence[max(0, a - 30) : a]) else None
+    return None
+
+
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window"|"resume",
     cue_start)`` (``resume``: an outing after a break, see ``RESUME``);
@@ -347,6 +364,8 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     before = sentence[base : span[0]]
     after = sentence[span[1] : span[1] + 30]
     back = resumes_before(sentence, span[0])
+    if back is None:
+        back = _out_list_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
         return "resume", back
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
@@ -881,6 +900,7 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
 def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
     """``(span_start, span_end, gap_start, gap_end)`` for each break between an outing said as
     the day's range and a later outing after a ``RESUME`` cue ("out 9-12 and out again 3-5",
+    "out 9-11 and 1-4",
     "9-12 then home for lunch and a nap, back out 3 till 5:30"): the party is home from the
     first's end to the second's start (the span runs from the first range to the second)."""
     rs = ranges(sentence)
@@ -891,6 +911,9 @@ def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
             continue
         nxt = next((j for j in range(i + 1, len(rs)) if kinds[j] == "resume"), None)
         if nxt is not None and rs[nxt][2] > end:
+            out_word = _OUT_BEFORE.search(sentence[max(0, a - 30) : a])
+            if out_word and resumes_before(sentence, rs[nxt][0]) is None:
+                a = max(0, a - 30) + out_word.start()  # "out 9-11 and 1-4": quoted with its "out"
             out.append((a, rs[nxt][1], end, rs[nxt][2]))
     return out
 
