@@ -171,7 +171,9 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             kind = "window"  # a rain word beside it, but no weather mention claims it: "out 9-3, showers from 1"
         if kind == "blocked":
             hi = b
-            tail = re.match(r"\s*(?:at home|back home)\b", sent[b:])
+            tail = re.match(r"\s*(?:at home|back home)\b", sent[b:]) or re.match(
+                r"\s*\([^()]{0,30}?\bat home\b\s*\)", sent[b:]
+            )  # "busy 11-1 (party at home)": at home, said in brackets
             if tail:
                 hi = b + tail.end()
             elif times.home_range(sent[lo:b]):  # "home 12-2 for the baby's nap": its reason
@@ -197,7 +199,15 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             and not times.point_blocks(sent[a:b])
         ):
             found = times.read_blocked(sent[a:b], sent)
-            if found:
+            same = [  # "busy 11-1 (party at home), out 9-11 and 1-4": the gap is said already
+                i.value
+                for i in out
+                if i is not None
+                and i.field == "blocked"
+                and found
+                and (i.value.get("start"), i.value.get("end")) == (found["start"], found["end"])
+            ]
+            if found and not same:
                 add("blocked", found, a, b)
     # appointments said with one time ("doctor at 1pm for an hour", "kids party at 3.30")
     for a, b, _, _, _ in times.point_blocks(sent):

@@ -233,12 +233,14 @@ _OTHER_ITEMS = re.compile(
     r",[^,]*\b(?:adults?|kids?|children|people|couple|family|grown-?ups?|sat|saturday|sun|sunday"
     r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s"
     r"|\b(?:otherwise|else|other than that|apart from that|besides that|aside from that"
-    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b",
+    r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b"
+    r"|[,;)]\s*(?:(?:and|then|but)\s+)?(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+)?out\b",
     re.I,
 )
 """Between an appointment word and a range: another item of the request (the party, the day, an
 amount, a sentence end), or a turn to the rest of the day ("home 12-2 for the nap, otherwise
-9-5": the day's window), so the range is not the appointment's."""
+9-5": the day's window; "(party at home), out 9-11": the outings), so the range is not the
+appointment's."""
 HOME_BEFORE_RANGE = re.compile(
     r"(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bof )(?<!\bleft )"
     r"\b(?:back\s+)?(?:at\s+)?home(?:\s+again)?(?:\s+(?:by|at|@|around|about))?\s*[,:]?\s*$",
@@ -337,6 +339,21 @@ def _resume_end(sentence: str, masked: str, at: int, role_context: str) -> tuple
     return clock.resolve(c, "start", role_context), stop
 
 
+_OUT_BEFORE = re.compile(
+    r"\b(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+)?out(?:\s+(?:from|between))?\s*$", re.I
+)
+
+
+def _out_list_before(sentence: str, at: int) -> int | None:
+    """Where a range at ``at`` listed after an outing's range starts when both are said with
+    one "out" ("out 9-11 and 1-4": the party goes out again at 1, like "out again 1-4"), else
+    ``None``."""
+    for a, b, _, _ in ranges(sentence):
+        if b <= at and re.fullmatch(r"\s*(?:,|and|&|,\s*and)\s*", sentence[b:at]):
+            return at if _OUT_BEFORE.search(sentence[max(0, a - 30) : a]) else None
+    return None
+
+
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     """What a range at ``span`` is: ``("rain"|"blocked"|"activity"|"window"|"resume",
     cue_start)`` (``resume``: an outing after a break, see ``RESUME``);
@@ -347,6 +364,8 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     before = sentence[base : span[0]]
     after = sentence[span[1] : span[1] + 30]
     back = resumes_before(sentence, span[0])
+    if back is None:
+        back = _out_list_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
         return "resume", back
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
@@ -383,6 +402,7 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
         if not re.search(r"[,;.!?]|\bthen\b|\s[-–]\s", before[m.end() :])  # "museum - 10-4"
         and not _DAY_WORDS.search(before[m.end() :])
     ]
+    cues += _held_activity_cue(before, after)
     if cues:
         _, kind, at = max(cues)
         return kind, span[0] - len(before) + at
@@ -401,6 +421,45 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     if after.strip() and ACTIVITY_RE.match(tail, lead.end() if lead else 0):
         return "activity", span[0]  # "10-12 museum", "10 till 12 at the pool"
     return "window", span[0]
+
+
+HELD_WORDS = (
+    r"swimming|swim|surfing|surf|rock climbing|climbing|bouldering|ice skating|skating"
+    r"|horse riding|riding|trampolining|trampoline|dancing|gym|jiu jitsu|taekwondo|judo"
+    r"|martial arts|choir|drama|chess|little athletics|little aths|coding|art"
+)
+"""Lesson-like outings that are appointments when said with a range and where they are held
+(``_held_activity_cue``), their label when no appointment word is said (``block_label``)."""
+_HELD_ACTIVITY = re.compile(
+    r"\b(?P<has>(?:have|has|got|'ve got|doing|do)\s+(?:(?:their|her|his|a|the)\s+)?)?"
+    r"(?P<w>" + HELD_WORDS + r")"
+    r"(?P<place>\s+(?:at|@)\s+[a-z][\w' ]{0,30}?)?\s*(?:from\s+)?$",
+    re.I,
+)
+_HELD_AFTER = re.compile(
+    r"\s*(?:(?:at|@)\s+[a-z]|,?\s*(?:and\s+|then\s+|so\s+)*(?:we'?re\s+|we\s+are\s+)?free\b)",
+    re.I,
+)
+"""After a lesson-like outing's range, what says it is held: its place ("at Chandler") or the
+party free after it ("swimming 8:30-9:30 then free until 1")."""
+_WISHED_BEFORE = re.compile(
+    r"\b(?:go|going|goes|want|wants|wanna|like|love|keen|maybe|could|might|prefer|rather|try)"
+    r"(?:\s+(?:to|for|on|some|a|the|do|go|and))*\s*$",
+    re.I,
+)
+
+
+def _held_activity_cue(before: str, after: str) -> list[tuple[int, str, int]]:
+    """An appointment cue for a lesson-like outing said with its range and where it is held
+    ("swimming 9-10 at Yeronga pool", "kids have swimming 9-10", "gym at Chandler 8-9"): a
+    ``range_kind`` cue ``(end, "blocked", start)``, or none when it is a wish ("go swimming
+    10-12 at the pool") or no place or "have" says it is held."""
+    m = _HELD_ACTIVITY.search(before)
+    if m is None or _WISHED_BEFORE.search(before[: m.start()]):
+        return []
+    if not (m.group("has") or m.group("place") or _HELD_AFTER.match(after)):
+        return []
+    return [(m.end(), "blocked", m.start("w"))]
 
 
 def in_sentence_kind(phrase: str, sentence: str) -> str | None:
@@ -425,7 +484,8 @@ def block_label(phrase: str) -> str:
     """The appointment word of a blocked phrase ("footy training 9-10am" -> "footy training")."""
     m = re.search(r"\b((?:\w+\s+)?(?:" + BLOCK_WORDS + r"))\b", phrase, re.I)
     if not m:
-        return "busy"
+        held = re.search(r"\b(" + HELD_WORDS + r")\b", phrase, re.I)
+        return held.group(1).lower() if held else "busy"  # "swimming 9-10 at Yeronga pool"
     label = m.group(1).lower()
     words = label.split()
     if len(words) == 2 and words[0].isdigit():  # "home 12-1:30 lunch": the time's digits
@@ -840,6 +900,7 @@ def _with_context(phrase: str, role: str, sentence: str, fallback: int) -> int:
 def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
     """``(span_start, span_end, gap_start, gap_end)`` for each break between an outing said as
     the day's range and a later outing after a ``RESUME`` cue ("out 9-12 and out again 3-5",
+    "out 9-11 and 1-4",
     "9-12 then home for lunch and a nap, back out 3 till 5:30"): the party is home from the
     first's end to the second's start (the span runs from the first range to the second)."""
     rs = ranges(sentence)
@@ -850,6 +911,9 @@ def outing_gaps(sentence: str) -> list[tuple[int, int, int, int]]:
             continue
         nxt = next((j for j in range(i + 1, len(rs)) if kinds[j] == "resume"), None)
         if nxt is not None and rs[nxt][2] > end:
+            out_word = _OUT_BEFORE.search(sentence[max(0, a - 30) : a])
+            if out_word and resumes_before(sentence, rs[nxt][0]) is None:
+                a = max(0, a - 30) + out_word.start()  # "out 9-11 and 1-4": quoted with its "out"
             out.append((a, rs[nxt][1], end, rs[nxt][2]))
     return out
 
@@ -1185,6 +1249,9 @@ def _said_end(
 ) -> tuple[tuple[int, int] | None, bool]:
     """The end an appointment's words give after its time at ``at``: ``((end_min, span_end),
     False)``, or ``(None, True)`` when none is said."""
+    place = _PLACE_AFTER.match(sentence, at)
+    if place and not (_END_LEAD.match(masked, at) or _LENGTH_LEAD.match(sentence, at)):
+        at = place.end()  # "party at 2pm at Victoria Park for 2 hours": the length after its place
     lead = _END_LEAD.match(masked, at)
     tm = clock.TOKEN_RE.match(masked, lead.end()) if lead else None
     second = clock.token(tm) if tm and tm.group(1) else None
@@ -1211,6 +1278,14 @@ def _said_end(
     return None, True
 
 
+_PLACE_AFTER = re.compile(
+    r"\s+(?:at|in|@)(?:\s+(?!(?:and|then|but|so|free|out|home|back|for|till|til|until|to|from"
+    r"|after|before|by|we|i|lasting)\b)[a-z][\w'&-]*){1,4}(?=\s*[,(]?\s*(?:for|lasting|till|til|until|to)\b)",
+    re.I,
+)
+"""An appointment's place said between its time and its length or end ("party at 2pm at
+Victoria Park for 2 hours", "lunch at 12 at nana's till 2"): up to four words, none that opens
+another clause ("at the park and free till 3" is no end of it)."""
 _BARE_LENGTH_LEAD = re.compile(r"(?:\s+(?:at|in|@)\s+[^,;.()\d]{1,40}?)?\s*,\s*", re.I)
 """A length said after an appointment's time and place with no word before it ("kids party at
 2pm at Victoria Park, 2 hours"): its own clause, nothing after it but the clause's end."""
