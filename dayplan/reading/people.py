@@ -858,13 +858,27 @@ _KIN = (
 )
 _PART = (
     r"(?:" + _OWNER + r"\s+(?P<AA>" + COUNT_WORD + r")(?:\s+" + _KIN + r")?"
-    r"|(?P<BB>" + COUNT_WORD + r")\s+(?:(?:of\s+)?(?:mine|ours|theirs|his|hers|" + _OWNER
-    + r"(?:\s+" + _KIN + r")?)|" + _KIN + r")(?:\s+of\s+" + _OWNER + r"(?:\s+" + _KIN + r")?)?)"
+    r"|(?P<BB>"
+    + COUNT_WORD
+    + r")\s+(?:(?:of\s+)?(?:mine|ours|theirs|his|hers|"
+    + _OWNER
+    + r"(?:\s+"
+    + _KIN
+    + r")?)|"
+    + _KIN
+    + r")(?:\s+of\s+"
+    + _OWNER
+    + r"(?:\s+"
+    + _KIN
+    + r")?)?)"
 )
-_JOIN = r"\s*(?:,|\+|&|\band\b|\bplus\b|\bn\b)\s*(?:\band\b\s*)?"
+_PART_JOIN = r"(?:\s*(?:,|\+|&|\band\b|\bplus\b|\bn\b)\s*(?:\band\b\s*)?|\s+)"
 _PARTS = "".join(
     (_PART.replace("AA", "a0").replace("BB", "b0"),)
-    + tuple(r"(?:" + _JOIN + _PART.replace("AA", f"a{i}").replace("BB", f"b{i}") + r")?" for i in range(1, 4))
+    + tuple(
+        r"(?:" + _PART_JOIN + _PART.replace("AA", f"a{i}").replace("BB", f"b{i}") + r")?"
+        for i in range(1, 4)
+    )
 )
 BREAKDOWN = re.compile(
     r"\b(?P<n>" + COUNT_WORD + r")\s+(?:" + _CHILD_PLURAL + r"|" + _ADULT_PLURAL + r")"
