@@ -219,12 +219,14 @@ def party_shortfall(quote: str, adults: int | None, children: int | None) -> boo
     from dayplan.reading.people import (  # people does not import this module
         UNCOUNTED_CHILDREN,
         blank_not_coming,
+        breakdown_spans,
         child_friend_spans,
         not_party_spans,
     )
 
     q = _SAME_PERSON.sub(" ", blank_not_coming(quote.lower()))  # "dad working so just me"
-    for a, b in child_friend_spans(q):  # "my son and his sister": a child, not an adult named
+    for a, b in [*child_friend_spans(q), *(breakdown_spans(q) or [])]:  # "my son and his
+        # sister": a child, not an adult named; "3 kids (2 of mine, 1 friend)": the same 3
         q = q[:a] + " " * (b - a) + q[b:]
     if children is None and adults is not None:  # "my son and his kids and me": how many?
         crowds = not_party_spans(q)

@@ -83,7 +83,7 @@ _LISTED_ADULT = (
 )
 """Adults named bare in a list of the party ("Me, wife, 2 kids", "Gran & Pop")."""
 COUNTED_ADULTS = re.compile(
-    r"\b(" + _COUNT + r")" + _GAP + r"(?:" + _ADULT_PLURAL + r")\b"
+    r"\b(" + _COUNT + r")" + _GAP + r"(?:other\s+)?(?:" + _ADULT_PLURAL + r")\b"
     r"|\b(1|one)\s+(?:" + _LISTED_ADULT + r"|parent|grandparent|carer)\b(?!'s)",
     re.I,
 )
@@ -799,7 +799,7 @@ def _adults(phrase: str) -> int | None:
     counted += [int(m.group(1) or m.group(2)) for m in ADULTS_IN_BRACKETS.finditer(phrase)]
     counted += [count(m.group(1)) for m in ADULTS_MARKED.finditer(phrase)]  # "2 students (adults)"
     if counted and all(c is not None for c in counted):
-        return sum(c for c in counted if c is not None)
+        return sum(c for c in counted if c is not None) + _writer_beside(phrase)
     if NO_ADULT.search(phrase) and not (ONE_ADULT.search(phrase) or TWO_ADULTS.search(phrase)):
         return 0  # "no adults, just the 3 kids", "three kids on their own": the writer stays home
     if US_TWO.search(phrase):
@@ -820,6 +820,27 @@ def _adults(phrase: str) -> int | None:
     return n or None
 
 
+_OTHERS = re.compile(
+    r"\b(?:" + _COUNT + r")" + _GAP + r"(?:other\s+)?(?:friends|mates|grandparents|dads|mums|moms"
+    r"|mothers|fathers|grandmas|grandpas|aunties|aunts|uncles|sisters|brothers|colleagues"
+    r"|neighbours|neighbors)\b",
+    re.I,
+)
+"""Adults counted by a word that is never the writer ("2 mates", "3 other mums")."""
+
+
+def _writer_beside(phrase: str) -> int:
+    """1 when the writer ("me", "I") is named beside adults counted only by a word that is never
+    the writer ("me n 2 mates" is 3; "me and 2 adults" stays 2: the writer may be one)."""
+    found = list(COUNTED_ADULTS.finditer(phrase))
+    writer = next((m for m in WRITER.finditer(phrase) if not _WITH_ONLY.fullmatch(m[0])), None)
+    if not writer or WRITER_NAMED.search(phrase) or not found:
+        return 0
+    if COUPLES.search(phrase) or ADULTS_IN_BRACKETS.search(phrase) or ADULTS_MARKED.search(phrase):
+        return 0
+    return int(all(_OTHERS.fullmatch(m[0]) for m in found))
+
+
 PARTY_TOTAL = re.compile(
     r"\b(?:so\s+)?(?:that'?s|thats|that is|that makes|which is|which makes|making it|total(?:\s+of)?"
     r"|in total)\s*:?\s*(?=(?:" + COUNT_WORD + r")\s)",
@@ -827,6 +848,78 @@ PARTY_TOTAL = re.compile(
 )
 """A total said after the parts ("her 2 kids and my 3, so that's 2 adults 5 kids"): the
 counts after it are the party's."""
+
+
+_OWNER = r"(?:my|our|his|her|their|me|the)"
+_KIN = (
+    r"(?:(?:own|other|school|best)\s+)?(?:friends?|mates?|cousins?|neighbours?|neighbors?"
+    r"|kids?|children|nieces?|nephews?|siblings?|sisters?|brothers?|grandkids?|adults?|mums?|moms?"
+    r"|dads?)"
+)
+_PART = (
+    r"(?:" + _OWNER + r"\s+(?P<AA>" + COUNT_WORD + r")(?:\s+" + _KIN + r")?"
+    r"|(?P<BB>"
+    + COUNT_WORD
+    + r")\s+(?:(?:of\s+)?(?:mine|ours|theirs|his|hers|"
+    + _OWNER
+    + r"(?:\s+"
+    + _KIN
+    + r")?)|"
+    + _KIN
+    + r")(?:\s+of\s+"
+    + _OWNER
+    + r"(?:\s+"
+    + _KIN
+    + r")?)?)"
+)
+_PART_JOIN = r"(?:\s*(?:,|\+|&|\band\b|\bplus\b|\bn\b)\s*(?:\band\b\s*)?|\s+)"
+_PARTS = "".join(
+    (_PART.replace("AA", "a0").replace("BB", "b0"),)
+    + tuple(
+        r"(?:" + _PART_JOIN + _PART.replace("AA", f"a{i}").replace("BB", f"b{i}") + r")?"
+        for i in range(1, 4)
+    )
+)
+BREAKDOWN = re.compile(
+    r"\b(?P<n>" + COUNT_WORD + r")\s+(?:" + _CHILD_PLURAL + r"|" + _ADULT_PLURAL + r")"
+    r"(?P<said>(?:\s*(?P<open>\()|\s+[-\u2013\u2014]|\s*:)\s*" + _PARTS + r"(?(open)\s*\)|\b)"
+    r"|\s*\(\s*(?:all|both)\s+(?:adults|grown[- ]?ups|kids|children|under\s*\d{1,2}s?"
+    r"|(?:aged?\s+)?(?:under|over)\s+\d{1,2}(?:\s*(?:yo|yrs?|years?))?)\s*\))",
+    re.I,
+)
+"""A count broken down right after it ("5 kids (my 2 + 3 of their friends)", "4 kids - my 2
+and 2 cousins", "3 kids (2 of mine, 1 friend)", "2 mates (all adults)", "2 kids (both under
+5)"): the same people, said again, never added to the count."""
+_OWNER_SAID = r"\b(?:my|our|his|her|their|mine|ours|theirs|hers|of)\b"
+_BREAKDOWN_KIND = re.compile(r"\((?:all|both)\s+(adults|grown[- ]?ups|kids|children)\b", re.I)
+
+
+def breakdowns(phrase: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, agrees)`` of each breakdown of a count in ``phrase`` (``BREAKDOWN``): the
+    span of the breakdown itself ("(my 2 + 3 of their friends)" after "5 kids"), and whether it
+    agrees with its count (its numbers sum to it; "(all adults)" said of adults). One that does
+    not ("5 kids (my 2 and 2 friends)", "2 kids (all adults)") is asked, never counted."""
+    out = []
+    for m in BREAKDOWN.finditer(phrase):
+        n = count(m["n"])
+        parts = [count(m[g]) for g in m.groupdict() if g[0] in "ab" and m[g]]
+        kind = _BREAKDOWN_KIND.search(m["said"])
+        adults_said = bool(kind) and kind[1].lower().startswith(("adult", "grown"))
+        is_adult = bool(re.match(r"\S+\s+(?:" + _ADULT_PLURAL + r")\b", m[0], re.I))
+        if len(parts) == 1 and not m["open"] and not re.search(_OWNER_SAID, m["said"], re.I):
+            continue  # "2 adults - 3 kids": another group, no breakdown
+        total = sum(p or 0 for p in parts)  # one part is some of them: "5 kids (2 of mine)"
+        off = total > (n or 0) if len(parts) == 1 else total != n
+        wrong = (parts and off) or (kind and adults_said != is_adult)
+        out.append((*m.span("said"), not wrong))
+    return out
+
+
+def breakdown_spans(phrase: str) -> list[tuple[int, int]] | None:
+    """Spans of ``phrase`` breaking a count down (``breakdowns``): the same people said again,
+    never more; ``None`` when one does not agree with its count: asked."""
+    found = breakdowns(phrase)
+    return None if not all(ok for _, _, ok in found) else [(a, b) for a, b, _ in found]
 
 
 @per_run
@@ -838,6 +931,10 @@ def read_party(phrase: str) -> Party:
     members ("(3 people)", "6 of us", "(3 kids total)", "Gran & Pop (2)") must agree with them
     (``_reconcile``), else nothing is read and the party is asked."""
     phrase = phrase.replace("\u2019", "'")
+    broken = breakdown_spans(phrase)  # "5 kids (my 2 + 3 friends)": the same 5, said again
+    if broken is None:
+        return Party(None, None)  # "5 kids (my 2 and 2 friends)": which is it? asked
+    phrase = _blank(phrase, [(a, b, 0) for a, b in broken])
     for total in PARTY_TOTAL.finditer(phrase):  # "..., so that's 2 adults 5 kids": the total
         rest = phrase[total.end() :]
         if COUNTED_ADULTS.match(rest) or COUNTED_CHILDREN.match(rest):

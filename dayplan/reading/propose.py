@@ -1178,6 +1178,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         for f in found
         if f[2] not in ("party", "people") or not any(x <= f[0] < y for x, y in crowds)
     ]
+    found = _breakdowns_read(norm, found)
     langs = [(a, b) for a, b, kind in found if kind == "foreign"]  # "presupuesto 50 euros"
     foreign = [f for f in foreign if not any(x <= f[0] < y for x, y in langs)]
     out: list[UnreadPhrase] = []
@@ -1557,6 +1558,21 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
                 times_read |= {i.value.get("start"), i.value.get("end")}
         return bool(said & times_read)
     return False
+
+
+def _breakdowns_read(norm: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``found`` with the party words and numbers inside a breakdown of a count that agrees
+    with it dropped ("4 kids - my 2 and 2 cousins": the same 4, read), and each breakdown that
+    does not agree listed as ``people`` ("4 kids - my 2 and 3 cousins": asked)."""
+    spans = people.breakdowns(norm)
+    said = [(a, b) for a, b, ok in spans if ok]
+    found = [
+        f
+        for f in found
+        if f[2] not in ("party", "people", "number")
+        or not any(x <= f[0] and f[1] <= y for x, y in said)
+    ]
+    return found + [(a, b, "people") for a, b, ok in spans if not ok]
 
 
 _REJECTED_KIND = {
