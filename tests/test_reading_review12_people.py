@@ -134,3 +134,25 @@ def test_the_reviewers_movie_is_priced_for_seven() -> None:
 def test_a_disagreeing_breakdown_asks_end_to_end() -> None:
     report = plan_text("me and 3 kids (2 of mine, 2 friends), saturday, new farm", now=REVIEW_NOW)
     assert report.status != "complete"
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("we are 6 people (2 adults 4 kids) from Chandler, out 10-4, budget 150", 2, 4),
+        ("6 people (2 adults, 4 kids), sat, new farm", 2, 4),
+    ],
+)
+def test_a_total_of_people_with_its_adults_and_kids_in_brackets_is_that_party(
+    text: str, adults: int, children: int
+) -> None:
+    """ "6 people (2 adults 4 kids)" is 2 + 4 (the bracket is the party, its total agrees); it
+    was read as 6 adults (the bracket taken for a breakdown and blanked)."""
+    items, unread = read_items(text)
+    assert ("adults", adults) in items and ("children", children) in items
+    assert not unread
+
+
+def test_a_total_of_people_that_disagrees_with_its_bracket_is_asked() -> None:
+    items, unread = read_items("5 people (3 adults 3 kids), sat, new farm")
+    assert "adults" not in dict(items) and unread

@@ -908,6 +908,8 @@ def breakdowns(phrase: str) -> list[tuple[int, int, bool]]:
         is_adult = bool(re.match(r"\S+\s+(?:" + _ADULT_PLURAL + r")\b", m[0], re.I))
         if len(parts) == 1 and not m["open"] and not re.search(_OWNER_SAID, m["said"], re.I):
             continue  # "2 adults - 3 kids": another group, no breakdown
+        if re.match(r"\S+\s+people\b", m[0], re.I) and not kind:
+            continue  # "6 people (2 adults 4 kids)": the party itself, a total to reconcile
         total = sum(p or 0 for p in parts)  # one part is some of them: "5 kids (2 of mine)"
         off = total > (n or 0) if len(parts) == 1 else total != n
         wrong = (parts and off) or (kind and adults_said != is_adult)
