@@ -490,23 +490,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("finish",),
         ),
     ),
-    "095b675122f6d96ff588793c046d3bfd7cb329ff": (
-        (
-            (
-                "rideshare",
-                "the wagon",
-                "by road",
-                "driving",
-                "drives",
-                "drive",
-                "taxi",
-                "uber",
-                "car",
-                "ute",
-            ),
-        ),
-        (("everywhere", "only", "all"), ("🚕", "🚖", "🚗", "🚘", "🚙")),
-    ),
     "09c5da84ff108dc18b56462f71da71bfe1f50c4a": (
         (("\n", "!", ".", ";", "?"),),
         ((",",),),
@@ -1133,10 +1116,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("also",),),
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),),
     ),
-    "184076a1fcbb720cd13413841651198a86e6985b": (
-        (("by foot", "on foot", "stroll", "push", "walk"),),
-        (("everywhere", "only", "all"),),
-    ),
     "18a568b0cffc63393eded3b2c558059013d5de1f": (
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("age",)),
         (("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), ("age",), ("d",)),
@@ -1423,6 +1402,27 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
                 "a",
             ),
         ),
+    ),
+    "1d6fd058971fd3d230fdc4815d2b312301c36823": (
+        (
+            (
+                "public transport",
+                "light rail",
+                "translink",
+                "city cat",
+                "citycat",
+                "ferries",
+                "go card",
+                "transit",
+                "trains",
+                "buses",
+                "ferry",
+                "train",
+                "tram",
+                "bus",
+            ),
+        ),
+        (("everywhere", "only", "all"), ("⛴", "🚆", "🚇", "🚊", "🚌", "🚍")),
     ),
     "1e4ef91d0dea3274bc5c3f83135512c7d5326bfa": (
         (("morning tea", "breakfast", "morning", "brunch", "naps", "nap"),),
@@ -5481,6 +5481,23 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("prefer",),),
         (("rather",),),
         (("try",),),
+    ),
+    "5f5ddc004f92f38306047ba47ce4f8db78a54ce4": (
+        (
+            (
+                "rideshare",
+                "the wagon",
+                "by road",
+                "driving",
+                "drives",
+                "drive",
+                "taxi",
+                "uber",
+                "car",
+                "ute",
+            ),
+        ),
+        (("everywhere", "only", "all"), ("🚕", "🚖", "🚗", "🚘", "🚙")),
     ),
     "5fdf9a6f356363c907589bf1ab7a120193e8f1ba": (
         (
@@ -9997,6 +10014,10 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ),
         ),
     ),
+    "97936d7505f2e4343b6ba600749d722dd7de9710": (
+        (("by foot", "on foot", "stroll", "push", "walk"),),
+        (("everywhere", "only", "all"),),
+    ),
     "998f2fcb3f41b6eee52fa14f075462f48c7e3660": (
         (("kids",),),
         (("children",),),
@@ -11792,27 +11813,6 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
         (("first",), ("thing",)),
         (("afternoon", "evening", "morning", "arvo"), ("tomorrow", "this", "sat", "sun")),
         (("before", "after"), ("lunch",)),
-    ),
-    "bd3ed61db62fbae0602057f86383c1015ff34777": (
-        (
-            (
-                "public transport",
-                "light rail",
-                "translink",
-                "city cat",
-                "citycat",
-                "ferries",
-                "go card",
-                "transit",
-                "trains",
-                "buses",
-                "ferry",
-                "train",
-                "tram",
-                "bus",
-            ),
-        ),
-        (("everywhere", "only", "all"), ("⛴", "🚆", "🚇", "🚊", "🚌", "🚍")),
     ),
     "be5875f58911ce72dbac142c1c9d6f034bdf0f27": (((",",),),),
     "be739fe020356224619bffc793da2159d2f59c6e": (

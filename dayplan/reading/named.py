@@ -545,17 +545,22 @@ _CITY_WORD = re.compile(
 anything in the city (parking)", "not the city") its venues are avoided, as a suburb's are."""
 
 
-def _place_matches(low: str):
+def _place_matches(low: str) -> list[tuple[re.Match, str | None]]:
     """Gazetteer places of ``low`` (``places._names_re``) and the city centre's words
-    (``_CITY_WORD``: "the city" is the gazetteer's ``cbd``), as ``(match, place name)``."""
+    (``_CITY_WORD``: "the city" is the gazetteer's ``cbd``), in order, as ``(match, centre)``:
+    ``centre`` is the city centre's suburb for a city word, ``None`` for a gazetteer name (its
+    avoidable suburb is ``_avoidable_place``, resolved only where a cue asks for it)."""
     from dayplan.reading.places import _names_re  # noqa: PLC0415 (places imports this module's users)
 
-    found = [(m, _avoidable_place(m.group(0))) for m in _names_re().finditer(low)]
+    found: list[tuple[re.Match, str | None]] = [(m, None) for m in _names_re().finditer(low)]
     centre = data.gazetteer().get("aliases", {}).get("cbd")
-    taken = [(m.start(), m.end()) for m, _ in found]
-    for m in _CITY_WORD.finditer(low):
-        if centre and not any(a <= m.start() < b for a, b in taken):
-            found.append((m, centre))
+    if centre:
+        taken = [(m.start(), m.end()) for m, _ in found]
+        found += [
+            (m, centre)
+            for m in _CITY_WORD.finditer(low)
+            if not any(a <= m.start() < b for a, b in taken)
+        ]
     return sorted(found, key=lambda f: f[0].start())
 
 
@@ -567,11 +572,12 @@ def _place_items(low: str, named: list[Mention], found: list[AvoidItem]) -> list
     home is never avoided, only the venues in the suburb (``places.place_spans`` reads no
     location or home from such a place)."""
     out: list[AvoidItem] = []
-    for m, place in _place_matches(low):
+    for m, centre in _place_matches(low):
         if any(x.start <= m.start() < x.end for x in named):
             continue  # "not New Farm Park": the venue
         if any(o.place and o.at == m.start() for o in found):
             continue
+        place = centre or _avoidable_place(m.group(0))
         if place is None or _NOT_AVOIDED_AFTER.match(low, m.end()):
             continue
         before = low[max(0, m.start() - 50) : m.start()]
@@ -617,14 +623,10 @@ def _in_places(low: str, found: list[AvoidItem]) -> list[AvoidItem]:
 def avoided_places(phrase: str) -> list[tuple[int, int]]:
     """Where ``phrase`` names a place only to avoid its venues (``AvoidItem.place``): such a
     place is never the home or the day's location ("Toowong, ..., no Mt Coot-tha anything")."""
-    low = phrase.lower()
-    out = []
-    for o in avoid_items(phrase):
-        if o.place:
-            m = next((m for m, _ in _place_matches(low) if m.start() == o.at), None)
-            if m:
-                out.append((m.start(), m.end()))
-    return out
+    at = {o.at for o in avoid_items(phrase) if o.place}
+    if not at:
+        return []
+    return [m.span() for m, _ in _place_matches(phrase.lower()) if m.start() in at]
 
 
 def _nearer(low: str, named: list[Mention], m: Mention, back: re.Match) -> bool:

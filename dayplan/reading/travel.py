@@ -17,6 +17,11 @@ from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
+CAR_EMOJI = "\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696"
+TRANSIT_EMOJI = "\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4"
+WALK_EMOJI = "\U0001f6b6"
+"""Emoji for a car or taxi, a bus, train, tram or ferry, and a walker (``TRAVEL_EMOJI`` is all
+of them)."""
 _EMOJI_TAIL = (
     r"[\u200d\u2640\u2642\ufe0f\U0001f3fb-\U0001f3ff]*\s*"
     r"(?:only\b|everywhere\b|all\s+day\b|all\s+the\s+way\b)"
@@ -63,7 +68,7 @@ WALK = re.compile(
     r"\b(?:" + _WALK_ACTIVITY + r"walk(?:ing|able)?|on foot|by foot|stroll(?:ing)?"
     r"|push(?:ing)?\s+(?:the\s+|a\s+)?(?:pram|stroller|buggy)(?:\s+(?:everywhere|around|all\s+day))?)\b"
     r"(?![- ](?:friendly|access|accessible|ramps?))"
-    r"|\U0001f6b6" + _EMOJI_TAIL,
+    r"|[" + WALK_EMOJI + r"]" + _EMOJI_TAIL,
     re.I,
 )
 """Walking as the way to travel. A walk that is an outing ("the pier walk", "a bush walk", "a
@@ -188,7 +193,7 @@ NOT_WALK = re.compile(
 TRANSIT = re.compile(
     r"\b(?:bus|buses|train|trains|ferry|ferries|citycat|city cat|tram|public transport|transit"
     r"|translink|go card|light rail)\b"
-    r"|[\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4]" + _EMOJI_TAIL,
+    r"|[" + TRANSIT_EMOJI + r"]" + _EMOJI_TAIL,
     re.I,
 )
 NOT_TRANSIT = re.compile(
@@ -196,7 +201,7 @@ NOT_TRANSIT = re.compile(
 )
 CAR = re.compile(
     r"\b(?:drive|driving|drives|car|ute|the wagon|by road|uber|taxi|rideshare)\b"
-    r"|[\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696]" + _EMOJI_TAIL,
+    r"|[" + CAR_EMOJI + r"]" + _EMOJI_TAIL,
     re.I,
 )
 NOT_CAR = re.compile(
@@ -220,7 +225,7 @@ CAP_WORDS = re.compile(
     r"|up to|tops|within|or less|cap(?:ped)?|limit|no longer than|over)\b",
     re.I,
 )
-TRAVEL_EMOJI = "\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4\U0001f6b6"
+TRAVEL_EMOJI = CAR_EMOJI + TRANSIT_EMOJI + WALK_EMOJI
 """Emoji for a car, taxi, bus, train, tram, ferry or walker: a travel word ("🚗 under 20 min")."""
 TRAVEL_WORDS = re.compile(
     r"\b(?:drive|drives|driving|car|trip|trips|travel|travelling|traveling|leg|legs|bus|train"
