@@ -110,8 +110,10 @@ def test_walking_distance_plan_keeps_every_leg_short():
         "sat, 2 adults, Wynnum, outdoors only",
     ],
 )
-def test_everything_outdoors_is_an_outdoor_wish(text):
-    assert _read(text).get("preference") == "outdoors"
+def test_everything_outdoors_is_an_outdoor_limit(text):
+    """Once a wish; now the hard limit it says (``only`` outdoors, test_reading_outdoor_only)."""
+    read = _read(text)
+    assert read.get("only") == "outdoors" and "preference" not in read
 
 
 def test_we_live_just_outside_the_city_is_no_wish():

@@ -403,11 +403,20 @@ def match_must_do(
     )
 
 
+OUTDOORS = "outdoors"
+"""The phrase that names every venue known to be outdoors (its ``indoor`` flag false, and not
+among its ``unknown`` facts): the kind an outdoor limit reads as ("outdoors only", "nothing
+indoors": ``dayplan.reading.prefs.OUTDOOR_ONLY``)."""
+
+
 def means_venue(phrase: str, venue: Venue) -> bool:
     """Whether ``phrase`` names ``venue``, read against that venue's own fields alone: its name
     ("Lone Pine", "the wheel", "GOMA"), its kind ("museums", "film": a cinema, "swimming": a
-    pool) or, for a word that is neither, its tags ("dinosaurs"). A place alone ("New Farm")
-    names no venue here. The rule an avoided or wished phrase is matched by (the checker's
-    ``avoided``, the planner's wishes): code decides, never a model's say-so."""
+    pool) or, for a word that is neither, its tags ("dinosaurs"); ``OUTDOORS`` names a venue
+    known to be outdoors (an unknown indoor flag proves nothing, so it names none). A place
+    alone ("New Farm") names no venue here. The rule an avoided or wished phrase is matched by
+    (the checker's ``avoided``, the planner's wishes): code decides, never a model's say-so."""
+    if phrase.strip().lower() == OUTDOORS:
+        return not venue.indoor and "indoor" not in venue.unknown
     got = match_must_do(phrase, [venue])
     return got.verdict == "one" and got.level in ("name", "kind", "tag")

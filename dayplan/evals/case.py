@@ -5,7 +5,8 @@ expected outcome is a clear rejection (``expect.status: "invalid_request"``: HTT
 2, the agent never runs). Every other field of ``expect`` is optional; the fields of the
 original format (``status``, ``tools_in_order``, ``forbidden_tools``, ``failure_codes``,
 ``date``, ``max_cost``, ``home_by``, ``all_indoor``, ``no_outdoor_in_rain``,
-``all_checks_pass``) keep their meaning.
+``all_checks_pass``) keep their meaning; ``all_outdoor`` is ``all_indoor``'s mirror (every
+stop served outdoors: "outdoors only", "nothing indoors").
 
 ``expect.readings`` asserts what the planner read from the request's free text: a list of
 ``{"field", "value", "quote_contains"?}``, graded against the served report's ``readings``
@@ -21,7 +22,7 @@ them) the report must list as ``unread`` (a request in a script the reader canno
 
 Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
-* meaning: ``status``, ``property:<name>`` (``all_indoor``, ``no_outdoor_in_rain``,
+* meaning: ``status``, ``property:<name>`` (``all_indoor``, ``all_outdoor``, ``no_outdoor_in_rain``,
   ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
   ``includes_venue:<id>``, ``excludes_venue:<id>``, ``no_refused_stop`` (no stop is a venue or
   kind a served hard ``avoid`` reading names: checked on every complete plan that has one),
@@ -60,6 +61,7 @@ DEFAULT_CRITICAL = (
     "trace:forbidden:",
     "trace:status_earned",
     "property:all_indoor",
+    "property:all_outdoor",
     "property:no_outdoor_in_rain",
     "property:max_cost",
     "property:home_by",
@@ -154,6 +156,7 @@ class Expect(_Strict):
     max_cost: float | None = Field(default=None, ge=0)
     home_by: HHMM | None = None
     all_indoor: bool = False
+    all_outdoor: bool = False
     no_outdoor_in_rain: bool = False
     # the rain the case's free text means, as the case author reads it (``no_outdoor_in_rain``
     # checks against the request's structured weather, else this; never against the

@@ -322,6 +322,9 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
     if exp.all_indoor:
         outdoor = [s.get("name") for s in stops if not s.get("indoor")]
         _check(checks, "property:all_indoor", not outdoor, f"outdoor stops: {outdoor}")
+    if exp.all_outdoor:
+        indoor = [s.get("name") for s in stops if s.get("indoor") is not False]
+        _check(checks, "property:all_outdoor", not indoor, f"indoor stops: {indoor}")
     if exp.no_outdoor_in_rain:
         rain = _rain_windows(case)
         wet = [

@@ -5118,6 +5118,12 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("ish",),
         ),
     ),
+    "539965f352ff3ab49ab5f5dac2e4a428aef2f799": (
+        (("stuck",),),
+        (("cooped",),),
+        (("locked",),),
+        (("shut",),),
+    ),
     "53fac47f2f748eb002371ec9cf2b78dd19846d7f": (
         (
             (
@@ -13385,6 +13391,34 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("going", "gonna", "isn't", "never", "won't", "isnt", "will", "wont", "not"),
         ),
     ),
+    "ea0bbf7c92459eb7ed33d949ea59a348f69098a8": (
+        (("outdoor", "outside", "open", "the"), ("please", "only", "all")),
+        (("outdoor", "outside", "open", "the"), ("strictly", "purely", "only")),
+        (
+            ("activities", "options", "places", "things", "venues", "spots", "stuff", "fun"),
+            ("just",),
+            ("outdoor", "outside", "open", "the"),
+        ),
+        (("everything", "all"), ("outdoor", "outside", "open", "the")),
+        (
+            ("outdoor", "outside", "open", "the"),
+            ("today", "whole", "all"),
+            ("wanna", "have", "keen", "must", "need", "want", "has"),
+        ),
+        (("no",), ("undercover", "indoor", "inside", "under")),
+        (
+            ("activities", "places", "things", "venues", "stuff"),
+            ("no",),
+            ("undercover", "indoor", "inside", "under"),
+        ),
+        (("doors", "side"), ("keeping", "staying", "keep", "stay"), ("out",)),
+        (
+            ("cooped", "locked", "stuck", "shut"),
+            ("don't", "never", "dont", "not"),
+            ("undercover", "indoor", "inside", "under"),
+        ),
+        (("do",), ("doors", "side"), ("in",), ("n't", "not", "nt"), ("na", "t"), ("wan",)),
+    ),
     "eb111bca05e220ffac6f8d4a390b11213402a957": (
         ((" or dad", "parents", "adult", "grown"), ("without", "zero", "no")),
         (
@@ -13441,6 +13475,7 @@ NEEDLES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
             ("unaccompanied",),
         ),
     ),
+    "ec5fa90194197c1f12e5dab3766c26555ddce14c": ((("entire", "whole", "all"), ("time", "day")),),
     "ed3fbd9555e3de39ff2c58f3cb643b6f9387c066": (
         (("lunch",),),
         (("nap",),),

@@ -390,8 +390,8 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         return "party" in applied.given or applied.children_read
     if kind == "people":  # a party read short of its quote ("nan, pop and the 3 grandkids"
         return "party" in applied.given  # as one adult): only the caller's party settles it
-    if kind == "indoor_time":  # "no outdoor after 12": no field holds an indoor limit for
-        return False  # part of the day, and the whole day's would widen it
+    if kind in ("indoor_time", "outdoor_time"):  # "no outdoor after 12": no field holds an
+        return False  # indoor (or outdoor) limit for part of the day; the whole day's widens it
     if kind == "limit":  # "Under 60.": a budget or a leg cap; only both fields settle it
         return {"budget", "travel"} <= applied.given
     if kind in ("cap", "distance"):  # a leg limit nobody read: the structured travel settles it
@@ -536,6 +536,8 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
             "limit": "Is this your budget in AUD, or the longest single trip in minutes?",
             "indoor_time": "I can keep outdoor places out of the whole day, but not out of "
             "part of it: should the whole day be indoors?",
+            "outdoor_time": "I can keep indoor places out of the whole day, but not out of "
+            "part of it: should the whole day be outdoors?",
         }[p.kind]
         if p.kind == "money" and not re.search(r"\d", p.phrase):  # "cheap as chips"
             what = "What is your budget for the day in AUD, per person or for everyone?"

@@ -19,6 +19,7 @@ Preferences stay soft: they weight the choice of stops, never filter it.
 
 from __future__ import annotations
 
+from dayplan.core.mustdo import OUTDOORS
 from dayplan.reading import deferred_re as re
 from dayplan.reading.memo import per_run_list
 from dayplan.reading.prefilter import prefilter_module
@@ -381,7 +382,10 @@ def timed_indoor_spans(sentence: str) -> list[tuple[int, int]]:
     its time: the reading's ``indoor_only`` holds the whole day, so such a limit is never read
     as it (that would widen it silently); the caller lists it and the run asks."""
     out = []
+    outdoor = [m.span() for m in OUTDOOR_ONLY.finditer(sentence)]  # "not stuck inside after 2"
     for m in INDOOR_ONLY.finditer(sentence):
+        if any(a < m.end() and m.start() < b for a, b in outdoor):
+            continue
         t = _TIME_AFTER.match(sentence, m.end())
         if t and not re.search(r"[,;.!?()]", sentence[m.end() : t.start("time")]):
             out.append((m.start(), t.end()))
@@ -393,18 +397,90 @@ def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
     sentence puts it on a condition ("indoors only if it rains": the rain rule already keeps
     outdoor stops out of rain), and none said for a part of the day (``timed_indoor_spans``)."""
     timed = timed_indoor_spans(sentence)
+    outdoor = [m.span() for m in OUTDOOR_ONLY.finditer(sentence)]  # "not stuck inside all day"
     out = [
         m.span()
         for m in INDOOR_ONLY.finditer(sentence)
-        if m.start() not in {a for a, _ in timed} and not _INDOOR_CONDITION.search(sentence)
+        if m.start() not in {a for a, _ in timed}
+        and not _INDOOR_CONDITION.search(sentence)
+        and not any(a < m.end() and m.start() < b for a, b in outdoor)
     ]
     for m in LONE_INDOOR.finditer(sentence):  # "..., indoor, ferry if poss": its own clause's
         before = sentence[_clause_start(sentence, max(0, m.start() - 1)) : m.start()]
-        if not _INDOOR_CONDITION.search(before) and not any(
-            a <= m.start("said") < b for a, b in out
+        if (
+            not _INDOOR_CONDITION.search(before)
+            and not any(a <= m.start("said") < b for a, b in out)
+            and not any(a < m.end("said") and m.start("said") < b for a, b in outdoor)
         ):  # "if it rains, inside": the rain rule's
             out.append(m.span("said"))
     return sorted(out)
+
+
+_OUT = r"(?:outdoors?|outside|open[- ]air|in\s+the\s+(?:open|sun(?:shine)?|fresh\s+air))"
+_IN = r"(?:indoors?|inside|undercover|under\s*cover)"
+_THINGS = r"(?:\s+(?:stuff|things|activities|places|venues|fun|options|spots))"
+OUTDOOR_ONLY = re.compile(
+    rf"\b(?:(?:strictly|only|just|all|purely)\s+)?{_OUT}{_THINGS}?\s+(?:only|all\s+day|please\s+only)\b"
+    rf"|\b(?:only|strictly|purely)\s+{_OUT}(?:{_THINGS}\b|(?=\s*(?:$|[,;.!?)]|\s-\s|please\b|pls\b|today\b)))"
+    rf"|\bjust\s+{_OUT}{_THINGS}\b"
+    rf"|\b(?:all|everything)\s+(?:must\s+be\s+|has\s+to\s+be\s+|needs\s+to\s+be\s+|to\s+be\s+)?{_OUT}"
+    rf"(?!\s+(?:the|of|by|at|from|a|an|my|our)\b)"
+    rf"|\b(?:has|have|needs?|must|want(?:s|ing)?|wanna|keen)\s+(?:to\s+)?(?:be\s+|stay\s+)?(?:all\s+)?"
+    rf"{_OUT}\s+(?:all\s+day|the\s+whole\s+(?:day|time)|today)\b"
+    rf"|\b(?:nothing|no(?:thing)?\s+(?:at\s+all\s+)?)\s*{_IN}(?!\s+play\b){_THINGS}?\b"
+    r"(?!\s+(?:the|of|a|an|my|our|your|this|that|there|here|town|city|cbd|in|at(?!\s+all))\b)"
+    rf"|\bno\s+{_IN}\s+(?:stuff|things|activities|places|venues)\b"
+    rf"|\b(?:stay|staying|keep\s+it|keep\s+us|keeping\s+it|keep\s+(?:the\s+)?kids)\s+(?:outdoors|outside|out\s+of\s+doors)\b"
+    rf"(?!\s+(?:the|of)\b)"
+    rf"|\b(?:don't|dont|do\s+not|not|never)\s+(?:want|wanna|wanting|going)?\s*(?:to\s+)?(?:be\s+)?"
+    rf"(?:stuck|cooped\s+up|locked\s+up|shut)\s+{_IN}\b"
+    rf"|\b(?:don't|dont|do\s+not)\s+(?:want|wanna)\s+(?:to\s+)?(?:be\s+|go\s+)?(?:indoors|inside)\b",
+    re.I,
+)
+"""A request for outdoor venues only, whatever the weather: "outdoors only", "outside stuff
+only", "only outdoor things", "just outdoor activities", "everything outside", "nothing
+indoors", "no indoor stuff", "keep the kids outside", "don't want to be stuck inside". A hard
+limit: read as the ``only`` kind ``OUTDOORS`` (``only_spans``). "just outside the city",
+"nothing inside the CBD" and "no indoor play" (a kind) are none; "outdoors please" is a wish."""
+
+
+def _outdoor_timed(sentence: str, m: re.Match) -> bool:
+    """Whether the outdoor limit ``m`` is said for a part of the day ("nothing inside after
+    lunch", "outside only in the morning"), as ``timed_indoor_spans`` reads an indoor one."""
+    t = _TIME_AFTER.match(sentence, m.end())
+    return bool(t and not re.search(r"[,;.!?()]", sentence[m.end() : t.start("time")]))
+
+
+def outdoor_only_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``OUTDOOR_ONLY`` limits in ``sentence`` that hold for the whole day, in order:
+    none on a condition ("outdoors only if it's fine", "unless it rains"), hedged ("ideally
+    outdoors only") or said for a part of the day (``timed_outdoor_spans``)."""
+    if _INDOOR_CONDITION.search(sentence):
+        return []
+    return [
+        m.span()
+        for m in OUTDOOR_ONLY.finditer(sentence)
+        if not _outdoor_timed(sentence, m)
+        and avoid_is_hard(sentence, *m.span())
+        and not (_STUCK.search(m.group(0)) and _ALL_DAY.match(sentence, m.end()))
+    ]
+
+
+_STUCK = re.compile(r"\b(?:stuck|cooped|locked|shut)\b", re.I)
+_ALL_DAY = re.compile(r"\s+(?:all|the\s+whole|the\s+entire)\s+(?:day|time)\b", re.I)
+"""After "stuck inside": "all day" only refuses a whole day indoors ("don't want to be stuck
+inside all day"), a wish for some time outdoors, not every stop outdoors."""
+
+
+def timed_outdoor_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``OUTDOOR_ONLY`` limits said for a part of the day ("nothing inside after
+    lunch"), from the limit to its time: ``only`` holds the whole day, so such a limit is never
+    read as it (that would widen it silently); the caller lists it and the run asks."""
+    out = []
+    for m in OUTDOOR_ONLY.finditer(sentence):
+        if _outdoor_timed(sentence, m):
+            out.append((m.start(), _TIME_AFTER.match(sentence, m.end()).end()))
+    return out
 
 
 _LIST_MORE = re.compile(
@@ -630,6 +706,9 @@ def only_spans(sentence: str) -> list[tuple[int, int, str]]:
         for _, kind in members:
             if all(k != kind for _, _, k in out):
                 out.append((a, b, kind))
+    for a, b in outdoor_only_spans(sentence)[:1]:  # "nothing indoors": every stop outdoors
+        if all(k != OUTDOORS for _, _, k in out):
+            out.append((a, b, OUTDOORS))
     return out
 
 

@@ -60,6 +60,7 @@ ASKING_KINDS = frozenset(
         "place_guess",
         "limit",
         "indoor_time",
+        "outdoor_time",
     }
 )
 """Unread phrases of these kinds would change the plan (a deadline, a budget, the party, how the
@@ -79,7 +80,9 @@ both and offering the nearest matching days (``dates.weekday_dates``); ``away_pl
 appointment whose words name a place away from home ("swimming lessons 9-10 at Chandler",
 ``away.away_places``): the plan would count it at home, so the run asks instead;
 ``indoor_time`` is an indoor limit said for part of the day ("no outdoor after 12",
-``prefs.timed_indoor_spans``): ``indoor_only`` would widen it to the whole day, so it is asked."""
+``prefs.timed_indoor_spans``): ``indoor_only`` would widen it to the whole day, so it is asked;
+``outdoor_time`` is the same for an outdoor limit ("nothing inside after lunch",
+``prefs.timed_outdoor_spans``)."""
 
 
 @dataclass(frozen=True)
@@ -1172,6 +1175,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             found = [f for f in found if f[2] != "preference" or not s0 + a <= f[0] < s0 + b]
             found.append((s0 + a, s0 + b, "indoor_time"))
             exact.add(s0 + a)
+        for a, b in prefs.timed_outdoor_spans(norm[s0:e0]):  # "nothing inside after lunch"
+            found = [f for f in found if f[2] != "preference" or not s0 + a <= f[0] < s0 + b]
+            found.append((s0 + a, s0 + b, "outdoor_time"))
+            exact.add(s0 + a)
     crowds = people.not_party_spans(norm)  # "avoid anything with kids": no party said there
     found = [
         f
@@ -1198,6 +1205,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 "people",
                 "travel",
                 "indoor_time",
+                "outdoor_time",
             )
             and (a, b) not in ranged
             and (a, b) not in foreign

@@ -36,8 +36,9 @@ Value shapes per field (times are local ``HH:MM``, 24-hour; money in ``currency`
 ``only``            ``str`` — a kind of outing the text limits the day to, a hard limit
                     ("galleries only", "just parks and playgrounds": one item per kind, the
                     list as each one's quote; "nothing but the beach", "museums and nothing
-                    else"): every stop is of one of the kinds read (``dayplan.reading.prefs.
-                    only_spans``; a hedged or conditional "only" is no limit)
+                    else"; ``"outdoors"`` for "outdoors only", "nothing indoors"): every stop is
+                    of one of the kinds read (``dayplan.reading.prefs.only_spans``; a hedged or
+                    conditional "only" is no limit)
 ``indoor_only``     ``true`` — indoor venues only, a hard limit ("indoors only", "nothing outdoors")
 ``home``            ``str`` — where the party starts and ends (a suburb)
 ``location``        ``str`` — where the day is planned (a city or suburb)
