@@ -126,6 +126,11 @@ class Constraints:
     only: OnlyRule | None = None
     """The kinds the request limits the day to ("galleries only", "just parks and
     playgrounds"): a stop of no such kind fails ``avoided`` too (``avoided``)."""
+    budget_each: float | None = None
+    """A cap per person in ``currency`` ("$20 each max", "$15pp", "$8 a head"): each adult's
+    entry prices over the day, and each child's, add up to no more than this (``over_budget``
+    otherwise), so no one's share breaks what was said even when the party's total
+    (``budget``, this times the party) fits. ``None``: no per-person cap."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,44 @@ def avoided(venue: Venue, c: Constraints) -> AvoidRule | OnlyRule | None:
     if c.only is not None and not c.only.allows(venue):
         return c.only
     return None
+
+
+def shares(visited: Sequence[Venue], c: Constraints) -> tuple[float, float]:
+    """``(adult, child)``: what one adult and one child pay for entry across ``visited``, in
+    ``c.currency`` (0 for a member the party does not have). The one rule behind the
+    per-person cap (``over_each``; the scheduler checks its masks with the same sums)."""
+    adult = sum(v.price_adult for v in visited) if c.adults else 0.0
+    child = sum(v.price_child for v in visited) if c.children else 0.0
+    return round(adult, 2), round(child, 2)
+
+
+def over_each(visited: Sequence[Venue], c: Constraints) -> list[Failure]:
+    """The ``over_budget`` failures of the per-person cap ``c.budget_each`` for the venues
+    ``visited``: one per member (adult, child) whose share (``shares``) is over it, naming the
+    venues' prices; ``[]`` without a cap or when every share fits."""
+    cap = c.budget_each
+    if cap is None:
+        return []
+    out = []
+    for who, share, price in zip(
+        ("adult", "child"),
+        shares(visited, c),
+        ("price_adult", "price_child"),
+        strict=True,
+    ):
+        if share > cap + 1e-9:
+            paid = [v for v in visited if getattr(v, price) > 0]
+            parts = " + ".join(f"{v.name} {c.currency} {getattr(v, price):g}" for v in paid)
+            out.append(
+                Failure(
+                    "over_budget",
+                    f"each {who} pays {c.currency} {share:g} ({parts}), over the "
+                    f"{c.currency} {cap:g} per person asked for",
+                    venue_id=paid[0].id if len(paid) == 1 else None,
+                    values={"cost": share, "budget": cap, "per": who},
+                )
+            )
+    return out
 
 
 def outdoor_excluded(venue: Venue, c: Constraints) -> bool:
@@ -983,6 +1026,9 @@ def check_plan(
                 | ({"venues": ", ".join(v.id for v in priced)} if priced else {}),
             )
         )
+    failures += over_each(
+        [venues[s.venue_id] for s in stops if s.venue_id in venues and not unpriced], c
+    )
     return CheckResult(
         ok=not failures,
         failures=failures,

@@ -80,6 +80,7 @@ from dayplan.core.checker import (
     depart_after,
     hours_of,
     outdoor_excluded,
+    shares,
 )
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes
 from dayplan.core.dayshape import (
@@ -145,6 +146,9 @@ class Candidate:
     """A must-do's alternative group (the activity, e.g. ``"see the koalas"``): must-do
     candidates sharing a group are interchangeable venues for one must-do, and exactly one of
     them is placed (they exclude each other; the must-do counts once in the objective)."""
+    shares: tuple[float, float] = (0.0, 0.0)
+    """What one adult and one child pay here (``checker.shares`` of this venue alone), for the
+    per-person cap ``Constraints.budget_each``."""
 
     @property
     def unit(self) -> str:
@@ -403,6 +407,8 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
     w1 = RELAXED_END if relax.window else c.window[1]
     cap = None if relax.cap else c.max_leg_minutes
     budget = None if relax.budget else c.budget
+    each_cap = None if relax.budget else c.budget_each  # "$20 each": per mask, as it is additive
+    heads = [x.shares for x in cands]
     n_real = len(real)
     limit = n_real if problem.max_stops is None else min(n_real, problem.max_stops)
     home = problem.home
@@ -552,6 +558,15 @@ def solve(problem: Problem, relax: Relaxation | None = None) -> Solution:
         n_must = (mask & must_bits).bit_count()
         weight = round(sum([weights[i] for i in members]), 9)
         addable = [row for row in cand_rows if not mask & blocks[row[0]]]
+        if each_cap is not None:  # each member's share of the mask with it stays within the cap
+            spent_a = sum([heads[i][0] for i in members])
+            spent_c = sum([heads[i][1] for i in members])
+            addable = [
+                row
+                for row in addable
+                if round(spent_a + heads[row[0]][0], 2) <= each_cap + 1e-9
+                and round(spent_c + heads[row[0]][1], 2) <= each_cap + 1e-9
+            ]
         fill = min(fill_cap, sum([typical[i] for i in members])) if meal else 0
         # minutes the visits may still stretch toward their typical length (after the search)
         room = sum([max(0, typical[i] - need[i]) for i in members]) if meal else 0
@@ -943,8 +958,10 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
     verdict = hours_of(venue, c)  # unknown facts prove nothing (as in ``check_plan``)
     opens = () if verdict.unknown else verdict.intervals
     cost = venue.party_cost(c.adults, c.children)
+    each = shares([venue], c)
     if "price" in venue.unknown and c.budget is not None:
         cost = math.inf  # cannot be shown to fit any budget
+        each = (math.inf, math.inf)
     low = max(venue.min_minutes, pick.minutes or 0, 1)
     typical = low if pick.minutes else max(low, venue.typical_minutes)
     return Candidate(
@@ -960,6 +977,7 @@ def candidate_for(pick: Pick, venue: Venue | None, c: Constraints) -> Candidate:
         kind=venue.kind,
         food=is_food(venue.kind, venue.tags),
         group=pick.group if pick.must else None,
+        shares=each,
     )
 
 

@@ -6,7 +6,8 @@ expected outcome is a clear rejection (``expect.status: "invalid_request"``: HTT
 original format (``status``, ``tools_in_order``, ``forbidden_tools``, ``failure_codes``,
 ``date``, ``max_cost``, ``home_by``, ``all_indoor``, ``no_outdoor_in_rain``,
 ``all_checks_pass``) keep their meaning; ``all_outdoor`` is ``all_indoor``'s mirror (every
-stop served outdoors: "outdoors only", "nothing indoors").
+stop served outdoors: "outdoors only", "nothing indoors"); ``max_each`` caps each person's
+share: what one adult, and one child, pays across the catalogue stops ("$20 each max").
 
 ``expect.readings`` asserts what the planner read from the request's free text: a list of
 ``{"field", "value", "quote_contains"?}``, graded against the served report's ``readings``
@@ -23,7 +24,7 @@ them) the report must list as ``unread`` (a request in a script the reader canno
 Check ids (used in grades, in ``expect.critical`` and in gate reasons):
 
 * meaning: ``status``, ``property:<name>`` (``all_indoor``, ``all_outdoor``, ``no_outdoor_in_rain``,
-  ``max_cost``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
+  ``max_cost``, ``max_each``, ``home_by``, ``date``, ``min_stops``, ``includes_tag:<tag>``,
   ``includes_venue:<id>``, ``excludes_venue:<id>``, ``no_refused_stop`` (no stop is a venue or
   kind a served hard ``avoid`` reading names: checked on every complete plan that has one),
   ``must_dos_visited``, ``appointment:<label>`` (an appointment away
@@ -64,6 +65,7 @@ DEFAULT_CRITICAL = (
     "property:all_outdoor",
     "property:no_outdoor_in_rain",
     "property:max_cost",
+    "property:max_each",
     "property:home_by",
     "property:date",
     "property:excludes_venue:",
@@ -154,6 +156,7 @@ class Expect(_Strict):
     failure_codes: list[FailureCode] = Field(default_factory=list)
     date: str | None = None
     max_cost: float | None = Field(default=None, ge=0)
+    max_each: float | None = Field(default=None, ge=0)
     home_by: HHMM | None = None
     all_indoor: bool = False
     all_outdoor: bool = False

@@ -341,6 +341,14 @@ def _properties(case: EvalCase, body: dict, checks: list[CheckResult]) -> None:
         _check(
             checks, "property:max_cost", cost <= exp.max_cost, f"cost {cost:g} ≤ {exp.max_cost:g}?"
         )
+    if exp.max_each is not None:
+        adult, child = _shares(body, stops)
+        _check(
+            checks,
+            "property:max_each",
+            max(adult, child) <= exp.max_each + 1e-9,
+            f"each adult pays {adult:g}, each child {child:g} ≤ {exp.max_each:g}?",
+        )
     if exp.home_by:
         home = str(totals.get("home_by", "99:99"))
         _check(checks, "property:home_by", home <= exp.home_by, f"home {home} ≤ {exp.home_by}?")
@@ -444,6 +452,23 @@ def _must_dos_kept(case: EvalCase, body: dict, stops: list[dict]) -> tuple[bool,
     if missing:
         return False, f"must-dos not visited: {', '.join(missing)}"
     return (True, f"{len(phrases) + len(homes)} must-do(s) kept") if phrases or homes else None
+
+
+def _shares(body: dict, stops: list[dict]) -> tuple[float, float]:
+    """What one adult and one child pay across the served catalogue stops, by the catalogue's
+    own prices (0 for a member the served readings' party does not have: 1 adult, 0 children
+    when none was read), for ``property:max_each``."""
+    said = {
+        r.get("field"): r.get("value")
+        for r in body.get("readings") or []
+        if isinstance(r, dict) and r.get("field") in ("adults", "children")
+    }
+    adults, children = said.get("adults", 1), said.get("children", 0)
+    catalogue = {v.id: v for v in data.venues()}
+    visited = [catalogue[s["venue_id"]] for s in stops if s.get("venue_id") in catalogue]
+    adult = sum(v.price_adult for v in visited) if adults else 0.0
+    child = sum(v.price_child for v in visited) if children else 0.0
+    return round(adult, 2), round(child, 2)
 
 
 def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:

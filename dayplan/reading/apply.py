@@ -194,11 +194,15 @@ def apply_reading(request: PlanRequest, reading: AcceptedReading | None) -> Appl
                 f"was said; venue prices are in {h['currency']})"
             )
             out.assumed.append(out.currency_assumed)
-        if b.get("per_person"):
-            out.assumed.append(
+        if b.get("per_person"):  # "$20 each": each member's share is capped too
+            h["budget_each"] = round(float(b["amount"]), 2)
+            each = (
                 f"Budget {b.get('currency', 'AUD')} {float(b['amount']):g} per person x {size} "
-                f"= {amount:g} for the party"
+                f"= {amount:g} for the party, and no one's tickets add up to more than "
+                f"{b.get('currency', 'AUD')} {float(b['amount']):g}"
             )
+            out.assumed.append(each)
+            h.setdefault("stated", []).append(each)
     if "mode" in first:
         h["mode"] = first["mode"]
     if "max_leg_minutes" in first:

@@ -395,9 +395,11 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
     if not stated:
         start, end = DEFAULT_WINDOW
         add_assumption(state, "window", f"Day window assumed {start}–{end} (home by {end})")
+    each = None  # "$20 each": a per-person cap, read from the text only
     if req.budget:
         budget, currency = req.budget.amount, req.budget.currency
     elif hints.get("budget") is not None:
+        each = hints.get("budget_each")
         budget, currency = float(hints["budget"]), str(hints.get("currency") or "AUD")
         if budget < 0:
             raise ValueError("budget cannot be negative")
@@ -451,6 +453,7 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         mode=mode,
         max_leg_minutes=cap,
         budget=budget,
+        budget_each=None if each is None else float(each),
         currency=currency,
         adults=adults,
         children=children,
