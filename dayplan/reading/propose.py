@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from dayplan.reading import (
+    access,
     away,
     clock,
     dates,
@@ -91,7 +92,9 @@ class UnreadPhrase:
     (``time``, ``money``, ``party``, ``count`` (out of range), ``duration``, ``place``,
     ``number``, ``must`` (a must-like clause nothing read), ``activity`` (an outing at a set
     time), ``text`` for a script
-    the reader does not read, ``foreign`` for a sentence in another Latin-script language)."""
+    the reader does not read, ``foreign`` for a sentence in another Latin-script language,
+    ``access`` for an access need no venue fact can check: "wheelchair", "can't do stairs",
+    ``dayplan.reading.access``; listed and stated, never asked)."""
 
     phrase: str
     kind: str
@@ -1155,6 +1158,9 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             said = cut(text, (a, b)).strip(" ,.;:!?")
             dated.append(UnreadPhrase(said, "date_conflict", f'"{said}"{dates.out_of_range(year)}'))
         covered.append((a, b))
+    for a, b in access.need_spans(norm):  # "grandma can't do stairs": no venue fact checks it
+        found.append((a, b, "access"))
+        exact.add(a)
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):
@@ -1206,6 +1212,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
                 "travel",
                 "indoor_time",
                 "outdoor_time",
+                "access",
             )
             and (a, b) not in ranged
             and (a, b) not in foreign

@@ -121,6 +121,14 @@ def _freeze(
     )
     for topic, text in avoid_statements(applied.items).items():  # said in the report
         ev.add_assumption(topic, text)
+    needs = list(dict.fromkeys(p.phrase for p in unread if p.kind == "access"))
+    if needs:  # "grandma can't do stairs": no venue fact can show it is met, so it is said
+        said = '", "'.join(needs[:3])
+        ev.add_assumption(
+            "access",
+            f'Not checked: "{said}". No access facts (steps, ramps, lifts, how far to walk) are '
+            "known for these venues, so the plan does not check them: please ask each venue",
+        )
     if applied.currency_assumed:  # "keep it under 50": the currency is an assumption, said so
         ev.add_assumption("budget_currency", applied.currency_assumed)
     # outside the offline catalogue ("Sydney") the search says first that nothing is known there
