@@ -258,6 +258,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             for m in money.DIGIT_MONEY.finditer(sent)
             if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
             and not any(x <= m.start() < y for x, y in spans)  # "$30" of "$30-50"
+            and not money.not_an_amount(sent, m.start())  # "45" of "home by 3:45 budget"
         ]
         spans += [
             sp
