@@ -6,7 +6,8 @@ as a class of wordings:
   read 10:00-11:00 and stops planned inside it), as are "(1.5 hrs)", "(about 2 hrs)", "(2h)",
   "(90 mins)", "- 2 hrs", ", takes 2 hours", "it goes for 3 hours", "3hrs home by 5"; a
   length that cannot be tied ("(2-3 hrs)", "(1hr 30)") is asked about, never covered by the
-  hour assumed; "20 min drive" after the place stays no length of it;
+  hour assumed; "20 min drive" after the place stays no length of it; "(all arvo)" lasts to
+  17:00 (never the day's afternoon, nor a pm 11);
 - a clock's minutes are never the budget: "home by 3:45 budget twenty" is 20 (it read 45 from
   "45 budget"), "budget of forty", "budget is sixty" after a time too; the verifier rejects the
   minutes' quote;
@@ -180,6 +181,36 @@ def test_a_length_that_cannot_be_tied_is_asked(text, said):
 )
 def test_a_drive_after_the_place_is_no_length_of_it(text):
     assert [(b["start"], b["end"]) for b in _all(text, "blocked")] == [("11:00", "12:00")]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "day_start"),
+    [
+        (
+            "me + 2 kids from windsor, party at 11 at nanas place (all arvo), home 5",
+            "11:00",
+            "17:00",
+            [],
+        ),
+        (
+            "me + 2 kids from windsor, party at 11 (all afternoon), out from 9, home 6",
+            "11:00",
+            "17:00",
+            ["09:00"],
+        ),
+        (
+            "me + 2 kids from windsor, footy at 8 at lutwyche, all morning, home 5",
+            "08:00",
+            "12:00",
+            [],
+        ),
+        ("me + 2 kids from windsor, party at 2 all arvo, out from 9", "14:00", "17:00", ["09:00"]),
+    ],
+)
+def test_all_arvo_after_an_appointment_is_its_length(text, start, end, day_start):
+    """ "(all arvo)" is how long the party lasts: never the day's afternoon, nor a pm 11."""
+    assert (start, end) in [(b["start"], b["end"]) for b in _all(text, "blocked")]
+    assert _all(text, "window_start") == day_start
 
 
 def test_the_verifier_rejects_the_hour_for_a_length_in_brackets():

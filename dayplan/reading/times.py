@@ -617,6 +617,7 @@ def _points(sentence: str) -> list[tuple[int, int, str, int]]:
         start, end = DAY_PERIODS["morning" if said.startswith("morn") else "afternoon"]
         out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
         taken.append(m.span())
+    taken += all_part_spans(sentence)  # "party at 11 (all arvo)": the party's, not the day's
     parts = [
         p for p in dayparts.spans(sentence) if not any(s < p[1] and p[0] < e for s, e in taken)
     ]  # "this arvo", "Saturday morning", "midday till late afternoon"
@@ -1278,11 +1279,39 @@ def _said_end(
         if sentence[stop : stop + 1] == ")":
             stop += 1
         return (rng[1], stop), False
+    part = ALL_PART.match(sentence, at)
+    if part and ALL_PART_ENDS[part.group(1).lower()] > start:  # "(all arvo)": to 17:00
+        return (ALL_PART_ENDS[part.group(1).lower()], part.end()), False
     for lead in (_LENGTH_LEAD.match(sentence, at), _BARE_LENGTH_LEAD.match(sentence, at)):
         said = _length_after(sentence, lead) if lead else None
         if said:
             return (start + said[0], said[1]), False
     return None, True
+
+
+ALL_PART = re.compile(
+    r"\s*,?\s*\(?\s*(?:for\s+|goes\s+|it'?s\s+|it\s+is\s+)?(?:all|the\s+whole|whole)\s+(?:the\s+)?"
+    r"(arvo|afternoon|morning|day)\b\s*\)?",
+    re.I,
+)
+"""A length said as a part of the day after an appointment's time or place ("party at 11 at
+nana's (all arvo)", "footy at 8, all morning"): it lasts to that part's end (``ALL_PART_ENDS``)."""
+ALL_PART_ENDS = {"morning": 12 * 60, "arvo": 17 * 60, "afternoon": 17 * 60, "day": OPEN_END}
+"""Where an appointment said to last "all morning"/"all arvo"/"all day" ends (the day-out
+parts of ``DAY_PERIODS``; "all day": the day's end, nothing planned after it)."""
+_ALL_PART_HEAD = re.compile(
+    r"\b(?:" + BLOCK_WORDS + r")\b[^,;.!?]{0,45}?\d[^,;.!?]{0,40}$", re.I
+)
+
+
+def all_part_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``ALL_PART`` said right after an appointment with a time in ``sentence``
+    ("party at 11 at nana's (all arvo)"): the appointment's length, never the day's part."""
+    out = []
+    for m in ALL_PART.finditer(sentence):
+        if _ALL_PART_HEAD.search(sentence[max(0, m.start() - 90) : m.start()]):
+            out.append(m.span())
+    return out
 
 
 def _length_after(sentence: str, lead: re.Match) -> tuple[int, int] | None:
