@@ -1299,9 +1299,7 @@ nana's (all arvo)", "footy at 8, all morning"): it lasts to that part's end (``A
 ALL_PART_ENDS = {"morning": 12 * 60, "arvo": 17 * 60, "afternoon": 17 * 60, "day": OPEN_END}
 """Where an appointment said to last "all morning"/"all arvo"/"all day" ends (the day-out
 parts of ``DAY_PERIODS``; "all day": the day's end, nothing planned after it)."""
-_ALL_PART_HEAD = re.compile(
-    r"\b(?:" + BLOCK_WORDS + r")\b[^,;.!?]{0,45}?\d[^,;.!?]{0,40}$", re.I
-)
+_ALL_PART_HEAD = re.compile(r"\b(?:" + BLOCK_WORDS + r")\b[^,;.!?]{0,45}?\d[^,;.!?]{0,40}$", re.I)
 
 
 def all_part_spans(sentence: str) -> list[tuple[int, int]]:
