@@ -27,7 +27,7 @@ from dayplan.reading.text import clean, find_quote, normalise
 
 _CLAUSE_END = re.compile(r"[,;.!?\n]|\s(?:and|then|but|so|&)\s|\s-\s")
 _NAMED = re.compile(
-    r"(?:^|(?<=\s))(?i:at|in|@)\s+(?i:the\s+|a\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?"
+    r"(?:^|(?<=\s)|(?<=\())(?i:at|in|@)\s+(?i:the\s+|a\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?"
     r"(?P<name>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)*|[a-z]+(?:'s|’s)(?=\s|$)|[a-z][a-z -]*)"
 )
 _NOT_NAMES = re.compile(
@@ -128,7 +128,9 @@ def said_place(text: str, item: ReadingItem) -> tuple[str, str] | None:
     place = appointment_place(clause)
     if not place:
         return None
-    phrase = clause[: clause.find(place) + len(place)].strip(" ,.;:!?")
+    stop = clause.find(place) + len(place)
+    stop += len(re.match(r"\s*\)?", clause[stop:]).group(0))  # "sport 8-10 (at Lutwyche)"
+    phrase = clause[:stop].strip(" ,.;:!?")
     if len(phrase) < b - a:  # a booked outing's venue is inside its quote: the quote stands
         phrase = clause[: b - a].strip(" ,.;:!?")
     return phrase[:120], place

@@ -105,7 +105,11 @@ RANGE_RES = (
 """Ranges of two times ("9-3", "from 10am until 2pm", "between 1 and 3"); a match's groups:
 1 = the first token, 2-5 its parts, 6 = the second token, 7-10 its parts."""
 _MORNING = re.compile(r"\b(morning|nap|naps|breakfast|brunch|morning tea)\b")
-_LATER = re.compile(r"\b(afternoon|arvo|evening|tonight|dinner|tea ?time|night)\b")
+_LATER = re.compile(
+    r"(?<!\ball )(?<!\bwhole )\b(afternoon|arvo|evening|tonight|dinner|tea ?time|night)\b"
+)
+"""Words that make a bare hour pm; "all arvo", "the whole afternoon" say how long something
+lasts ("party at 11 (all arvo)"), never that its 11 is 23:00."""
 _MEAL_ONLY = re.compile(r"\b(afternoon|arvo|evening|tonight|night)\b")
 """When the only later word is a meal ("leave at 10, home for dinner at 6", "leaving home at
 8:45, back for dinner at 5.30"), a start or an end keeps its role's reading (the 10 is no

@@ -249,7 +249,9 @@ MONEY_CUE = re.compile(
 DIGIT_MONEY = re.compile(
     r"(?:(?:a\$|\$|aud\s*|usd\s*)\s?\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*(?:aud|dollars|bucks))?"
     r"|\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\s*(?:aud|dollars|bucks|dollarydoos"
-    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly)(?!\s*(?:(?:is|of)\s+)?[:=~-]?\s*\$?\d))\b"
+    r"|(?:dollar\s+)?budget(?!\s*-?\s*friendly)(?!\s*(?:(?:is|of)\s+)?[:=~-]?\s*"
+    r"(?:(?:around|about|roughly|approx\.?|max(?:imum)?|under|up to|at most|only|like)\s+)?"
+    r"(?:\$?\d|" + _NUM_WORD.replace("|a|", "|") + r"\b)))\b"
     r"|\bspend(?:ing)?\s+(?:around|about|up to|roughly|no more than|under|max|less than)?\s*\$?\d(?:[\d,]*\d)?(?:\.\d{1,2})?\b(?!\s*(?:hours?|hrs?|min|mins|minutes|days?))"
     r"|\bbudget(?:'s|s)?(?:\s+(?:is|of|=|around|about|roughly|max|maximum))?\s*[:=~-]?\s*(?:around|about|roughly)?\s*\d(?:[\d,]*\d)?(?:\.\d{1,2})?(?:\s*-?\s*ish)?\b"
     r"|\b\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?=(?:each(?! way)|per (?:person|head|kid|child|adult)|a (?:head|person)|pp|/\s*(?:head|person|kid|child))\b)"
@@ -259,7 +261,24 @@ DIGIT_MONEY = re.compile(
 )
 """An amount in digits with its money cue (and an "each"/"total" right after): "$60", "60ish
 bucks", "120 budget", "a 120 dollar budget", "budget 60ish"; never "N budget" with an amount after
-"budget" ("3 kids under 5 budget 40": the 5 is the children's age cap, the budget 40)."""
+"budget" ("3 kids under 5 budget 40": the 5 is the children's age cap, the budget 40). or "budget
+twenty": "home by 3:45 budget twenty" is 20, never the clock's 45 (``not_an_amount``)."""
+
+_CLOCK_BEFORE = re.compile(r"\d\s?[:.]$|\d[:.]\d*$")
+
+
+def not_an_amount(sentence: str, a: int) -> str | None:
+    """Why the number starting at ``a`` of ``sentence`` is no budget, else ``None``: it is the
+    minutes of a clock time ("45" of "home by 3:45 budget twenty"), or a number said before
+    "budget" when the budget's own amount follows it ("3.45 budget twenty": the budget is 20)."""
+    if _CLOCK_BEFORE.search(sentence[max(0, a - 3) : a]):
+        return "the quote's number is the minutes of a clock time, not money"
+    m = re.match(r"\d(?:[\d,]*\d)?(?:\.\d{1,2})?\s*(?:dollar\s+)?budget\b", sentence[a:], re.I)
+    if m and not DIGIT_MONEY.match(sentence, a):
+        return 'the budget\'s amount is said after "budget", not before it'
+    return None
+
+
 _AMT = r"(\d(?:[\d,]*\d)?(?:\.\d{1,2})?)"
 MONEY_RANGE = re.compile(
     r"(?:(?:\bbetween\s+)?(?:a\$|\$|\baud\s?)\s?"
@@ -369,17 +388,18 @@ BARE_BUDGET = re.compile(
     r"\b(?:keep(?:ing)?\s+(?:it|things|the (?:day|cost|costs|spend|total|damage))\s+(?:under|below|to|within"
     r"|at or under|less than)"
     r"|spend(?:ing)?\s+(?:(?:no more than|not more than|under|less than|at most|max(?:imum)?|up to"
-    r"|around|about|roughly)\s+)"
+    r"|around|about|roughly|like)\s+|(?=(?!(?:a|couple|few)\b)" + _NUM_WORD + r"\b))"
     r"|budget(?:'s|s)?(?:\s+(?:is|of))?(?:\s+(?:around|about|roughly|approx(?:imately)?|max(?:imum)?"
-    r"|under|up to|at most|only))?\s*[:=~-]?"
-    r"|(?:max(?:imum)?|total)\s+(?:spend|budget)(?:\s+(?:of|is))?\s*[:=~-]?)\s*(?:(?:about|around|roughly)\s+)?"
+    r"|under|up to|at most|only|like))?\s*[:=~-]?"
+    r"|(?:max(?:imum)?|total)\s+(?:spend|budget)(?:\s+(?:of|is))?\s*[:=~-]?)\s*"
+    r"(?:(?:about|around|roughly|like)\s+)?"
     r"(" + _BARE_NUM + r")\b"
     r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|kms|kilomet\w*|metres|meters|kids?|children|adults?"
-    r"|people|years?|yrs?|y/?o|am|pm|o'?clock|[:.]\d))",
+    r"|people|years?|yrs?|y/?o|am|pm|o'?clock|days?|nights?|weeks?|[:.]\d))",
     re.I,
 )
 """A budget cue with a bare amount ("keep it under 50", "a budget of about fifty", "budget:
-fifty", "spend no more than 80"): money in the request's currency (``LOCAL_CURRENCY`` unless an
+fifty", "budget like forty", "spend no more than 80", "spend twenty"): money in the request's currency (``LOCAL_CURRENCY`` unless an
 ISO code is said), never a time, a duration, a distance or a count of people after it."""
 _SAYS_CURRENCY = re.compile(
     r"a\$|\$|\b(?:aud|usd|nzd|eur|gbp|cad)(?![a-z])|\bdollars?\b|\bbucks\b|\bdollarydoos\b", re.I

@@ -118,7 +118,9 @@ def _item(text: str, field: str, value, span: tuple[int, int]) -> ReadingItem | 
     return ReadingItem.model_construct(field=field, value=value, quote=quote)
 
 
-_DURATION_HINT = re.compile(r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|min|h)\b", re.I)
+_DURATION_HINT = re.compile(
+    r"\b(?:min|mins|minutes?|hours?|hrs?|hr)\b|\d(?:m|mins?|h|hrs?)\b", re.I
+)
 
 
 def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingItem]:
@@ -261,6 +263,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
             for m in money.DIGIT_MONEY.finditer(sent)
             if not any(x < m.end() + 1 and m.start() < y for x, y in odd)
             and not any(x <= m.start() < y for x, y in spans)  # "$30" of "$30-50"
+            and not money.not_an_amount(sent, m.start())  # "45" of "home by 3:45 budget"
         ]
         spans += [
             sp
@@ -920,6 +923,24 @@ def _other_half_read(norm: str, m: re.Match, accepted: list[ReadingItem]) -> boo
     return False
 
 
+def _assumed_length_spans(
+    text: str, norm: str, accepted: list[ReadingItem]
+) -> list[tuple[int, int]]:
+    """Spans of the accepted appointments whose length is assumed (``point_block_assumption``):
+    a length inside such a quote ("party at 11 at Victoria Park (2-3 hrs)") was not tied to
+    it, so it is still asked about, never covered by the hour assumed."""
+    out: list[tuple[int, int]] = []
+    for it in accepted:
+        if it.field != "blocked" or not isinstance(it.value, dict):
+            continue
+        if times.point_block_assumption(it.quote, it.value) is None:
+            continue
+        if sp := find_quote(text, it.quote):
+            out.append(sp)
+        out += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
+    return out
+
+
 def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> list[UnreadPhrase]:
     """Phrases of ``text`` that look like a constraint (a time of day, an amount of money, a
     count of people, a duration, a number nobody read) or are in a script this reader does not
@@ -937,8 +958,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
         if it.field != "date":
             timed += _occurrences(norm, normalise(it.quote).strip(" .,;:!?"))
 
+    untied = _assumed_length_spans(text, norm, accepted)
+
     def free(a: int, b: int, kind: str = "") -> bool:
         spans = timed + covered[n_quoted:] if kind == "time" else covered
+        if kind == "duration":  # "party at 11 at Nana's (2-3 hrs)" read as an hour: asked
+            spans = [sp for sp in spans if sp not in untied]
         return not any(s < b and a < e for s, e in spans)
 
     found: list[tuple[int, int, str]] = []

@@ -65,6 +65,8 @@ BLOCK_WORDS = (
     r"|christening|baptism|wedding|funeral|recital|exam|interview|vet|optometrist|orthodontist"
     r"|carnival|swimming carnival|athletics carnival|concert|eisteddfod|sports day|swim meet"
     r"|graduation|presentation|performance|booking|reservation"
+    r"|sport|sports|trials|grading|coaching|cubs|joeys|brownies|girl guides|guides|tee-?ball|t-ball"
+    r"|water polo|lacrosse|squash|badminton"
 )
 BLOCK_RE = re.compile(r"\b(" + BLOCK_WORDS + r")\b", re.I)
 END_CUE = re.compile(
@@ -234,21 +236,23 @@ _OTHER_ITEMS = re.compile(
     r"|today|tomorrow)\b|,[^,]*\$|[.;!?]\s"
     r"|\b(?:otherwise|else|other than that|apart from that|besides that|aside from that"
     r"|outside (?:of )?that|other times|(?:the )?rest of the (?:day|time))\b"
-    r"|[,;)]\s*(?:(?:and|then|but)\s+)?(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+)?out\b",
+    r"|(?:[,;)]\s*(?:(?:and|then|but)\s+)?|\b(?:and\s+then|then|and|but)\s+)"
+    r"(?:we'?re\s+|we\s+are\s+|we'll\s+be\s+|(?:head|go|going|heading)\s+)?out\b",
     re.I,
 )
 """Between an appointment word and a range: another item of the request (the party, the day, an
 amount, a sentence end), or a turn to the rest of the day ("home 12-2 for the nap, otherwise
-9-5": the day's window; "(party at home), out 9-11": the outings), so the range is not the
-appointment's."""
+9-5": the day's window; "(party at home), out 9-11", "nap then out 2-4": the outings), so the
+range is not the appointment's."""
 HOME_BEFORE_RANGE = re.compile(
     r"(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bof )(?<!\bleft )"
-    r"\b(?:back\s+)?(?:at\s+)?home(?:\s+again)?(?:\s+(?:by|at|@|around|about))?\s*[,:]?\s*$",
+    r"\b(?:back\s+)?(?:at\s+)?home(?:\s+again)?(?:\s+(?:by|at|@|around|about|for))?\s*[,:]?\s*$",
     re.I,
 )
-""""home" right before a range ("need to be home 12-2", "home from 12 to 1:30 for lunch", "we're
-home between 12 and 2", "back home 12-1:30", "home by 12 till 2"): a stay at home (a blocked window at home), never
-the day's window; "out from home 9-3", "leave home 9-3" are the day's."""
+""""home" right before a range ("need to be home 12-2", "home for 12-2 nap", "home from 12 to
+1:30 for lunch", "we're home between 12 and 2", "back home 12-1:30", "home by 12 till 2"): a stay
+at home (a blocked window at home), never the day's window; "out from home 9-3", "leave home
+9-3" are the day's."""
 
 
 _WHY_HOME = re.compile(
@@ -613,6 +617,7 @@ def _points(sentence: str) -> list[tuple[int, int, str, int]]:
         start, end = DAY_PERIODS["morning" if said.startswith("morn") else "afternoon"]
         out += [(m.start(), m.end(), "start", start), (m.start(), m.end(), "end", end)]
         taken.append(m.span())
+    taken += all_part_spans(sentence)  # "party at 11 (all arvo)": the party's, not the day's
     parts = [
         p for p in dayparts.spans(sentence) if not any(s < p[1] and p[0] < e for s, e in taken)
     ]  # "this arvo", "Saturday morning", "midday till late afternoon"
@@ -1137,7 +1142,19 @@ _HOME_BEFORE = re.compile(
     r"\b(?:home|back)(?:\s+home)?\s+(?:in time\s+)?(?:for\s+)?(?:(?:a|the|her|his|their|our)\s+)?$",
     re.I,
 )
-_LENGTH_LEAD = re.compile(r"\s*,?\s*(?:\(\s*|for\s+(?:about\s+|around\s+)?|lasting\s+|-\s*)", re.I)
+_ABOUT = r"(?:(?:about|around|roughly|approx\.?|approximately|maybe|prob(?:ably)?|like|~)\s*)?"
+_LENGTH_LEAD = re.compile(
+    r"\s*,?\s*(?:\(\s*(?:(?:it'?s|it\s+is|runs|lasts|goes\s+for)\s+)?|for\s+|lasting\s+"
+    r"|(?P<verb>-\s*|(?:it'?s|it\s+is|which\s+is|that'?s)\s+|(?:(?:it|which|that)(?:'s|\s+is)?\s+)?"
+    r"(?:takes?|lasts?|goes\s+for|runs?\s+for|runs?)\s+(?:for\s+)?"
+    r"|(?:it'll|it\s+will|it\s+should|should|it'd|would)\s+(?:be|take|last|go\s+for)\s+(?:for\s+)?"
+    r"|(?=" + _ABOUT + r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|mins?|minutes?)\b)))" + _ABOUT,
+    re.I,
+)
+"""What leads an appointment's length after its time or place: "(2hrs)", "(about 2 hrs)",
+"for about an hour", "lasting 90 mins"; after a dash or a verb ("- 2 hrs", ", takes 2 hours",
+"which goes for 3h", "it'll be about 2 hrs") or with no word at all ("at Victoria Park 3hrs
+home by 5") only a length that ends its clause ("takes 20 min to get there" is a drive)."""
 _END_LEAD = re.compile(r"\s*,?\s*\(?\s*(?:till|til|until|to|-|\u2013)\s*", re.I)
 OPEN_END = 23 * 60 + 59
 """Where an appointment said with one time and no length ends when it starts at
@@ -1250,7 +1267,8 @@ def _said_end(
     """The end an appointment's words give after its time at ``at``: ``((end_min, span_end),
     False)``, or ``(None, True)`` when none is said."""
     place = _PLACE_AFTER.match(sentence, at)
-    if place and not (_END_LEAD.match(masked, at) or _LENGTH_LEAD.match(sentence, at)):
+    lead = _LENGTH_LEAD.match(sentence, at)
+    if place and not (_END_LEAD.match(masked, at) or (lead and _length_after(sentence, lead))):
         at = place.end()  # "party at 2pm at Victoria Park for 2 hours": the length after its place
     lead = _END_LEAD.match(masked, at)
     tm = clock.TOKEN_RE.match(masked, lead.end()) if lead else None
@@ -1261,35 +1279,91 @@ def _said_end(
         if sentence[stop : stop + 1] == ")":
             stop += 1
         return (rng[1], stop), False
-    lead = _LENGTH_LEAD.match(sentence, at)
-    bare = lead is None
-    lead = lead or _BARE_LENGTH_LEAD.match(sentence, at)  # "party at 2pm at Victoria Park, 2 hours"
-    if lead:
-        tail = sentence[lead.end() : lead.end() + 30]
-        for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
-            seconds = (sp.value.get("normalized") or {}).get("value")
-            if sp.start == 0 and isinstance(seconds, (int, float)) and 0 < seconds <= 12 * 3600:
-                stop = lead.end() + sp.end
-                if bare and not _CLAUSE_END_AFTER.match(sentence, stop):
-                    break  # ", 20 min drive max": a cap, not the appointment's length
-                if sentence[stop : stop + 1] == ")":
-                    stop += 1
-                return (start + int(seconds // 60), stop), False
+    part = ALL_PART.match(sentence, at)
+    if part and ALL_PART_ENDS[part.group(1).lower()] > start:  # "(all arvo)": to 17:00
+        return (ALL_PART_ENDS[part.group(1).lower()], part.end()), False
+    for lead in (_LENGTH_LEAD.match(sentence, at), _BARE_LENGTH_LEAD.match(sentence, at)):
+        said = _length_after(sentence, lead) if lead else None
+        if said:
+            return (start + said[0], said[1]), False
     return None, True
 
 
+ALL_PART = re.compile(
+    r"\s*,?\s*\(?\s*(?:for\s+|goes\s+|it'?s\s+|it\s+is\s+)?(?:all|the\s+whole|whole)\s+(?:the\s+)?"
+    r"(arvo|afternoon|morning|day)\b\s*\)?",
+    re.I,
+)
+"""A length said as a part of the day after an appointment's time or place ("party at 11 at
+nana's (all arvo)", "footy at 8, all morning"): it lasts to that part's end (``ALL_PART_ENDS``)."""
+ALL_PART_ENDS = {"morning": 12 * 60, "arvo": 17 * 60, "afternoon": 17 * 60, "day": OPEN_END}
+"""Where an appointment said to last "all morning"/"all arvo"/"all day" ends (the day-out
+parts of ``DAY_PERIODS``; "all day": the day's end, nothing planned after it)."""
+_ALL_PART_HEAD = re.compile(r"\b(?:" + BLOCK_WORDS + r")\b[^,;.!?]{0,45}?\d[^,;.!?]{0,40}$", re.I)
+
+
+def all_part_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``ALL_PART`` said right after an appointment with a time in ``sentence``
+    ("party at 11 at nana's (all arvo)"): the appointment's length, never the day's part."""
+    out = []
+    for m in ALL_PART.finditer(sentence):
+        if _ALL_PART_HEAD.search(sentence[max(0, m.start() - 90) : m.start()]):
+            out.append(m.span())
+    return out
+
+
+def _length_after(sentence: str, lead: re.Match) -> tuple[int, int] | None:
+    """``(minutes, span_end)`` of the length Duckling reads right after ``lead`` (a
+    ``_LENGTH_LEAD`` or ``_BARE_LENGTH_LEAD`` match), when it is the appointment's own: after a
+    bare comma, a dash or a verb it ends its clause (``_CLAUSE_END_AFTER``; with no word at all,
+    a texted run-on's next item, ``_RUN_ON_AFTER``); never a drive ("(20 min away)"), nor a
+    length with more after it than Duckling read ("(1hr 30)"); else ``None``."""
+    verb = "verb" not in lead.re.groupindex or lead.group("verb") is not None
+    tail = sentence[lead.end() : lead.end() + 30]
+    for sp in duck.parse(tail, datetime(2026, 1, 1), ("duration",)):
+        seconds = (sp.value.get("normalized") or {}).get("value")
+        if sp.start != 0 or not isinstance(seconds, (int, float)) or not 0 < seconds <= 12 * 3600:
+            continue
+        stop = lead.end() + sp.end
+        ends = _CLAUSE_END_AFTER if lead.group(0).strip() else _RUN_ON_AFTER
+        if verb and not ends.match(sentence, stop):
+            return None  # ", 20 min drive max": a cap, not the appointment's length
+        if re.match(r"\s*\d", sentence[stop:]) or _NOT_ITS_LENGTH.match(sentence, stop):
+            return None  # "(1hr 30)", "(20 min away)": asked, never cut short or a drive
+        if sentence[stop : stop + 1] == ")":
+            stop += 1
+        return int(seconds // 60), stop
+    return None
+
+
+_NOT_ITS_LENGTH = re.compile(
+    r"\s*(?:away|drive|driving|walk|walking|by\s+car|each\s+way|to\s+get|travel|trip)\b",
+    re.I,
+)
+"""Words after a length that make it a trip, not the appointment's ("(20 min away)")."""
+
+
 _PLACE_AFTER = re.compile(
-    r"\s+(?:at|in|@)(?:\s+(?!(?:and|then|but|so|free|out|home|back|for|till|til|until|to|from"
-    r"|after|before|by|we|i|lasting)\b)[a-z][\w'&-]*){1,4}(?=\s*[,(]?\s*(?:for|lasting|till|til|until|to)\b)",
+    r"\s+\(?(?:at|in|@)(?:\s+(?!(?:and|then|but|so|free|out|home|back|for|till|til|until|to|from"
+    r"|after|before|by|we|i|lasting|it|its|it's|which|that|should|would)\b)[a-z][\w'&-]*){1,4}\)?"
+    r"(?=\s*[,(]|\s+(?:-\s*)?" + _ABOUT + r"\d|\s+(?:for|lasting|till|til|until|to|takes?|lasts?"
+    r"|goes|runs?|it|its|it's|it'll|it'd|which|that|should|would)\b)",
     re.I,
 )
 """An appointment's place said between its time and its length or end ("party at 2pm at
 Victoria Park for 2 hours", "lunch at 12 at nana's till 2"): up to four words, none that opens
 another clause ("at the park and free till 3" is no end of it)."""
-_BARE_LENGTH_LEAD = re.compile(r"(?:\s+(?:at|in|@)\s+[^,;.()\d]{1,40}?)?\s*,\s*", re.I)
+_BARE_LENGTH_LEAD = re.compile(r"(?:\s+\(?(?:at|in|@)\s+[^,;.()\d]{1,40}?)?\s*,\s*", re.I)
 """A length said after an appointment's time and place with no word before it ("kids party at
 2pm at Victoria Park, 2 hours"): its own clause, nothing after it but the clause's end."""
 _CLAUSE_END_AFTER = re.compile(r"\s*(?:long\s*)?(?:[,;.!?)]|$|\s-\s|(?:and|then|but)\b)", re.I)
+_RUN_ON_AFTER = re.compile(
+    r"\s*(?:long\s*)?(?:[,;.!?)]|$|\s-\s|(?:and|then|but|home|back|out|free|after|need|so"
+    r"|budget)\b|\$)",
+    re.I,
+)
+"""After a length said with no word before it: its clause's end, or a texted run-on's next
+item ("3hrs home by 5", "2 hrs then free"); never a word that makes it a drive or a cap."""
 
 
 def point_block_assumption(quote: str, value: dict) -> str | None:

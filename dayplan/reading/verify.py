@@ -253,6 +253,14 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
         raise _Bad(  # "5 budget" of "3 kids under 5 budget 40"
             "the quote's number is the children's age cap (\"kids under 5\"), not money", None
         )
+    nq0 = normalise(quote).strip()
+    whys = [
+        money.not_an_amount(norm_sentence, m.start())
+        for m in re.finditer(re.escape(nq0), norm_sentence)
+        if nq0[:1].isdigit()
+    ]
+    if whys and all(whys):  # "45 budget" of "home by 3:45 budget twenty"
+        raise _Bad(whys[0], None)
     alone = money.ISH_ALONE.fullmatch(quote.strip()) is not None
     if alone and not any(
         normalise(quote).strip() == norm_sentence[a:b].strip()
