@@ -14,7 +14,9 @@ of wordings:
   more than the count ("2 kids (3 are babies)", "2 kids (triplets)") is asked; one that adds
   ("3 kids (+ a baby)") still adds; "kids (4 5 and 7)" are ages, never a count of 4;
 - "we have a playdate at 10:30", "we have swimming", "we have to be home by 3" take nobody:
-  only "we have/take/bring" + people ("we have grandma and the kids") counts the writer beside.
+  only "we have/take/bring" + people ("we have grandma and the kids") counts the writer beside;
+  a party that starts with the writer's own label ("mum + 2 kids, we're taking grandma") has
+  the writer in it already (2 adults, never 3).
 
 The verifier agrees with the proposer on each (a model's double count is rejected, and a party
 quote that cuts a bracket about its people is refused).
@@ -212,6 +214,10 @@ def test_a_bracket_naming_more_than_its_count_is_asked(text: str) -> None:
         ("we have grandma and the 2 kids this sat", 2, 2),
         ("we're taking nan and 3 kids", 2, 3),
         ("we have a toddler and my mum is coming, sat", 2, 1),
+        ("mum + 2 kids, we're taking grandma", 2, 2),
+        ("dad and 2 kids, we are bringing nan", 2, 2),
+        ("mum + 2 kids, we'll have grandma too", 2, 2),
+        ("hubby + 2 kids, we're taking nan", 3, 2),
     ],
 )
 def test_we_have_something_takes_nobody(text: str, adults, children) -> None:

@@ -254,6 +254,13 @@ is one adult beside the other adult named (how many "we" are is not said: counte
 "I"); with only children named, no adult is counted (the caller assumes one and says so). The
 verb takes a person ("we have grandma and the kids"): "we have a playdate at 10:30", "we have
 swimming", "we have to be home by 3" take nobody and count no one."""
+SELF_LABEL = re.compile(
+    r"^\W*(?:mum|mom|mummy|mama|dad|daddy|papa|nan|nana|nanna|gran|grandma|grandpa|granny|grandad"
+    r"|granddad|pop|poppy|aunt|auntie|aunty|uncle)\s*(?:\+|&|,|\band\b|\bn\b|\bwith\b|\bw/|\bplus\b)",
+    re.I,
+)
+"""A party that starts with the writer's own label ("mum + 2 kids, we're taking grandma"): that
+adult is the writer, so "we" adds nobody beside them ("hubby + 2 kids" is never the writer)."""
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
 _WITH_ONLY = re.compile(r"with|w/|w", re.I)
@@ -928,7 +935,7 @@ def _adults(phrase: str) -> int | None:
         writer = next((m for m in WRITER.finditer(phrase) if not _WITH_ONLY.fullmatch(m[0])), None)
     if writer and not WRITER_NAMED.search(phrase):
         n += 1
-    elif n and not writer and WE_TAKE.search(phrase):
+    elif n and not writer and WE_TAKE.search(phrase) and not SELF_LABEL.match(phrase):
         n += 1  # "we'd love to take the kids and grandma": the writer and grandma
     return n or None
 
