@@ -12,7 +12,9 @@ of wordings:
   kids (2 are babies)", "2 kids (1 still in a pram)", "3 kids (youngest is 2)", "me and my 3
   (one is a baby)", "2 adults (one is my mum)") is the same people, never added; one naming
   more than the count ("2 kids (3 are babies)", "2 kids (triplets)") is asked; one that adds
-  ("3 kids (+ a baby)") still adds; "kids (4 5 and 7)" are ages, never a count of 4;
+  ("3 kids (+ a baby)") still adds; "kids (4 5 and 7)" are ages, never a count of 4; the same
+  said in a clause right after the count ("3 kids, one is a baby", "3 kids incl a baby", "2
+  kids one in a pram");
 - "we have a playdate at 10:30", "we have swimming", "we have to be home by 3" take nobody:
   only "we have/take/bring" + people ("we have grandma and the kids") counts the writer beside;
   a party that starts with the writer's own label ("mum + 2 kids, we're taking grandma") has
@@ -75,6 +77,9 @@ def _accepted(text: str, field: str, value, quote: str) -> bool:
         ("me and my step-son sat", 1, 1),
         ("me n my 2 step-kids, sat", 1, 2),
         ("me + my teenaged daughter, sat", 1, 1),
+        ("me and my preteen daughter", 1, 1),
+        ("me + my tween son + hubby", 2, 1),
+        ("me and 2 pre-teen girls", 1, 2),
     ],
 )
 def test_a_teenager_said_before_a_child_word_is_a_child(text: str, adults, children) -> None:
@@ -175,6 +180,17 @@ def test_a_bracket_saying_what_a_person_is_counts_them_once(text: str, adults, c
         ("me and 2 mates (one is a teacher) sat", 3, None),
         ("2 adults (1 is pregnant) and 1 kid", 2, 1),
         ("dad (me) + 2 boys (1 is 18 months)", 1, 2),
+        ("me and 3kids(1 baby) sat", 1, 3),
+        ("me and 3 kids, one is a baby", 1, 3),
+        ("me and 3 kids - 1 is a baby", 1, 3),
+        ("dad + 3 kids one is a baby, sat", 1, 3),
+        ("2 adults 3 kids 2 are babies", 2, 3),
+        ("me and 3 kids incl a baby", 1, 3),
+        ("me + 3 kids including 1 baby", 1, 3),
+        ("me and 3 kids (inc. 1 baby)", 1, 3),
+        ("me and 2 kids one in a pram", 1, 2),
+        ("me and 3 kids, one's a bub", 1, 3),
+        ("4 adults including grandma and 2 kids", 4, 2),
     ],
 )
 def test_a_bracket_saying_which_of_them_are_who_adds_nobody(text: str, adults, children) -> None:
@@ -194,6 +210,8 @@ def test_a_bracket_saying_which_of_them_are_who_adds_nobody(text: str, adults, c
         "me and my 2 (3 are babies)",
         "the kids (1 still in a pram) and me",
         "the kids (2 of them, 3 are babies) and me",
+        "me and 2 kids, 3 are babies",
+        "me and 3 kids including 4 babies",
     ],
 )
 def test_a_bracket_naming_more_than_its_count_is_asked(text: str) -> None:

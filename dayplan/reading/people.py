@@ -36,8 +36,9 @@ Rules (each tested in ``tests/test_reading.py``):
   step daughter": ``_CHILD_ADJ``);
 - a bracket saying what a person named before it is ("me (single mum)", "my husband (who hates
   crowds)": ``DESCRIBED``), and "I'm a single mum" (``SELF_NAMED``), count that person once;
-- a bracket after a count saying which of them are who ("3 kids (1 is a baby)": ``SOME_OF_THEM``)
-  is the same people; naming more than the count, it is asked;
+- a bracket or clause after a count saying which of them are who ("3 kids (1 is a baby)", "3
+  kids, one is a baby", "3 kids incl a baby": ``SOME_OF_THEM``) is the same people; naming more
+  than the count, it is asked;
 - "we have"/"we're taking" count the writer only with people after them ("we have grandma and
   the kids"; "we have a playdate" takes nobody: ``WE_TAKE``).
 """
@@ -73,7 +74,7 @@ _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
     r"|nieces|nephews|teens|teenagers|babies|newborns|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
-_CHILD_ADJ = r"(?:young|little|small|wee|teenage|teenaged|teen|step)"
+_CHILD_ADJ = r"(?:young|little|small|wee|teenage|teenaged|teen|pre-?teen|tween|step)"
 """A word said before a child word that keeps them a child ("3 little kids", "my two teenage
 daughters", "a teen boy", "my step daughter"): teenagers are children, as "teens" are."""
 _AGE = (
@@ -1018,13 +1019,22 @@ SOME_OF_THEM = re.compile(
     r"(?:\b(?P<n>" + COUNT_WORD + r")" + _GAP + r"(?:(?:older|big|" + _CHILD_ADJ + r")[\s-]+)?"
     r"(?P<kind>" + _CHILD_PLURAL + r"|(?!people\b)(?:" + _ADULT_PLURAL + r"))"
     r"|\b(?:my|our|his|her|their)\s+(?P<mine>two|three|four|five|six|[2-9]))"
-    r"\s*(?P<said>\((?P<inner>[^()]{1,60})\))",
+    r"\s*(?P<said>\((?P<inner>[^()]{1,60})\)|(?:[,:]|[-\u2013])?\s*(?P<clause>(?:incl\.?|including"
+    r"|inc\.?)\s+[^,.;:!?()]{1,40}|(?:" + COUNT_WORD + r")(?:\s*'s|\s+(?:of\s+(?:them|em)\s+)?"
+    r"(?:is|are|s|r|still|in|has|have|needs?|uses?)\b)[^,.;:!?()]{0,40}))",
     re.I,
 )
 """A bracket right after a count that may say which of them are who ("3 kids (1 is a baby)",
 "2 adults 3 kids (2 are babies)", "4 kids (two are twins)", "2 kids (1 still in a pram)", "3 kids
-(youngest is 2)", "2 adults (one is my mum)", "me and my 3 (one is a baby)"): ``some_of_them``
-decides."""
+(youngest is 2)", "2 adults (one is my mum)", "me and my 3 (one is a baby)"), or in a clause
+right after it that names who ("3 kids, one is a baby", "3 kids incl a baby", "2 kids one in a
+pram"; ``_STAGE``): ``some_of_them`` decides."""
+_STAGE = re.compile(
+    r"\b(?:pram|stroller|pusher|wheelchair|carrier|under\s*\d{1,2}|months?|mths?|weeks?|asleep"
+    r"|napping)\b",
+    re.I,
+)
+"""What a clause after a count says some of them are ("1 in a pram", "2 are under 5")."""
 _ADDED = re.compile(
     r"^\s*(?:and|plus|with|w/|w|n|also|\+|&|excl(?:uding)?|not\s+(?:incl|including|counting)"
     r"|\d{1,2}\s*(?:-|or|to)\s*\d)",
@@ -1098,7 +1108,10 @@ def _some_of_them(phrase: str) -> list[tuple[int, int, bool]]:
     baby)": ``OF_THEM_THEN``)."""
     out = []
     for m in SOME_OF_THEM.finditer(phrase):
-        said = some_of_them(count(m["n"] or m["mine"]), m["kind"] or "kids", m["inner"])
+        inner = m["inner"] or m["clause"]
+        if m["clause"] and not (_PEOPLE_WORD.search(inner) or _STAGE.search(inner)):
+            continue  # "3 kids, 10 is the earliest we can go": no word about them
+        said = some_of_them(count(m["n"] or m["mine"]), m["kind"] or "kids", inner)
         if said is not None:
             out.append((*m.span("said"), said))
     for m in OF_THEM_THEN.finditer(phrase):
