@@ -136,6 +136,11 @@ def test_uncounted_teenagers_are_asked(text: str) -> None:
         ("me, my sister and our 3 kids", 2, 3),
         ("me (and hubby) + 2 kids", 2, 2),
         ("me + partner (she's pregnant) + 1 kid", 2, 1),
+        ("my parents (grandma & grandpa) and me + 2 kids", 3, 2),
+        ("the grandparents (nan and pop) + me + 2 kids", 3, 2),
+        ("my in-laws (the kids nan and pop) and me and 2 kids", 3, 2),
+        ("my parents (both 70) and me + 2 kids", 3, 2),
+        ("my parents (and my sister) and me", 4, None),
     ],
 )
 def test_a_bracket_saying_what_a_person_is_counts_them_once(text: str, adults, children) -> None:
@@ -191,6 +196,10 @@ def test_a_bracket_saying_what_a_person_is_counts_them_once(text: str, adults, c
         ("me and 2 kids one in a pram", 1, 2),
         ("me and 3 kids, one's a bub", 1, 3),
         ("4 adults including grandma and 2 kids", 4, 2),
+        ("2 grandparents (nan & pop) and 3 kids", 2, 3),
+        ("me and 2 kids (one is 4)", 1, 2),
+        ("me and 2 kids (1 is 4, other is 7)", 1, 2),
+        ("me and 2 kids (now both at school)", 1, 2),
     ],
 )
 def test_a_bracket_saying_which_of_them_are_who_adds_nobody(text: str, adults, children) -> None:
@@ -212,6 +221,7 @@ def test_a_bracket_saying_which_of_them_are_who_adds_nobody(text: str, adults, c
         "the kids (2 of them, 3 are babies) and me",
         "me and 2 kids, 3 are babies",
         "me and 3 kids including 4 babies",
+        "me and 3 kids (nearly 4 with the baby)",
     ],
 )
 def test_a_bracket_naming_more_than_its_count_is_asked(text: str) -> None:

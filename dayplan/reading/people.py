@@ -723,6 +723,14 @@ DESCRIBED = re.compile(
 """A bracket right after the writer or an adult named by relation ("me (single mum)", "me (dad,
 40)", "my husband (who hates crowds)", "my mum (their nana)"): what that person is, when it adds
 nobody (``ADDS_SOMEONE``): the same person, never another adult."""
+PAIR_DESCRIBED = re.compile(
+    r"\b(?:my|our|the|his|her|their|kids'?|children's)\s+(?:"
+    + _ADULT_TWO
+    + r")\s*\((?P<said>[^()]{1,60})\)",
+    re.I,
+)
+"""Two adults named as a pair, then who they are in brackets ("my parents (grandma & grandpa)",
+"the in-laws (nan and pop)"): the same two, when the bracket names at most two adults."""
 ADDS_SOMEONE = re.compile(
     r"\b(?:and|plus|with|n|w|too|also|maybe|might|if|coming|comes|joining|bringing|taking|incl"
     r"|including|me|myself|i|that's me|that is me)\b|[&+]|\bw/|\bas well\b",
@@ -737,7 +745,7 @@ def _described_spans(phrase: str) -> list[tuple[int, int]]:
     """Spans of ``phrase`` that only say what a person named before them is (``DESCRIBED``): the
     whole bracket ("(single mum)", "(who hates crowds)"), or, when it holds a number or other
     people ("(mum of 3)", "(dad, 40)", "(mum, 2 kids)"), its relation words alone (the rest is
-    read as it is)."""
+    read as it is); and who a pair is ("my parents (grandma & grandpa)": ``PAIR_DESCRIBED``)."""
     out = []
     for m in DESCRIBED.finditer(phrase):
         said = m["said"]
@@ -748,6 +756,12 @@ def _described_spans(phrase: str) -> list[tuple[int, int]]:
         else:
             at = m.start("said")
             out += [(at + k.start(), at + k.end()) for k in _IS_KIND.finditer(said)]
+    for m in PAIR_DESCRIBED.finditer(phrase):
+        if _ADDED.match(m["said"]):
+            continue  # "my parents (and my sister)": one more
+        said = read_party(m["said"])
+        if said.children is None and said.adults is not None and said.adults <= 2:
+            out.append(m.span("said"))  # "my parents (grandma & grandpa)": the same two
     return out
 
 
@@ -1036,14 +1050,16 @@ _STAGE = re.compile(
 )
 """What a clause after a count says some of them are ("1 in a pram", "2 are under 5")."""
 _ADDED = re.compile(
-    r"^\s*(?:and|plus|with|w/|w|n|also|\+|&|excl(?:uding)?|not\s+(?:incl|including|counting)"
-    r"|\d{1,2}\s*(?:-|or|to)\s*\d)",
+    r"^\s*(?:(?:and|plus|with|w|n|also|excl(?:uding)?|not\s+(?:incl|including|counting))\b|w/"
+    r"|\+|&|\d{1,2}\s*(?:-|or|to)\s*\d)",
     re.I,
 )
 """A bracket that adds people or is no count of them ("3 kids (+ a baby)", "2 kids (and my
 mum)", "2 kids (excluding the baby)"): never the same people."""
 _LEAD_COUNT = re.compile(
-    r"^\s*(?:only\s+|just\s+)?(" + COUNT_WORD + r")(?=\s*'?[a-z])"
+    r"^\s*(?:(?:only|just|nearly|almost|about|around|actually|really|well|so)\s+)?("
+    + COUNT_WORD
+    + r")(?=\s*'?[a-z])"
     r"(?!\s*(?:yo|y/o|years?|yrs?|months?|mths?|weeks?|wks?|am|pm|total|in total|and|or|to)\b)",
     re.I,
 )
