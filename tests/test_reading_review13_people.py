@@ -4,6 +4,7 @@ of wordings:
 - a teenager said with a word before a child word ("my two teenage daughters", "me and my
   teenage son", "2 adults and 3 teenage boys", "a teen girl", "my step daughter") is a child,
   as "teens"/"teenagers" are; uncounted ("me n my teenage kids") it is asked, never dropped;
+  a friend of theirs typed "there friend" is a child too;
 - a bracket saying what a person named before it is ("me (single mum)", "me (solo parent)",
   "me (dad, 40)", "my husband (who hates crowds)", "my mum (their nana)"), and "I'm a single
   mum with 2 kids", "me, a single mum, and ...": that person, counted once; a bracket that
@@ -79,6 +80,8 @@ def _accepted(text: str, field: str, value, quote: str) -> bool:
         ("me + my teenaged daughter, sat", 1, 1),
         ("me and my preteen daughter", 1, 1),
         ("me + my tween son + hubby", 2, 1),
+        ("its me and my 2 teenage girls and there friend, sat", 1, 3),
+        ("me and my son and thier 2 mates", 1, 3),
         ("me and 2 pre-teen girls", 1, 2),
     ],
 )

@@ -628,7 +628,13 @@ _FRIENDS = (
     r"|besties|cousins|sisters|brothers|siblings)"
 )
 FRIEND_OF = re.compile(
-    r"\b(?:his|her|their)\s+(?:(" + COUNT_WORD + r")\s+" + _FRIENDS + r"|" + _FRIEND + r")\b"
+    r"\b(?:his|her|their|there|thier)\s+(?:("
+    + COUNT_WORD
+    + r")\s+"
+    + _FRIENDS
+    + r"|"
+    + _FRIEND
+    + r")\b"
     r"|\b(?:("
     + COUNT_WORD
     + r")\s+of\s+(?:his|her|their)\s+"
@@ -652,7 +658,8 @@ FRIEND_OF = re.compile(
 """A friend, cousin or sibling of someone named before ("my daughter and her friend", "our son
 and two of his mates", "the kids' friends", "our son and his two cousins", "my son and his
 sister"): a child when the person it belongs to is a child, never an adult ("my wife and her
-sister" is an adult's)."""
+sister" is an adult's). "Their" typed "there" or "thier" is the same ("my 2 girls and there
+friend")."""
 _CHILD_WORD = re.compile(r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\b", re.I)
 _ADULT_WORD = re.compile(
     r"\b(?:" + _ADULT_TWO + r"|" + _ADULT_PLURAL + r"|" + _ADULT_ONE + r")\b", re.I
