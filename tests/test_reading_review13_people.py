@@ -296,3 +296,21 @@ def test_the_reviewers_requests_are_priced_for_their_party(text: str, adults, ch
 def test_a_bracket_naming_more_than_its_count_asks_end_to_end() -> None:
     report = plan_text("me and 2 kids (3 are babies), saturday, new farm", now=REVIEW_NOW)
     assert report.status == "needs_clarification"
+
+
+@pytest.mark.parametrize(
+    ("text", "adults", "children"),
+    [
+        ("my friend (and her 2 kids) and me and my 2", 2, 4),
+        ("me, my 3 + her 2 kids", 1, 5),
+        ("me and our 2 and their 2 kids", 1, 4),
+        ("me and my 2 (2 kids total)", 1, 2),
+        ("me and my 2 and her 3, so that's 2 adults 5 kids", 2, 5),
+    ],
+)
+def test_the_writers_n_beside_counted_children_are_more(text: str, adults, children) -> None:
+    """ "my friend (and her 2 kids) and me and my 2" is 4 children: "my 2" was dropped once
+    another count of children was read."""
+    got_adults, got_children, unread = _party(text)
+    assert (got_adults, got_children) == (adults, children), text
+    assert unread == []

@@ -179,13 +179,15 @@ LONE_PARENT_PLUS = re.compile(
 )
 """One parent "+ N" with no noun ("me + 3", "solo parent + 2"): the N are the children."""
 MY_N = re.compile(
-    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:[a-z]|\d{1,2}\s+(?!and\b|&)[a-z]))|on\b|for\b|to\b|at\b|this\b))",
+    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:[a-z]|\d{1,2}\s+(?!and\b|&)[a-z]))|on\b|for\b|to\b|at\b|this\b"
+    r"|(?:and|&|\+|plus)\s+(?:my|our|her|his|their)\s+(?:two|three|four|five|\d)\b))",
     re.I,
 )
 """"me and my two", "the wife and I and our three": the writer's children by count alone;
 "2 adults (me and my sister) and her 3": another adult's children, children too; a bracket
 after them says which they are ("my 3 (one is a baby)": ``SOME_OF_THEM``), a bracket of numbers
-alone ("my 3 (4 and 7)") is asked."""
+alone ("my 3 (4 and 7)") is asked; beside children counted with their word, they are more
+("me and my 2 and her 2 kids", "my 3 + her 2 kids" are 4 and 5)."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
 AGE_SERIES = re.compile(
@@ -857,7 +859,11 @@ def _children(phrase: str) -> int | None:
                 for g in GROUP.finditer(phrase)
                 if not any(m.start() < g.end() and g.start() < m.end() for m in found)
             )
-        return n
+        return n + sum(  # "me and my 2 and her 2 kids": the writer's 2 are two more
+            count(m[1]) or 0
+            for m in MY_N.finditer(phrase)
+            if not any(f.start() < m.end() and m.start() < f.end() for f in found)
+        )
     n = 0
     listed: list[tuple[int, int]] = []
     for m in (
