@@ -59,7 +59,7 @@ _MONEY_WORDS = re.compile(
 )
 CHILD_WORDS = (
     r"kids?|kidz|kiddos?|kiddies|children|child|grandkids|grandchildren|toddlers?|bubs?|babies"
-    r"|little ones"
+    r"|little ones|teens?|teenagers?|(?:sons?|daughters?)(?!'s?\b)"
 )
 _COUNT = r"(?:\d{1,2}|one|two|three|four|five|six)"
 ADULT_WORDS = (

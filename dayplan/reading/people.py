@@ -31,7 +31,16 @@ Rules (each tested in ``tests/test_reading.py``):
   in a list is one ("Me, wife, 2 kids"); "New Farm for 2" alone is 2 adults;
 - a total beside the members ("(3 people)", "6 of us", "(3 kids total)", "Gran & Pop (2)") must
   agree with them (``_reconcile``), else nothing is read and the party is asked;
-- a pet ("1 dog") is no person; "he's 7" is an age; "under 5" after children is their age cap.
+- a pet ("1 dog") is no person; "he's 7" is an age; "under 5" after children is their age cap;
+- a word before a child word keeps them a child ("my two teenage daughters", "a teen boy", "my
+  step daughter": ``_CHILD_ADJ``);
+- a bracket saying what a person named before it is ("me (single mum)", "my husband (who hates
+  crowds)": ``DESCRIBED``), and "I'm a single mum" (``SELF_NAMED``), count that person once;
+- a bracket or clause after a count saying which of them are who ("3 kids (1 is a baby)", "3
+  kids, one is a baby", "3 kids incl a baby": ``SOME_OF_THEM``) is the same people; naming more
+  than the count, it is asked;
+- "we have"/"we're taking" count the writer only with people after them ("we have grandma and
+  the kids"; "we have a playdate" takes nobody: ``WE_TAKE``).
 """
 
 from __future__ import annotations
@@ -65,6 +74,9 @@ _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
     r"|nieces|nephews|teens|teenagers|babies|newborns|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
+_CHILD_ADJ = r"(?:young|little|small|wee|teenage|teenaged|teen|pre-?teen|tween|step)"
+"""A word said before a child word that keeps them a child ("3 little kids", "my two teenage
+daughters", "a teen boy", "my step daughter"): teenagers are children, as "teens" are."""
 _AGE = (
     r"\d{1,2}\s*(?:-\s*)?(?:yo|y/o|y\.o\.|years?[- ]old|yrs?[- ]old|year olds?"
     r"|(?:months?|mths?|weeks?|wks?)[- ]olds?)\b"
@@ -93,7 +105,9 @@ COUNTED_CHILDREN = re.compile(
     + _COUNT
     + r")"
     + _GAP
-    + r"(?:(?:young|little|small|wee)\s+)?(?:"
+    + r"(?:"
+    + _CHILD_ADJ
+    + r"[\s-]+)?(?:"
     + _CHILD_PLURAL
     + r"|"
     + _CHILD_ONE
@@ -121,9 +135,13 @@ TWO_ADULTS = re.compile(
     re.I,
 )
 ONE_CHILD = re.compile(
-    r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus|n|w)|\+|&|\bw/)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|little\s+|young\s+|baby\s+)?(?:"
+    r"(?:\b(?:my|our|the|his|her|their|a|an|and|plus|n|w)|\+|&|\bw/)\s*(?:\d{1,2}[- ]?(?:yo|year[- ]old)\s+|baby\s+|"
+    + _CHILD_ADJ
+    + r"[\s-]+)?(?:"
     + _CHILD_ONE
-    + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))",
+    + r")\b(?!\s*(?:-|')?s?\s*(?:friend|school|party))(?!\s+(?:"
+    + _CHILD_PLURAL
+    + r")\b)",
     re.I,
 )
 LISTED_CHILD = re.compile(
@@ -161,11 +179,15 @@ LONE_PARENT_PLUS = re.compile(
 )
 """One parent "+ N" with no noun ("me + 3", "solo parent + 2"): the N are the children."""
 MY_N = re.compile(
-    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:all|both|aged?|ages)\b)|on\b|for\b|to\b|at\b|this\b))",
+    r"\b(?:my|our|her|his|their)\s+(two|three|four|five|2|3|4|5)(?=\s*(?:$|[,.;!?)]|\((?=\s*(?:[a-z]|\d{1,2}\s+(?!and\b|&)[a-z]))|on\b|for\b|to\b|at\b|this\b"
+    r"|(?:and|&|\+|plus)\s+(?:my|our|her|his|their)\s+(?:two|three|four|five|\d)\b))",
     re.I,
 )
 """"me and my two", "the wife and I and our three": the writer's children by count alone;
-"2 adults (me and my sister) and her 3": another adult's children, children too."""
+"2 adults (me and my sister) and her 3": another adult's children, children too; a bracket
+after them says which they are ("my 3 (one is a baby)": ``SOME_OF_THEM``), a bracket of numbers
+alone ("my 3 (4 and 7)") is asked; beside children counted with their word, they are more
+("me and my 2 and her 2 kids", "my 3 + her 2 kids" are 4 and 5)."""
 AGES_LIST = re.compile(r"\b(?:ages?|aged)\s+((?:\d{1,2}(?:\s*(?:,|and|&)\s*)?)+)", re.I)
 AGE = re.compile(r"\b" + _AGE, re.I)
 AGE_SERIES = re.compile(
@@ -215,12 +237,33 @@ WRITER = re.compile(
 WE_TAKE = re.compile(
     r"\bwe(?:'d|'ll|'re|\s+are|\s+will|\s+would|\s+want\s+to|\s+wanna)?\s+"
     r"(?:(?:love|like|want|hoping|going|gonna|keen)\s+(?:to\s+)?|be\s+)?"
-    r"(?:take|taking|bring|bringing|have|having|minding|looking after|babysitting)\b",
+    r"(?:take|taking|bring|bringing|have|having|minding|looking after|babysitting)\b"
+    r"(?=\s+(?:(?:the|my|our|his|her|their|both|all|" + COUNT_WORD + r"|" + _CHILD_ADJ + r")\s+)*"
+    r"(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _CHILD_ONE
+    + r"|"
+    + _ADULT_TWO
+    + r"|"
+    + _ADULT_PLURAL
+    + r"|"
+    + _ADULT_ONE
+    + r"|twins|triplets)\b)",
     re.I,
 )
 """The writer's "we" taking others out ("we'd love to take the kids and grandma"): the writer
 is one adult beside the other adult named (how many "we" are is not said: counted once, like
-"I"); with only children named, no adult is counted (the caller assumes one and says so)."""
+"I"); with only children named, no adult is counted (the caller assumes one and says so). The
+verb takes a person ("we have grandma and the kids"): "we have a playdate at 10:30", "we have
+swimming", "we have to be home by 3" take nobody and count no one."""
+SELF_LABEL = re.compile(
+    r"^\W*(?:mum|mom|mummy|mama|dad|daddy|papa|nan|nana|nanna|gran|grandma|grandpa|granny|grandad"
+    r"|granddad|pop|poppy|aunt|auntie|aunty|uncle)\s*(?:\+|&|,|\band\b|\bn\b|\bwith\b|\bw/|\bplus\b)",
+    re.I,
+)
+"""A party that starts with the writer's own label ("mum + 2 kids, we're taking grandma"): that
+adult is the writer, so "we" adds nobody beside them ("hubby + 2 kids" is never the writer)."""
 """The writer, who is coming: "I", "me", "with my ...", or a party phrase that starts with "with"
 ("with 2 kids and my partner", "with the kids (4 and 9)")."""
 _WITH_ONLY = re.compile(r"with|w/|w", re.I)
@@ -253,7 +296,12 @@ distance or an amount: the coverage net lists it)."""
 WRITER_NAMED = re.compile(r"\((?:me|myself|that's me|that is me)\)", re.I)
 """The writer named in brackets after a relation ("Mum (me) + 2 kids"): counted once, not twice."""
 UNCOUNTED_CHILDREN = re.compile(
-    r"\b(?:the|my|our|with|his|her|their)\s+(?:" + _CHILD_PLURAL + r")\b", re.I
+    r"\b(?:the|my|our|with|his|her|their)\s+(?:"
+    + _CHILD_ADJ
+    + r"[\s-]+)?(?:"
+    + _CHILD_PLURAL
+    + r")\b",
+    re.I,
 )
 UNCOUNTED_ADULTS = re.compile(r"\b(?:we|we're|we'll|us|our family|the family)\b", re.I)
 
@@ -324,7 +372,9 @@ COUNT_RANGE = re.compile(
     + _OR
     + r"("
     + COUNT_WORD
-    + r")\s*\)?\s+(?:(?:young|little|small|wee|older)\s+)?(?:"
+    + r")\s*\)?\s+(?:(?:older|"
+    + _CHILD_ADJ
+    + r")[\s-]+)?(?:"
     + _CHILD_PLURAL
     + r"|"
     + _ADULT_PLURAL
@@ -339,7 +389,9 @@ COUNT_RANGE = re.compile(
     + _NOT_UNIT
     + r"|\b("
     + COUNT_WORD
-    + r")\s+(?:(?:young|little|small|wee|older)\s+)?(?:"
+    + r")\s+(?:(?:older|"
+    + _CHILD_ADJ
+    + r")[\s-]+)?(?:"
     + _CHILD_PLURAL
     + r"|"
     + _ADULT_PLURAL
@@ -381,13 +433,18 @@ ADULTS_MARKED = re.compile(
 """People counted and said to be adults in brackets ("2 uni students (adults)", "2 NDIS clients
 (adults)"): that many adults."""
 CHILDREN_COUNTED_AFTER = re.compile(
-    r"\b(?:" + _CHILD_PLURAL + r")\s*(?:\(\s*|x\s*|[:=]\s*)(\d{1,2})\b\s*\)?"
+    r"\b(?:"
+    + _CHILD_PLURAL
+    + r")\s*(?:\(\s*(?=\d{1,2}\s*(?:total|in total|all up|altogether)?\s*\))"
+    r"|x\s*|[:=]\s*)(\d{1,2})\b\s*\)?"
     r"(?!\s*(?:,|and\b|&|-|to\b|or\b|/)\s*\d)(?!\s*(?:[:.]\d|am\b|pm\b|%|yo\b|y/o|years?\b"
     r"|yrs?\b|months?\b|hours?\b|hrs?\b|mins?\b|minutes\b|of\s+them\b))",
     re.I,
 )
 """Children counted after their word ("the kids (2)", "kids x2", "kids: 3"): a single number
-after a plural word for children is how many ("kids (4, 7)", "kids 8 and 10" are ages)."""
+after a plural word for children is how many ("kids (4, 7)", "kids 8 and 10" are ages); in
+brackets, only a number alone ("the kids (2)", "kids (3 total)"): "kids (1 is a baby)" and "kids
+(4 5 and 7)" say which of them, or their ages."""
 ADULT_RUN_COUNT = re.compile(
     r"(?:^|(?<=[\s,]))((?:(?:"
     + _LISTED_ADULT
@@ -573,7 +630,13 @@ _FRIENDS = (
     r"|besties|cousins|sisters|brothers|siblings)"
 )
 FRIEND_OF = re.compile(
-    r"\b(?:his|her|their)\s+(?:(" + COUNT_WORD + r")\s+" + _FRIENDS + r"|" + _FRIEND + r")\b"
+    r"\b(?:his|her|their|there|thier)\s+(?:("
+    + COUNT_WORD
+    + r")\s+"
+    + _FRIENDS
+    + r"|"
+    + _FRIEND
+    + r")\b"
     r"|\b(?:("
     + COUNT_WORD
     + r")\s+of\s+(?:his|her|their)\s+"
@@ -597,7 +660,8 @@ FRIEND_OF = re.compile(
 """A friend, cousin or sibling of someone named before ("my daughter and her friend", "our son
 and two of his mates", "the kids' friends", "our son and his two cousins", "my son and his
 sister"): a child when the person it belongs to is a child, never an adult ("my wife and her
-sister" is an adult's)."""
+sister" is an adult's). "Their" typed "there" or "thier" is the same ("my 2 girls and there
+friend")."""
 _CHILD_WORD = re.compile(r"\b(?:" + _CHILD_PLURAL + r"|" + _CHILD_ONE + r"|twins|triplets)\b", re.I)
 _ADULT_WORD = re.compile(
     r"\b(?:" + _ADULT_TWO + r"|" + _ADULT_PLURAL + r"|" + _ADULT_ONE + r")\b", re.I
@@ -636,25 +700,88 @@ NOT_COMING = re.compile(
 )
 """An adult named as not coming ("dad working so just me", "hubby's at work", "without dad this
 time", "partner is away"): never counted."""
+_KIND_OF = (
+    r"(?:(?:the|a|an|their|his|her|our|my|your|ur)\s+)?(?:(?:single|solo|sole|lone|only|working"
+    r"|full[- ]time|stay[- ]at[- ]home|sahm|sahd|proud|tired|busy|new|first[- ]time|step|foster"
+    r"|fun|cool|favourite|favorite)\s+)*"
+)
+"""Words before a relation that say what kind of one a person is ("a single mum", "their solo
+dad", "the stay at home parent")."""
 SELF_NAMED = re.compile(
-    r"\b(?:me|i|myself)\s*\(\s*(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?P<rel>"
+    r"(?:\b(?:i'?m|i\s+am)\s+(?:just\s+|only\s+)?|\b(?:me|myself)\s*[,-]\s*(?=(?:(?:a|an)\s+)?(?:single"
+    r"|solo|sole|lone|stay[- ]at[- ]home)\s))(?="
+    + _KIND_OF
+    + r"(?:"
     + _ADULT_ONE
-    + r")\s*\)"
+    + r"|parent)\b)"
+    + _KIND_OF
+    + r"(?P<rel>"
+    + _ADULT_ONE
+    + r"|parent)\b"
     r"|^\s*(?:(?:hi|hey|hello|g'?day)\b[\s,!.-]*)?(?:(?:it'?s|this is|just)\s+)?(?P<self>"
     + _ADULT_ONE
     + r")\s+here\b",
     re.I,
 )
-"""The writer named by a relation ("me (dad)", "I (grandma) ...", "Grandma here with my grandson"):
-one adult, the writer, counted once."""
+"""The writer named by a relation ("I'm a single mum with 2 kids", "me, a solo dad, and ...",
+"Grandma here with my grandson"): one adult, the writer, counted once."""
+DESCRIBED = re.compile(
+    r"(?:\b(?:me|i|myself)|\b(?:" + _ADULT_ONE + r"|parent)(?<!\bpop))\s*\((?P<said>[^()]{1,60})\)",
+    re.I,
+)
+"""A bracket right after the writer or an adult named by relation ("me (single mum)", "me (dad,
+40)", "my husband (who hates crowds)", "my mum (their nana)"): what that person is, when it adds
+nobody (``ADDS_SOMEONE``): the same person, never another adult."""
+PAIR_DESCRIBED = re.compile(
+    r"\b(?:my|our|the|his|her|their|kids'?|children's)\s+(?:"
+    + _ADULT_TWO
+    + r")\s*\((?P<said>[^()]{1,60})\)",
+    re.I,
+)
+"""Two adults named as a pair, then who they are in brackets ("my parents (grandma & grandpa)",
+"the in-laws (nan and pop)"): the same two, when the bracket names at most two adults."""
+ADDS_SOMEONE = re.compile(
+    r"\b(?:and|plus|with|n|w|too|also|maybe|might|if|coming|comes|joining|bringing|taking|incl"
+    r"|including|me|myself|i|that's me|that is me)\b|[&+]|\bw/|\bas well\b",
+    re.I,
+)
+"""What in a bracket after a person joins someone else to them ("me (and hubby)", "mum (+ 2
+kids)", "me (nan too)"), or names the writer ("Mum (me)": ``WRITER_NAMED``)."""
+_IS_KIND = re.compile(r"\b(?:" + _ADULT_ONE + r"|" + _ADULT_TWO + r"|parent)\b", re.I)
+
+
+def _described_spans(phrase: str) -> list[tuple[int, int]]:
+    """Spans of ``phrase`` that only say what a person named before them is (``DESCRIBED``): the
+    whole bracket ("(single mum)", "(who hates crowds)"), or, when it holds a number or other
+    people ("(mum of 3)", "(dad, 40)", "(mum, 2 kids)"), its relation words alone (the rest is
+    read as it is); and who a pair is ("my parents (grandma & grandpa)": ``PAIR_DESCRIBED``)."""
+    out = []
+    for m in DESCRIBED.finditer(phrase):
+        said = m["said"]
+        if ADDS_SOMEONE.search(said):
+            continue
+        if not (re.search(r"\d", said) or _CHILD_WORD.search(said) or COUNTED_ADULTS.search(said)):
+            out.append(m.span("said"))
+        else:
+            at = m.start("said")
+            out += [(at + k.start(), at + k.end()) for k in _IS_KIND.finditer(said)]
+    for m in PAIR_DESCRIBED.finditer(phrase):
+        if _ADDED.match(m["said"]):
+            continue  # "my parents (and my sister)": one more
+        said = read_party(m["said"])
+        if said.children is None and said.adults is not None and said.adults <= 2:
+            out.append(m.span("said"))  # "my parents (grandma & grandpa)": the same two
+    return out
 
 
 def blank_not_coming(phrase: str) -> str:
-    """``phrase`` with each adult who is not coming (``NOT_COMING``) blanked, and a relation
-    that names the writer (``SELF_NAMED``) turned into the writer ("grandma here" reads as
-    "me here"), offsets kept."""
+    """``phrase`` with each adult who is not coming (``NOT_COMING``) blanked, a bracket that only
+    says what a person is (``DESCRIBED``: "me (single mum)", "my husband (who hates crowds)")
+    blanked, and a relation that names the writer (``SELF_NAMED``) turned into the writer
+    ("grandma here" reads as "me here"; "I'm a single mum" as "I'm a single"), offsets kept."""
     for m in NOT_COMING.finditer(phrase):
         phrase = phrase[: m.start()] + " " * (m.end() - m.start()) + phrase[m.end() :]
+    phrase = _blank(phrase, [(a, b, 0) for a, b in _described_spans(phrase)])
     for m in SELF_NAMED.finditer(phrase):
         if m.group("rel"):
             a, b = m.start("rel"), m.end("rel")
@@ -663,6 +790,23 @@ def blank_not_coming(phrase: str) -> str:
             a, b = m.start("self"), m.end("self")
             phrase = phrase[:a] + "me".ljust(b - a) + phrase[b:]
     return phrase
+
+
+def bracket_closed(sentence: str, a: int, b: int) -> int:
+    """The end of the quote ``sentence[a:b]`` moved past the ``)`` that closes a bracket it opens
+    ("me (mum" of "me (mum of 3), sat" ends at "me (mum of 3)"), when that bracket closes within
+    60 characters; else ``b``. What a bracket says of a person ("me (single mum)", "3 kids (1 is
+    a baby)") is read whole, never cut."""
+    if sentence.count("(", a, b) <= sentence.count(")", a, b):
+        return b
+    close = re.compile(r"[^()]{0,60}\)").match(sentence, b)
+    return close.end() if close else b
+
+
+def cut_bracket(sentence: str, a: int, b: int) -> bool:
+    """Whether the quote ``sentence[a:b]`` opens a bracket that the sentence closes after it
+    (``bracket_closed``): a party quote that cuts what a bracket says of its people is refused."""
+    return bracket_closed(sentence, a, b) != b
 
 
 def _blank(phrase: str, spans: list[tuple[int, int, int]]) -> str:
@@ -715,7 +859,11 @@ def _children(phrase: str) -> int | None:
                 for g in GROUP.finditer(phrase)
                 if not any(m.start() < g.end() and g.start() < m.end() for m in found)
             )
-        return n
+        return n + sum(  # "me and my 2 and her 2 kids": the writer's 2 are two more
+            count(m[1]) or 0
+            for m in MY_N.finditer(phrase)
+            if not any(f.start() < m.end() and m.start() < f.end() for f in found)
+        )
     n = 0
     listed: list[tuple[int, int]] = []
     for m in (
@@ -815,7 +963,7 @@ def _adults(phrase: str) -> int | None:
         writer = next((m for m in WRITER.finditer(phrase) if not _WITH_ONLY.fullmatch(m[0])), None)
     if writer and not WRITER_NAMED.search(phrase):
         n += 1
-    elif n and not writer and WE_TAKE.search(phrase):
+    elif n and not writer and WE_TAKE.search(phrase) and not SELF_LABEL.match(phrase):
         n += 1  # "we'd love to take the kids and grandma": the writer and grandma
     return n or None
 
@@ -894,11 +1042,120 @@ _OWNER_SAID = r"\b(?:my|our|his|her|their|mine|ours|theirs|hers|of)\b"
 _BREAKDOWN_KIND = re.compile(r"\((?:all|both)\s+(adults|grown[- ]?ups|kids|children)\b", re.I)
 
 
+SOME_OF_THEM = re.compile(
+    r"(?:\b(?P<n>" + COUNT_WORD + r")" + _GAP + r"(?:(?:older|big|" + _CHILD_ADJ + r")[\s-]+)?"
+    r"(?P<kind>" + _CHILD_PLURAL + r"|(?!people\b)(?:" + _ADULT_PLURAL + r"))"
+    r"|\b(?:my|our|his|her|their)\s+(?P<mine>two|three|four|five|six|[2-9]))"
+    r"\s*(?P<said>\((?P<inner>[^()]{1,60})\)|(?:[,:]|[-\u2013])?\s*(?P<clause>(?:incl\.?|including"
+    r"|inc\.?)\s+[^,.;:!?()]{1,40}|(?:" + COUNT_WORD + r")(?:\s*'s|\s+(?:of\s+(?:them|em)\s+)?"
+    r"(?:is|are|s|r|still|in|has|have|needs?|uses?)\b)[^,.;:!?()]{0,40}))",
+    re.I,
+)
+"""A bracket right after a count that may say which of them are who ("3 kids (1 is a baby)",
+"2 adults 3 kids (2 are babies)", "4 kids (two are twins)", "2 kids (1 still in a pram)", "3 kids
+(youngest is 2)", "2 adults (one is my mum)", "me and my 3 (one is a baby)"), or in a clause
+right after it that names who ("3 kids, one is a baby", "3 kids incl a baby", "2 kids one in a
+pram"; ``_STAGE``): ``some_of_them`` decides."""
+_STAGE = re.compile(
+    r"\b(?:pram|stroller|pusher|wheelchair|carrier|under\s*\d{1,2}|months?|mths?|weeks?|asleep"
+    r"|napping)\b",
+    re.I,
+)
+"""What a clause after a count says some of them are ("1 in a pram", "2 are under 5")."""
+_ADDED = re.compile(
+    r"^\s*(?:(?:and|plus|with|w|n|also|excl(?:uding)?|not\s+(?:incl|including|counting))\b|w/"
+    r"|\+|&|\d{1,2}\s*(?:-|or|to)\s*\d)",
+    re.I,
+)
+"""A bracket that adds people or is no count of them ("3 kids (+ a baby)", "2 kids (and my
+mum)", "2 kids (excluding the baby)"): never the same people."""
+_LEAD_COUNT = re.compile(
+    r"^\s*(?:(?:only|just|nearly|almost|about|around|actually|really|well|so)\s+)?("
+    + COUNT_WORD
+    + r")(?=\s*'?[a-z])"
+    r"(?!\s*(?:yo|y/o|years?|yrs?|months?|mths?|weeks?|wks?|am|pm|total|in total|and|or|to)\b)",
+    re.I,
+)
+"""How many of them a bracket picks out first ("1 is a baby", "2 are under 5", "one's a bub")."""
+_WHICH = re.compile(
+    r"^\s*(?:the\s+)?(?:youngest|eldest|oldest|older|younger|big|little|baby|middle)(?:\s+one)?"
+    r"\s*(?:is|'s|s|=|-|:)?\s*\d",
+    re.I,
+)
+"""One of them said by their place among them ("youngest is 2", "eldest 9"): an age, no more
+people."""
+_PEOPLE_WORD = re.compile(
+    r"\b(?:"
+    + _CHILD_PLURAL
+    + r"|"
+    + _CHILD_ONE
+    + r"|"
+    + _ADULT_TWO
+    + r"|"
+    + _ADULT_PLURAL
+    + r"|"
+    + _ADULT_ONE
+    + r"|twins|triplets|mine|ours|theirs)\b",
+    re.I,
+)
+
+
+def some_of_them(n: int | None, kind: str, inner: str) -> bool | None:
+    """Whether the bracket ``inner`` after a count of ``n`` of ``kind`` (a children or an adults
+    word) says which of them are who (``SOME_OF_THEM``): ``True`` when its people are at most
+    ``n`` (the same people: "3 kids (1 is a baby)", "3 kids (a baby and 2 toddlers)"), ``False``
+    when more (asked: "2 kids (3 are babies)"), ``None`` when it is no such bracket: it adds
+    people ("(+ a baby)"), counts the other kind ("3 kids (2 adults)"), or names nobody (ages:
+    "(4, 7)", "(aged 4 and 7)")."""
+    if _ADDED.match(inner) or PEOPLE_TOTAL.search(inner) or KIND_TOTAL.search(inner):
+        return None
+    if _WHICH.match(inner):
+        return True  # "3 kids (youngest is 2)"
+    lead = _LEAD_COUNT.match(inner)
+    if not (lead or _PEOPLE_WORD.search(inner)):
+        return None  # "(4, 7)", "(aged 4 and 7)": ages, read as they are
+    said = read_party(inner)
+    kids = bool(_CHILD_WORD.search(kind))
+    mine, other = (said.children, said.adults) if kids else (said.adults, said.children)
+    if other:
+        return None  # "3 kids (2 adults)": another count of people, read as it is
+    picked = max(mine or 0, (count(lead[1]) or 0) if lead else 0)
+    return picked <= (n or 0)
+
+
+OF_THEM_THEN = re.compile(
+    r"\b(?:" + _CHILD_PLURAL + r")\s*\(\s*(?P<n>" + COUNT_WORD + r")\s+of\s+(?:them|em|'em)"
+    r"\s*[,;:-]\s*(?P<inner>[^()]{1,60})\)",
+    re.I,
+)
+"""A count in a bracket, then which of them are who ("the kids (2 of them, 1 is a baby)")."""
+
+
+def _some_of_them(phrase: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, agrees)`` of each bracket after a count that says which of them are who
+    (``some_of_them``), and of the rest of a bracket after its count ("(2 of them, 1 is a
+    baby)": ``OF_THEM_THEN``)."""
+    out = []
+    for m in SOME_OF_THEM.finditer(phrase):
+        inner = m["inner"] or m["clause"]
+        if m["clause"] and not (_PEOPLE_WORD.search(inner) or _STAGE.search(inner)):
+            continue  # "3 kids, 10 is the earliest we can go": no word about them
+        said = some_of_them(count(m["n"] or m["mine"]), m["kind"] or "kids", inner)
+        if said is not None:
+            out.append((*m.span("said"), said))
+    for m in OF_THEM_THEN.finditer(phrase):
+        said = some_of_them(count(m["n"]), "kids", m["inner"])
+        if said is not None:
+            out.append((*m.span("inner"), said))
+    return out
+
+
 def breakdowns(phrase: str) -> list[tuple[int, int, bool]]:
     """``(start, end, agrees)`` of each breakdown of a count in ``phrase`` (``BREAKDOWN``): the
     span of the breakdown itself ("(my 2 + 3 of their friends)" after "5 kids"), and whether it
     agrees with its count (its numbers sum to it; "(all adults)" said of adults). One that does
-    not ("5 kids (my 2 and 2 friends)", "2 kids (all adults)") is asked, never counted."""
+    not ("5 kids (my 2 and 2 friends)", "2 kids (all adults)") is asked, never counted. A bracket
+    saying which of them are who ("3 kids (1 is a baby)": ``_some_of_them``) is one too."""
     out = []
     for m in BREAKDOWN.finditer(phrase):
         n = count(m["n"])
@@ -914,6 +1171,7 @@ def breakdowns(phrase: str) -> list[tuple[int, int, bool]]:
         off = total > (n or 0) if len(parts) == 1 else total != n
         wrong = (parts and off) or (kind and adults_said != is_adult)
         out.append((*m.span("said"), not wrong))
+    out += [s for s in _some_of_them(phrase) if not any(a < s[1] and s[0] < b for a, b, _ in out)]
     return out
 
 

@@ -312,8 +312,7 @@ def _sentence_items(text: str, s0: int, sent: str, today: date) -> list[ReadingI
         for r in people.COUNT_RANGE.finditer(sent):  # "2-3 kids": the range is the count said
             if r.start() < b and a < r.end():
                 a, b = min(a, r.start()), max(b, r.end())
-        if sent[b : b + 1] == ")" and "(" in sent[a:b]:
-            b += 1  # "the kids (7 and 9)": the bracket closes in the quote
+        b = people.bracket_closed(sent, a, b)  # "the kids (7 and 9)", "me (mum of 3)"
         lead = re.search(r"(?:\bwith\s+|\bw/\s*|\bw\s+)(?:the\s+|my\s+|our\s+)?$", sent[:a])
         if lead and not people.WRITER.search(sent[a:b]):
             a = lead.start()  # "with 2 kids and my partner": the writer comes too

@@ -345,6 +345,8 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
             r"-\d", quote
         ):
             raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
+    if at >= 0 and people.cut_bracket(norm, at, at + len(quote)):  # "3 kids (1 is a baby"
+        raise _Bad("the quote cuts a bracket about its people: quote the bracket whole", None)
     said = quote
     if at >= 0:  # "an adult" of "$30 an adult": a price's member word, never a person
         for a, b in money.rate_spans(norm):
