@@ -30,7 +30,7 @@ from dayplan.reading import (
 from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
-from dayplan.reading.text import clean, find_quote, normalise, sentence_around
+from dayplan.reading.text import clean, dash_bullets, find_quote, normalise, sentence_around
 
 _MODES = ("car", "transit", "walk")
 
@@ -246,6 +246,9 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
                 f"{money.LOCAL_CURRENCY}, never relabelled or converted, so it is asked about",
                 None,
             )
+    for a, b in money.negative_spans(norm_sentence):  # "$-50": below zero, no budget
+        if (a < at + len(quote) and at < b) if at >= 0 else bool(money.negative_spans(quote)):
+            raise _Bad(f'"{norm_sentence[a:b]}" is an amount below zero, no budget: asked', None)
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
@@ -333,10 +336,17 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
             )
     norm = normalise(sentence)
     for m in re.finditer(re.escape(quote), norm):  # "-3 adults": a negative count is asked
+        if dash_bullets(norm):
+            break  # "-2 adults -2 kids -from toowong": dashes for bullets
         if re.search(r"(?:^|[^\w.\d\s])-$|(?:^|\s)-$", norm[: m.start()]) or re.match(
             r"-\d", quote
         ):
             raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
+    for a, b, who in people.negative_count_spans(norm):  # "2 adults -3 kids": the -3 kids
+        if who == field and any(
+            a < m.end() and m.start() < b for m in re.finditer(re.escape(normalise(quote)), norm)
+        ):
+            raise _Bad(f'"{norm[a:b]}" is a negative count of {field}, no count: asked', None)
     said = quote
     if at >= 0:  # "an adult" of "$30 an adult": a price's member word, never a person
         for a, b in money.rate_spans(norm):
