@@ -404,6 +404,14 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         )
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "budget_conflict":  # "budget $20, budget $200": only a structured budget
+        return "budget" in applied.given
+    if kind == "indoor_conflict":  # "indoors only, outdoors only": no field holds either limit
+        return False
+    if kind == "negative":  # "-3 kids", "$-50": the caller's party or budget settles its own
+        return (
+            "party" if people.negative_count_spans(normalise(phrase)) else "budget"
+        ) in applied.given
     if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
         return "weather" in applied.given
     if (
@@ -503,7 +511,16 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
         if (
-            p.kind in ("time_conflict", "weather_conflict", "date_conflict", "place_guess")
+            p.kind
+            in (
+                "time_conflict",
+                "weather_conflict",
+                "date_conflict",
+                "place_guess",
+                "budget_conflict",
+                "indoor_conflict",
+                "negative",
+            )
             and p.found
         ):
             if p.found not in out:
