@@ -88,7 +88,7 @@ appointment whose words name a place away from home ("swimming lessons 9-10 at C
 ``prefs.timed_outdoor_spans``); ``budget_conflict`` is a second, different budget beside the one
 read ("budget $20, budget $200", ``second_limit``; a second home time or start is a
 ``time_conflict``), ``indoor_conflict`` an indoor limit beside an outdoor one ("indoors only,
-outdoors only": nothing is left), ``negative`` a count or an amount below zero ("-3 kids",
+outdoors only": nothing is left, ``indoor_outdoor``), ``negative`` a count or an amount below zero ("-3 kids",
 "$-50", ``negatives``): each ``found`` is the question."""
 
 
@@ -760,9 +760,15 @@ _CAP_AROUND = re.compile(
 """Travel words around a duration ("under 15 minutes between places"): an unread cap on a leg."""
 
 
-def _clause_of(norm: str, a: int, b: int) -> str:
+def _clause_span(norm: str, a: int, b: int) -> tuple[int, int]:
+    """The span of the clause (between punctuation) around ``a:b`` of ``norm``."""
     lo = max([0] + [m.end() for m in re.finditer(r"[,;.!?]", norm[:a])])
     hi = re.search(r"[,;.!?]|$", norm[b:]).start() + b
+    return lo, hi
+
+
+def _clause_of(norm: str, a: int, b: int) -> str:
+    lo, hi = _clause_span(norm, a, b)
     return norm[lo:hi]
 
 
@@ -1238,7 +1244,8 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     below = negatives(text, norm)
     signed = [sp for n in below if (sp := find_quote(text, n.phrase))]
     out = [u for u in out if not _inside_any(text, u, signed)]
-    return (place_guesses(accepted) + conflicts(accepted) + below + dated + placed + out)[:10]
+    clashes = conflicts(accepted) + indoor_outdoor(text, norm)
+    return (place_guesses(accepted) + clashes + below + dated + placed + out)[:10]
 
 
 def place_guesses(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
@@ -1322,17 +1329,6 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
                 f"says {when}. Is rain expected, and when?",
             )
         )
-    indoor = first.get("indoor_only")
-    outdoor = next((it for it in accepted if it.field == "only" and it.value == "outdoors"), None)
-    if indoor is not None and outdoor is not None:
-        phrase = f"{indoor.quote}; {outdoor.quote}"
-        out.append(
-            UnreadPhrase(
-                phrase,
-                "indoor_conflict",
-                f'"{phrase}" leaves no place at all: indoors only, outdoors only, or either?',
-            )
-        )
     return out
 
 
@@ -1343,6 +1339,31 @@ def _inside_any(text: str, phrase: UnreadPhrase, spans: list[tuple[int, int]]) -
         return False
     at = find_quote(text, phrase.phrase)
     return at is not None and any(a < at[1] and at[0] < b for a, b in spans)
+
+
+def indoor_outdoor(text: str, norm: str) -> list[UnreadPhrase]:
+    """One ``indoor_conflict`` phrase (asked; ``found`` is the question) when the text limits
+    the whole day to indoor places ("indoors only": ``prefs.indoor_only_spans``) and to outdoor
+    ones ("outdoors only", "nothing indoors": ``prefs.outdoor_only_spans``): nothing is left,
+    whichever of the two a model read."""
+    said: dict[str, tuple[int, int]] = {}
+    for s0, e0 in sentences(text):
+        for kind, spans in (
+            ("in", prefs.indoor_only_spans(norm[s0:e0])),
+            ("out", prefs.outdoor_only_spans(norm[s0:e0])),
+        ):
+            if spans and kind not in said:
+                said[kind] = (s0 + spans[0][0], s0 + spans[0][1])
+    if len(said) < 2:
+        return []
+    phrase = "; ".join(cut(text, sp).strip(" ,.;:!?") for sp in sorted(said.values()))
+    return [
+        UnreadPhrase(
+            phrase,
+            "indoor_conflict",
+            f'"{phrase}" leaves no place at all: indoors only, outdoors only, or either?',
+        )
+    ]
 
 
 def negatives(text: str, norm: str) -> list[UnreadPhrase]:
@@ -1418,13 +1439,26 @@ def _said_amount(norm: str, a: int, b: int) -> money.Money | None:
 
 _LIMIT_CUE = re.compile(
     r"\b(?:budget|max(?:imum)?|tops|limit|cap|under|below|up\s+to|at\s+most|no\s+more\s+than"
-    r"|less\s+than|or\s+less|spend(?:ing)?|total|all\s+up|in\s+total|each|pp|per\s+(?:person"
-    r"|head)|a\s+head|afford|can\s+do|only\s+have|got)\b",
+    r"|less\s+than|or\s+less|spend(?:ing)?|total|all\s+up|in\s+total|pp|per\s+(?:person"
+    r"|head)|a\s+head|afford|can\s+do|only\s+have|or(?=\s+(?:a\$|\$)?\s?\d))\b",
     re.I,
 )
-"""Words that make an amount a limit on spending ("max $25", "$100 all up", "our limit is $90"):
-a second one beside the budget read is a second budget; an amount without one ("parking is
-$10") is only an amount, asked as before."""
+"""Words that make an amount a limit on spending ("max $25", "$100 all up", "our limit is $90",
+"$60 total or $20 each"),
+said beside it (``_cue_near``): a second one beside the budget read is a second budget; an
+amount without one ("parking is $10", "coffee $5 each", "$100 incl $20 for lunch") is only an
+amount, asked as before."""
+
+
+def _cue_near(norm: str, a: int, b: int, read: ReadingItem) -> bool:
+    """Whether a spending-limit word (``_LIMIT_CUE``) is said in the clause of the amount at
+    ``a:b``, after the read budget's own quote when that is in the same clause ("budget $100
+    incl $20 for lunch": the "budget" is the first amount's)."""
+    lo, hi = _clause_span(norm, a, b)
+    at = find_quote_norm(norm, read.quote)
+    if at is not None and lo <= at[1] <= a:
+        lo = at[1]
+    return bool(_LIMIT_CUE.search(norm[lo : max(hi, _amount_end(norm, b))]))
 
 
 def second_limit(
@@ -1438,12 +1472,12 @@ def second_limit(
     reader never picks one of two limits."""
     a, b, listed = at
     if kind == "money":
-        if not _LIMIT_CUE.search(_clause_of(norm, a, b)):
+        read = next((it for it in accepted if it.field == "budget"), None)
+        if read is None or not _cue_near(norm, a, b, read):
             return None  # "parking is $10": an amount, no second budget
         found = _said_amount(norm, a, b)
         said = cut(text, (a, _amount_end(norm, b))).strip(" ,.;:!?")  # "$20 each"
-        read = next((it for it in accepted if it.field == "budget"), None)
-        if found is None or read is None or found.currency != money.LOCAL_CURRENCY:
+        if found is None or found.currency != money.LOCAL_CURRENCY:
             return None
         phrase = f"{read.quote}; {said}"
         return UnreadPhrase(
