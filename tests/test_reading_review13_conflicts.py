@@ -15,7 +15,12 @@ it served ``complete`` on one of them, silently):
   "$20 - $30") and a dashed list ("-2 adults -2 kids -from toowong") are no negatives;
 - two different home times or starts ("home by 3 ... back by 5", "leave at 9, not before 10"),
   a correction included ("home by 3 actually home by 4": asked, never taken as the later
-  value): ``time_conflict``; the same time said twice ("home by 3pm, home by 3") is one.
+  value): ``time_conflict``; the same time said twice ("home by 3pm, home by 3") is one;
+- a bare number said as a correction of the limit read just before it ("budget 50 sorry i mean
+  70", "home by 3, make that 4", "leave at 9 no wait 10", "$60, make it 80"): that limit's
+  conflict, quoting both, never the later value taken;
+- a length of time below zero ("max -10 min drive", "minus 5 mins"): ``negative``, never a
+  cap of 10 (a range, "5-10 min drives max", is no negative).
 """
 
 from __future__ import annotations
@@ -260,3 +265,53 @@ def test_two_different_home_times_or_starts_are_asked_quoting_both(text, first, 
 def test_one_time_said_twice_is_one_time(text):
     assert "time_conflict" not in _kinds(text)
     assert plan_text(text).status == "complete"
+
+
+# -- corrections ----------------------------------------------------------------------------
+
+CORRECTIONS = [
+    ("2 adults 1 kid bulimba budget 50 sorry i mean 70", "budget_conflict", "i mean 70"),
+    (
+        "sat 2 adults 3 kids from carindale budget is 50 bucks... actually we can do 150",
+        "budget_conflict",
+        "actually we can do 150",
+    ),
+    ("2 adults 1 kid bulimba home by 3 actually 4", "time_conflict", "actually 4"),
+    ("2 adults 1 kid bulimba home by 3, make that 4", "time_conflict", "make that 4"),
+    ("2 adults 1 kid bulimba leave at 9 no wait 10", "time_conflict", "no wait 10"),
+    ("2 adults 1 kid bulimba $60, make it 80", "budget_conflict", "make it 80"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "correction"), CORRECTIONS)
+def test_a_correction_is_asked_quoting_both_values(text, kind, correction):
+    unread = _unread(text)
+    assert any(k == kind and p.endswith("; " + correction) for p, k in unread), unread
+    _asks_quoting(text, correction)
+
+
+def test_a_correction_to_the_same_time_is_one_time():
+    assert plan_text("2 adults 1 kid bulimba home by 3 sorry 3pm").status == "complete"
+
+
+# -- a length below zero --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("2 adults 1 kid bulimba max -10 min drive", "-10 min"),
+        ("2 adults 1 kid bulimba no more than minus 5 mins in the car", "minus 5 mins"),
+    ],
+)
+def test_a_length_below_zero_is_asked_never_a_cap(text, phrase):
+    items, unread = read_items(text)
+    assert "max_leg_minutes" not in dict(items)
+    assert [(u.phrase, u.kind) for u in unread] == [(phrase, "negative")]
+    _asks_quoting(text, phrase)
+
+
+def test_a_range_of_minutes_is_no_negative():
+    items, unread = read_items("2 adults 1 kid bulimba 5-10 min drives max")
+    assert dict(items)["max_leg_minutes"] == 10
+    assert all(u.kind != "negative" for u in unread)

@@ -1333,9 +1333,18 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
 
 
 def _inside_any(text: str, phrase: UnreadPhrase, spans: list[tuple[int, int]]) -> bool:
-    """Whether ``phrase`` (a count, an amount or a number) overlaps one of ``spans`` of
+    """Whether ``phrase`` (a count, an amount, a length or a number) overlaps one of ``spans`` of
     ``text`` (a negative said there: "-3 kids" is asked once, as below zero)."""
-    if phrase.kind not in ("party", "people", "count", "money", "number", "limit"):
+    if phrase.kind not in (
+        "party",
+        "people",
+        "count",
+        "money",
+        "number",
+        "limit",
+        "cap",
+        "duration",
+    ):
         return False
     at = find_quote(text, phrase.phrase)
     return at is not None and any(a < at[1] and at[0] < b for a, b in spans)
@@ -1367,9 +1376,10 @@ def indoor_outdoor(text: str, norm: str) -> list[UnreadPhrase]:
 
 
 def negatives(text: str, norm: str) -> list[UnreadPhrase]:
-    """A ``negative`` phrase (asked; ``found`` is the question) for each count of people or
-    amount of money said below zero ("-3 kids", "$-50": ``people.negative_count_spans``,
-    ``money.negative_spans``): no count and no budget, never read without the sign."""
+    """A ``negative`` phrase (asked; ``found`` is the question) for each count of people, amount
+    of money or length of time said below zero ("-3 kids", "$-50", "max -10 min drive":
+    ``people.negative_count_spans``, ``money.negative_spans``, ``travel.negative_spans``): no
+    count, no budget and no cap, never read without the sign."""
     said = [
         (a, b, "how many " + ("adults" if f == "adults" else "children") + " are coming?")
         for a, b, f in people.negative_count_spans(norm)
@@ -1377,6 +1387,10 @@ def negatives(text: str, norm: str) -> list[UnreadPhrase]:
     said += [
         (a, b, "what is your budget, per person or for everyone?")
         for a, b in money.negative_spans(norm)
+    ]
+    said += [
+        (a, b, "what is the longest single trip you would accept?")
+        for a, b in travel.negative_spans(norm)
     ]
     out: list[UnreadPhrase] = []
     for a, b, ask in sorted(said):
@@ -1485,6 +1499,8 @@ def second_limit(
             "budget_conflict",
             f'"{phrase}": two different budgets. Which is it, per person or for everyone?',
         )
+    if kind == "number":
+        return _corrected(text, norm, (a, b), accepted)
     if kind != "time":
         return None
     for s0, e0 in sentences(text):
@@ -1505,6 +1521,62 @@ def second_limit(
                 f'"{phrase}": {read.value} or {clock.hhmm(minutes)}? When {what}?',
             )
     return None
+
+
+_CORRECTION = re.compile(
+    r"\b(?:actually|sorry|i\s+mean|i\s+meant|make\s+(?:that|it)|no\s+wait|wait|scratch\s+that"
+    r"|correction|or\s+rather)\b[\s,.:;-]*(?:(?:we\s+)?(?:can|could)\s+do\s+|say\s+)?$",
+    re.I,
+)
+"""A correction said right before a bare number ("budget 50 sorry i mean 70", "home by 3,
+make that 4", "actually we can do 150"): the number is a second value of the limit said just
+before it."""
+
+
+def _corrected(
+    text: str, norm: str, span: tuple[int, int], accepted: list[ReadingItem]
+) -> UnreadPhrase | None:
+    """A bare number (at ``span``) said as a correction (``_CORRECTION``) of the budget, home
+    time or start read just before it, as that limit's conflict phrase quoting both, the
+    correction from its cue ("make that 4"): asked, never taken as the later value; else
+    ``None`` (the number is asked as before)."""
+    a, b = span
+    cue = _CORRECTION.search(norm, max(0, a - 40), a)
+    if cue is None:
+        return None
+    listed = cut(text, (cue.start(), b)).strip(" ,.;:!?")
+    before = [
+        (at[1], it)
+        for it in accepted
+        if it.field in ("budget", "window_start", "window_end")
+        and (at := find_quote_norm(norm, it.quote)) is not None
+        and at[1] <= a
+    ]
+    if not before:
+        return None
+    read = max(before, key=lambda x: x[0])[1]
+    phrase = f"{read.quote}; {listed}"
+    if read.field == "budget":
+        amount = float(norm[a:b].replace(",", "")) if norm[a:b].replace(",", "").isdigit() else None
+        if amount is None or abs(amount - float(read.value.get("amount", -1))) < 0.005:
+            return None
+        return UnreadPhrase(
+            phrase,
+            "budget_conflict",
+            f'"{phrase}": two different budgets. Which is it, per person or for everyone?',
+        )
+    m = clock.TOKEN_RE.match(norm, a)
+    c = clock.token(m) if m else None
+    if c is None:
+        return None
+    role = "end" if read.field == "window_end" else "start"
+    said = clock.hhmm(clock.resolve(c, role, norm))
+    if said == str(read.value):
+        return None
+    what = "must you be home" if role == "end" else "should the day start"
+    return UnreadPhrase(
+        phrase, "time_conflict", f'"{phrase}": {read.value} or {said}? When {what}?'
+    )
 
 
 def _unread_musts(

@@ -378,6 +378,10 @@ def _check_mode(value: Any, quote: str, sentence: str, today: date) -> str:
 
 def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, "max_leg_minutes", 1, 600)
+    norm, q = normalise(sentence), normalise(quote)
+    for a, b in travel.negative_spans(norm):  # "max -10 min drive": below zero, no cap
+        if any(a < m.end() and m.start() < b for m in re.finditer(re.escape(q), norm)):
+            raise _Bad(f'"{norm[a:b]}" is a length below zero, no cap: asked', None)
     found = travel.read_cap(quote)
     if found is None:  # "..., 20 min tops": a limit said alone, where nothing else is limited
         found = travel.alone_cap(normalise(quote), normalise(sentence))
