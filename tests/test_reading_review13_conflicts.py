@@ -118,6 +118,7 @@ def test_a_longer_number_is_never_the_read_budget_said_again():
 BOTH_LIMITS = [
     ("indoors only, outdoors only, 2 adults from new farm", "indoors only", "outdoors only"),
     ("indoor only. outdoor only. 2 adults from kenmore", "indoor only", "outdoor only"),
+    ("2 adults 2 kids toowong inside only outside only", "inside only", "outside only"),
     ("nothing outdoors, outdoors only, 1 adult toowong", "nothing outdoors", "outdoors only"),
     (
         "keep the kids outside, indoors only pls, 1 adult 2 kids sherwood",
@@ -244,6 +245,8 @@ TWO_TIMES = [
     ("2 adults 2 kids from sherwood start 9am, home by 4pm, back by 2", "home by 4pm", "back by 2"),
     ("2 adults 2 kids sherwood home by 3. finish by 5 is fine too", "home by 3", "finish by 5"),
     ("2 adults 2 kids sherwood leaving 8am but not before 9", "leaving 8am", "not before 9"),
+    ("2 adults 2 kids toowong back home by 3pm, latest 4pm", "home by 3pm", "latest 4pm"),
+    ("2 adults 2 kids toowong home by 3pm!! no later than 4", "3pm", "no later than 4"),
 ]
 
 

@@ -1235,7 +1235,7 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             lo = a
         phrase = cut(text, (lo, b)).strip(" ,.;:!?-")[:120]
         if phrase and all(p.phrase != phrase for p in out):
-            second = second_limit(text, norm, (a, b, phrase), kind, accepted)
+            second = second_limit(text, norm, (a, b), kind, accepted)
             out.append(second or UnreadPhrase(phrase, kind))
             covered.append((a, b))
     placed = [
@@ -1476,15 +1476,15 @@ def _cue_near(norm: str, a: int, b: int, read: ReadingItem) -> bool:
 
 
 def second_limit(
-    text: str, norm: str, at: tuple[int, int, str], kind: str, accepted: list[ReadingItem]
+    text: str, norm: str, at: tuple[int, int], kind: str, accepted: list[ReadingItem]
 ) -> UnreadPhrase | None:
-    """An unread phrase (``at``: its number's span and the phrase listed) that states a second, different value of a limit already
-    read, as one conflict phrase quoting both (``found`` is the question): a budget ("budget
-    $20, budget $200", "under $40 but could spend up to 60": ``budget_conflict``), a time home
-    or a start ("home by 3 ... back by 5", "leave at 9, not before 10": ``time_conflict``).
-    A later value said as a correction ("actually", "sorry", "I mean") is asked about too: the
-    reader never picks one of two limits."""
-    a, b, listed = at
+    """An unread phrase (``at``: its number's span) that states a second, different value of a
+    limit already read, as one conflict phrase quoting both (``found`` is the question): a
+    budget ("budget $20, budget $200", "under $40 but could spend up to 60":
+    ``budget_conflict``), a time home or a start ("home by 3 ... back by 5", "leave at 9, not
+    before 10": ``time_conflict``). A later value said as a correction ("actually", "sorry", "I
+    mean", ``_corrected``) is asked about too: the reader never picks one of two limits."""
+    a, b = at
     if kind == "money":
         read = next((it for it in accepted if it.field == "budget"), None)
         if read is None or not _cue_near(norm, a, b, read):
@@ -1513,7 +1513,8 @@ def second_limit(
             read = next((it for it in accepted if it.field == field), None)
             if read is None or str(read.value) == clock.hhmm(minutes):
                 return None
-            phrase = f"{read.quote}; {listed}"
+            other = cut(text, (s0 + pa, s0 + pb)).strip(" ,.;:!?-")  # "no later than 4"
+            phrase = f"{read.quote}; {other}"
             what = "must you be home" if role == "end" else "should the day start"
             return UnreadPhrase(
                 phrase,
