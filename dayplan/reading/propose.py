@@ -905,10 +905,23 @@ def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
         return out
     at = norm.find(needle)
     while at >= 0:
-        if not (needle[-1].isdigit() and norm[at + len(needle) : at + len(needle) + 1].isdigit()):
-            out.append((at, at + len(needle)))  # "budget $20" is no part of "budget $200"
+        if not _in_longer_number(norm, needle, at):
+            out.append((at, at + len(needle)))
         at = norm.find(needle, at + len(needle))
     return out
+
+
+_LONGER_AFTER = re.compile(r"[.,]?\d")
+_LONGER_BEFORE = re.compile(r"\d[.,]?$")
+
+
+def _in_longer_number(norm: str, needle: str, at: int) -> bool:
+    """Whether ``needle`` at ``at`` of ``norm`` is part of a longer number: "budget $20" is no
+    part of "budget $200" or "$20.50", "2 adults" none of "12 adults"."""
+    end = at + len(needle)
+    if needle[-1].isdigit() and _LONGER_AFTER.match(norm, end):
+        return True
+    return needle[0].isdigit() and _LONGER_BEFORE.search(norm, 0, at) is not None
 
 
 def head_lunch(norm: str, m: re.Match) -> int:
