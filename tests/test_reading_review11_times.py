@@ -388,7 +388,7 @@ def test_a_reason_after_so_is_no_limit(text, end) -> None:
 def test_a_second_deadline_said_with_or_is_still_asked() -> None:
     text = "sat kedron 2 adults 1 kid $40 home by 3 - or by 4 at the latest"
     assert _all(text, "window_end") == ["15:00"]
-    assert [u.phrase for u in _asks(text)] == ["or by 4"]
+    assert [u.phrase for u in _asks(text)] == ["home by 3; 4 at the latest"]  # both quoted
 
 
 def test_the_reason_is_no_deadline_for_the_verifier() -> None:

@@ -215,7 +215,9 @@ def test_leaving_by_an_afternoon_time_stays_an_end():
         "sat, 2 adults, Paddington, gotta leave by 2:30 for a party, home by 3"
     )
     assert "window_start" not in dict(items)
-    assert [p.phrase for p in unread if p.kind == "time"] == ["home by 3"]
+    assert [p.phrase for p in unread if p.kind == "time_conflict"] == [
+        "gotta leave by 2:30; home by 3"
+    ]
 
 
 def test_the_verifier_reads_leaving_by_where_it_stands():
@@ -328,7 +330,7 @@ def test_a_range_then_a_later_time_home_is_the_days_window(text, start, end):
 
 def test_a_time_home_before_the_ranges_end_is_still_asked():
     _, unread = read_items("sat, 2 adults, Paddington, out 10-4, home by 3")
-    assert [p.phrase for p in unread if p.kind == "time"] == ["home by 3"]
+    assert [p.phrase for p in unread if p.kind == "time_conflict"] == ["10-4; home by 3"]
 
 
 # -- E2: free from a time beside an appointment then ------------------------------------------

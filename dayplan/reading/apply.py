@@ -408,6 +408,12 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
         )
     if kind == "travel":
         return "travel" in applied.given or "mode" in applied.hints
+    if kind == "budget_conflict":  # "budget $20, budget $200": only a structured budget
+        return "budget" in applied.given
+    if kind == "indoor_conflict":  # "indoors only, outdoors only": no field holds either limit
+        return False
+    if kind == "negative":  # "-3 kids", "$-50", "-10 min": the caller's party, budget or
+        return _negative_field(phrase) in applied.given  # travel settles its own
     if kind in ("weather", "weather_conflict"):  # only the structured weather settles it
         return "weather" in applied.given
     if (
@@ -421,6 +427,15 @@ def _settled(kind: str, applied: Applied, phrase: str = "") -> bool:
     if kind == "away_place":  # an appointment named at a place: only the caller's own blocked
         return "blocked" in applied.given  # times (replacing the reading's) settle it
     return kind != "foreign"  # another language: nothing in it was read, so it always asks
+
+
+def _negative_field(phrase: str) -> str:
+    """The structured field that settles a phrase said below zero: ``party`` for a count of
+    people ("-3 kids"), ``travel`` for a length of time ("-10 min"), else ``budget``."""
+    said = normalise(phrase)
+    if people.negative_count_spans(said):
+        return "party"
+    return "travel" if travel.negative_spans(said) else "budget"
 
 
 def found_words(field: str, found: Any) -> str | None:
@@ -507,7 +522,16 @@ def questions(unread: list[UnreadPhrase], applied: Applied | None = None) -> lis
         if applied is not None and _settled(p.kind, applied, p.phrase):
             continue
         if (
-            p.kind in ("time_conflict", "weather_conflict", "date_conflict", "place_guess")
+            p.kind
+            in (
+                "time_conflict",
+                "weather_conflict",
+                "date_conflict",
+                "place_guess",
+                "budget_conflict",
+                "indoor_conflict",
+                "negative",
+            )
             and p.found
         ):
             if p.found not in out:

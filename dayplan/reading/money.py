@@ -25,6 +25,7 @@ from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
+from dayplan.reading.text import dash_bullets
 
 LOCAL_CURRENCY = PRICE_CURRENCY
 """The currency of ``$``/dollars/bucks: the offline snapshot's (Brisbane venue prices in AUD)."""
@@ -506,6 +507,30 @@ def read_money(phrase: str) -> Money | None:
         if isinstance(amount, (int, float)) and amount >= 0:
             return Money(float(amount), _currency(phrase), per)
     return None
+
+
+NEGATIVE = re.compile(
+    r"(?:(?<![\w.])-(?:a\$|\$)\s?|(?:a\$|\$)\s?-|\bminus\s+(?:a\$|\$)\s?"
+    r"|\b(?:budget|spend(?:ing)?)\s*(?:is|of|:|=)?\s*(?:-|minus\s+)(?:a?\$\s?)?)"
+    r"\d[\d,]*(?:\.\d+)?(?:\s*(?:dollars|bucks|aud)\b)?"
+    r"|(?:(?<![\w.$])-|\bminus\s+)\d[\d,]*(?:\.\d+)?\s*(?:dollars|bucks|aud)\b",
+    re.I,
+)
+"""An amount said below zero ("$-50", "-$50", "budget -50", "minus 50 dollars"): no budget
+(a cap under nothing), so it is asked about, never read as the amount without its sign. A
+dash with a space after it is a separator ("Wynnum - $15 per child"), never a sign."""
+
+
+def negative_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that say an amount of money below zero (``NEGATIVE``); a dash
+    after a number is a range's ("$20 - $30", "20 -$30"), never a sign."""
+    if dash_bullets(text):  # "-2 kids -$50 max -from toowong": dashes for bullets
+        return []
+    return [
+        m.span()
+        for m in NEGATIVE.finditer(text)
+        if not (m.group(0).lstrip().startswith("-") and text[: m.start()].rstrip()[-1:].isdigit())
+    ]
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -52,6 +52,7 @@ from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.money import rate_spans
 from dayplan.reading.numbers import COUNT_WORD, count
 from dayplan.reading.prefilter import prefilter_module
+from dayplan.reading.text import dash_bullets
 
 _ADULT_ONE = (
     r"partner|wife|husband|hubby|missus|mrs|other half|boyfriend|girlfriend|gf|bf|wifey|fiance|fiancee|mum|mom"
@@ -1389,6 +1390,25 @@ def _beside(sentence: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     "+", "with", "my" or a comma ("me and my 2 kids", "2 adults + me")."""
     lo, hi = (a[1], b[0]) if a[1] <= b[0] else (b[1], a[0])
     return lo <= hi and bool(_JOIN.fullmatch(sentence[lo:hi]))
+
+
+_MINUS_BEFORE = re.compile(r"(?:(?:^|(?<=[\s,;:(/]))[-\u2212]|\bminus\s+|\bnegative\s+)$", re.I)
+
+
+def negative_count_spans(text: str) -> list[tuple[int, int, str]]:
+    """The counts of people ``text`` says below zero ("-3 kids", "minus 2 adults"), each as
+    ``(start, end, field)`` (``adults`` or ``children``): no count, so asked about, never read as
+    the count without its sign. A dash after a number is a range's ("2 -3 kids"), not a sign."""
+    out: list[tuple[int, int, str]] = []
+    if dash_bullets(text):  # "-2 adults -2 kids -from toowong": dashes for bullets
+        return out
+    for field, rx in (("adults", COUNTED_ADULTS), ("children", COUNTED_CHILDREN)):
+        for m in rx.finditer(text):
+            g = 1 if m.group(1) is not None else (m.lastindex or 1)
+            sign = _MINUS_BEFORE.search(text, 0, m.start(g))
+            if sign and not text[: sign.start()].rstrip()[-1:].isdigit():
+                out.append((sign.start(), m.end(), field))
+    return sorted(out)
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

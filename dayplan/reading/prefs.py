@@ -403,8 +403,8 @@ def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
         for m in INDOOR_ONLY.finditer(sentence)
         if m.start() not in {a for a, _ in timed}
         and not _INDOOR_CONDITION.search(sentence)
-        and not any(a < m.end() and m.start() < b for a, b in outdoor)
-    ]
+        and not any(a <= m.start() < b for a, b in outdoor)  # "inside only outside only":
+    ]  # the outdoor limit's "only" is shared, its indoor word is not inside it
     for m in LONE_INDOOR.finditer(sentence):  # "..., indoor, ferry if poss": its own clause's
         before = sentence[_clause_start(sentence, max(0, m.start() - 1)) : m.start()]
         if (

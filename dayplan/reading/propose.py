@@ -57,6 +57,9 @@ ASKING_KINDS = frozenset(
         "time_conflict",
         "weather_conflict",
         "date_conflict",
+        "budget_conflict",
+        "indoor_conflict",
+        "negative",
         "away_place",
         "place_guess",
         "limit",
@@ -83,7 +86,11 @@ appointment whose words name a place away from home ("swimming lessons 9-10 at C
 ``indoor_time`` is an indoor limit said for part of the day ("no outdoor after 12",
 ``prefs.timed_indoor_spans``): ``indoor_only`` would widen it to the whole day, so it is asked;
 ``outdoor_time`` is the same for an outdoor limit ("nothing inside after lunch",
-``prefs.timed_outdoor_spans``)."""
+``prefs.timed_outdoor_spans``); ``budget_conflict`` is a second, different budget beside the one
+read ("budget $20, budget $200", ``second_limit``; a second home time or start is a
+``time_conflict``), ``indoor_conflict`` an indoor limit beside an outdoor one ("indoors only,
+outdoors only": nothing is left, ``indoor_outdoor``), ``negative`` a count or an amount below zero ("-3 kids",
+"$-50", ``negatives``): each ``found`` is the question."""
 
 
 @dataclass(frozen=True)
@@ -758,9 +765,15 @@ _CAP_AROUND = re.compile(
 """Travel words around a duration ("under 15 minutes between places"): an unread cap on a leg."""
 
 
-def _clause_of(norm: str, a: int, b: int) -> str:
+def _clause_span(norm: str, a: int, b: int) -> tuple[int, int]:
+    """The span of the clause (between punctuation) around ``a:b`` of ``norm``."""
     lo = max([0] + [m.end() for m in re.finditer(r"[,;.!?]", norm[:a])])
     hi = re.search(r"[,;.!?]|$", norm[b:]).start() + b
+    return lo, hi
+
+
+def _clause_of(norm: str, a: int, b: int) -> str:
+    lo, hi = _clause_span(norm, a, b)
     return norm[lo:hi]
 
 
@@ -897,9 +910,23 @@ def _occurrences(norm: str, needle: str) -> list[tuple[int, int]]:
         return out
     at = norm.find(needle)
     while at >= 0:
-        out.append((at, at + len(needle)))
+        if not _in_longer_number(norm, needle, at):
+            out.append((at, at + len(needle)))
         at = norm.find(needle, at + len(needle))
     return out
+
+
+_LONGER_AFTER = re.compile(r"[.,]?\d")
+_LONGER_BEFORE = re.compile(r"\d[.,]?$")
+
+
+def _in_longer_number(norm: str, needle: str, at: int) -> bool:
+    """Whether ``needle`` at ``at`` of ``norm`` is part of a longer number: "budget $20" is no
+    part of "budget $200" or "$20.50", "2 adults" none of "12 adults"."""
+    end = at + len(needle)
+    if needle[-1].isdigit() and _LONGER_AFTER.match(norm, end):
+        return True
+    return needle[0].isdigit() and _LONGER_BEFORE.search(norm, 0, at) is not None
 
 
 def head_lunch(norm: str, m: re.Match) -> int:
@@ -1252,12 +1279,17 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
             lo = a
         phrase = cut(text, (lo, b)).strip(" ,.;:!?-")[:120]
         if phrase and all(p.phrase != phrase for p in out):
-            out.append(UnreadPhrase(phrase, kind))
+            second = second_limit(text, norm, (a, b), kind, accepted)
+            out.append(second or UnreadPhrase(phrase, kind))
             covered.append((a, b))
     placed = [
         UnreadPhrase(phrase, "away_place") for phrase, _, _ in away.away_places(text, accepted)
     ]
-    return (place_guesses(accepted) + conflicts(accepted) + dated + placed + out)[:10]
+    below = negatives(text, norm)
+    signed = [sp for n in below if (sp := find_quote(text, n.phrase))]
+    out = [u for u in out if not _inside_any(text, u, signed)]
+    clashes = conflicts(accepted) + indoor_outdoor(text, norm)
+    return (place_guesses(accepted) + clashes + below + dated + placed + out)[:10]
 
 
 def place_guesses(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
@@ -1342,6 +1374,254 @@ def conflicts(accepted: list[ReadingItem]) -> list[UnreadPhrase]:
             )
         )
     return out
+
+
+def _inside_any(text: str, phrase: UnreadPhrase, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``phrase`` (a count, an amount, a length or a number) overlaps one of ``spans`` of
+    ``text`` (a negative said there: "-3 kids" is asked once, as below zero)."""
+    if phrase.kind not in (
+        "party",
+        "people",
+        "count",
+        "money",
+        "number",
+        "limit",
+        "cap",
+        "duration",
+    ):
+        return False
+    at = find_quote(text, phrase.phrase)
+    return at is not None and any(a < at[1] and at[0] < b for a, b in spans)
+
+
+def indoor_outdoor(text: str, norm: str) -> list[UnreadPhrase]:
+    """One ``indoor_conflict`` phrase (asked; ``found`` is the question) when the text limits
+    the whole day to indoor places ("indoors only": ``prefs.indoor_only_spans``) and to outdoor
+    ones ("outdoors only", "nothing indoors": ``prefs.outdoor_only_spans``): nothing is left,
+    whichever of the two a model read."""
+    said: dict[str, tuple[int, int]] = {}
+    for s0, e0 in sentences(text):
+        for kind, spans in (
+            ("in", prefs.indoor_only_spans(norm[s0:e0])),
+            ("out", prefs.outdoor_only_spans(norm[s0:e0])),
+        ):
+            if spans and kind not in said:
+                said[kind] = (s0 + spans[0][0], s0 + spans[0][1])
+    if len(said) < 2:
+        return []
+    phrase = "; ".join(cut(text, sp).strip(" ,.;:!?") for sp in sorted(said.values()))
+    return [
+        UnreadPhrase(
+            phrase,
+            "indoor_conflict",
+            f'"{phrase}" leaves no place at all: indoors only, outdoors only, or either?',
+        )
+    ]
+
+
+def negatives(text: str, norm: str) -> list[UnreadPhrase]:
+    """A ``negative`` phrase (asked; ``found`` is the question) for each count of people, amount
+    of money or length of time said below zero ("-3 kids", "$-50", "max -10 min drive":
+    ``people.negative_count_spans``, ``money.negative_spans``, ``travel.negative_spans``): no
+    count, no budget and no cap, never read without the sign."""
+    said = [
+        (a, b, "how many " + ("adults" if f == "adults" else "children") + " are coming?")
+        for a, b, f in people.negative_count_spans(norm)
+    ]
+    said += [
+        (a, b, "what is your budget, per person or for everyone?")
+        for a, b in money.negative_spans(norm)
+    ]
+    said += [
+        (a, b, "what is the longest single trip you would accept?")
+        for a, b in travel.negative_spans(norm)
+    ]
+    out: list[UnreadPhrase] = []
+    for a, b, ask in sorted(said):
+        phrase = cut(text, (a, b)).strip(" ,.;:!?")
+        out.append(UnreadPhrase(phrase, "negative", f'"{phrase}" is below zero: {ask}'))
+    return out
+
+
+def _party_size(accepted: list[ReadingItem]) -> int | None:
+    """The number of people the accepted readings count (adults and children), else ``None``."""
+    counts = [int(it.value) for it in accepted if it.field in ("adults", "children")]
+    return sum(counts) if counts else None
+
+
+def _total(amount: float, per_person: bool, party: int | None) -> float | None:
+    """An amount as the whole party's (per person times the party), ``None`` when unknown."""
+    if not per_person:
+        return amount
+    return amount * party if party else None
+
+
+def same_budget(found: money.Money, accepted: list[ReadingItem]) -> bool:
+    """Whether ``found`` says the read budget again: the same amount, or the same total for
+    the party read ("$20 each, $80 total" for four people)."""
+    party = _party_size(accepted)
+    for it in accepted:
+        if it.field != "budget" or not isinstance(it.value, dict):
+            continue
+        amount, each = float(it.value.get("amount", -1)), bool(it.value.get("per_person"))
+        if abs(found.amount - amount) < 0.005:  # "$50, yes 50 bucks max"
+            return True
+        mine, theirs = _total(found.amount, found.per_person, party), _total(amount, each, party)
+        if mine is not None and theirs is not None and abs(mine - theirs) < 0.005:
+            return True
+    return False
+
+
+_AMOUNT_TAIL = re.compile(
+    r"[a-z]*(?:\s*(?:each|per\s+(?:person|head)|a\s+head|pp|total|all\s+up|tops|max))?"
+)
+"""The words after an amount that say how it is spent ("$20 each", "$80 tops")."""
+
+
+def _amount_end(norm: str, b: int) -> int:
+    """Where an amount ending at ``b`` ends with its words after it (``_AMOUNT_TAIL``)."""
+    tail = _AMOUNT_TAIL.match(norm, b)
+    return tail.end() if tail else b
+
+
+def _said_amount(norm: str, a: int, b: int) -> money.Money | None:
+    """The budget-like amount said at ``a:b`` ("$200", "$80 tops", "30 pp", "up to 60" after a
+    spending word), with its per-person word after it, else ``None``."""
+    said = norm[a : _amount_end(norm, b)]
+    if re.fullmatch(r"\d[\d,]*(?:\.\d+)?", said.strip()) and _MONEY_BEFORE.search(
+        norm[max(0, a - 40) : a]
+    ):
+        said = "$" + said.strip()  # "could spend up to 60": dollars, said with the spending
+    return money.read_money(said)
+
+
+_LIMIT_CUE = re.compile(
+    r"\b(?:budget|max(?:imum)?|tops|limit|cap|under|below|up\s+to|at\s+most|no\s+more\s+than"
+    r"|less\s+than|or\s+less|spend(?:ing)?|total|all\s+up|in\s+total|pp|per\s+(?:person"
+    r"|head)|a\s+head|afford|can\s+do|only\s+have|or(?=\s+(?:a\$|\$)?\s?\d))\b",
+    re.I,
+)
+"""Words that make an amount a limit on spending ("max $25", "$100 all up", "our limit is $90",
+"$60 total or $20 each"),
+said beside it (``_cue_near``): a second one beside the budget read is a second budget; an
+amount without one ("parking is $10", "coffee $5 each", "$100 incl $20 for lunch") is only an
+amount, asked as before."""
+
+
+def _cue_near(norm: str, a: int, b: int, read: ReadingItem) -> bool:
+    """Whether a spending-limit word (``_LIMIT_CUE``) is said in the clause of the amount at
+    ``a:b``, after the read budget's own quote when that is in the same clause ("budget $100
+    incl $20 for lunch": the "budget" is the first amount's)."""
+    lo, hi = _clause_span(norm, a, b)
+    at = find_quote_norm(norm, read.quote)
+    if at is not None and lo <= at[1] <= a:
+        lo = at[1]
+    return bool(_LIMIT_CUE.search(norm[lo : max(hi, _amount_end(norm, b))]))
+
+
+def second_limit(
+    text: str, norm: str, at: tuple[int, int], kind: str, accepted: list[ReadingItem]
+) -> UnreadPhrase | None:
+    """An unread phrase (``at``: its number's span) that states a second, different value of a
+    limit already read, as one conflict phrase quoting both (``found`` is the question): a
+    budget ("budget $20, budget $200", "under $40 but could spend up to 60":
+    ``budget_conflict``), a time home or a start ("home by 3 ... back by 5", "leave at 9, not
+    before 10": ``time_conflict``). A later value said as a correction ("actually", "sorry", "I
+    mean", ``_corrected``) is asked about too: the reader never picks one of two limits."""
+    a, b = at
+    if kind == "money":
+        read = next((it for it in accepted if it.field == "budget"), None)
+        if read is None or not _cue_near(norm, a, b, read):
+            return None  # "parking is $10": an amount, no second budget
+        found = _said_amount(norm, a, b)
+        said = cut(text, (a, _amount_end(norm, b))).strip(" ,.;:!?")  # "$20 each"
+        if found is None or found.currency != money.LOCAL_CURRENCY:
+            return None
+        phrase = f"{read.quote}; {said}"
+        return UnreadPhrase(
+            phrase,
+            "budget_conflict",
+            f'"{phrase}": two different budgets. Which is it, per person or for everyone?',
+        )
+    if kind == "number":
+        return _corrected(text, norm, (a, b), accepted)
+    if kind != "time":
+        return None
+    for s0, e0 in sentences(text):
+        if not s0 <= a < e0:
+            continue
+        for pa, pb, role, minutes in times.points(norm[s0:e0]):
+            if not s0 + pa <= a < s0 + pb:
+                continue
+            field = "window_start" if role == "start" else "window_end"
+            read = next((it for it in accepted if it.field == field), None)
+            if read is None or str(read.value) == clock.hhmm(minutes):
+                return None
+            other = cut(text, (s0 + pa, s0 + pb)).strip(" ,.;:!?-")  # "no later than 4"
+            phrase = f"{read.quote}; {other}"
+            what = "must you be home" if role == "end" else "should the day start"
+            return UnreadPhrase(
+                phrase,
+                "time_conflict",
+                f'"{phrase}": {read.value} or {clock.hhmm(minutes)}? When {what}?',
+            )
+    return None
+
+
+_CORRECTION = re.compile(
+    r"\b(?:actually|sorry|i\s+mean|i\s+meant|make\s+(?:that|it)|no\s+wait|wait|scratch\s+that"
+    r"|correction|or\s+rather)\b[\s,.:;-]*(?:(?:we\s+)?(?:can|could)\s+do\s+|say\s+)?$",
+    re.I,
+)
+"""A correction said right before a bare number ("budget 50 sorry i mean 70", "home by 3,
+make that 4", "actually we can do 150"): the number is a second value of the limit said just
+before it."""
+
+
+def _corrected(
+    text: str, norm: str, span: tuple[int, int], accepted: list[ReadingItem]
+) -> UnreadPhrase | None:
+    """A bare number (at ``span``) said as a correction (``_CORRECTION``) of the budget, home
+    time or start read just before it, as that limit's conflict phrase quoting both, the
+    correction from its cue ("make that 4"): asked, never taken as the later value; else
+    ``None`` (the number is asked as before)."""
+    a, b = span
+    cue = _CORRECTION.search(norm, max(0, a - 40), a)
+    if cue is None:
+        return None
+    listed = cut(text, (cue.start(), b)).strip(" ,.;:!?")
+    before = [
+        (at[1], it)
+        for it in accepted
+        if it.field in ("budget", "window_start", "window_end")
+        and (at := find_quote_norm(norm, it.quote)) is not None
+        and at[1] <= a
+    ]
+    if not before:
+        return None
+    read = max(before, key=lambda x: x[0])[1]
+    phrase = f"{read.quote}; {listed}"
+    if read.field == "budget":
+        amount = float(norm[a:b].replace(",", "")) if norm[a:b].replace(",", "").isdigit() else None
+        if amount is None or abs(amount - float(read.value.get("amount", -1))) < 0.005:
+            return None
+        return UnreadPhrase(
+            phrase,
+            "budget_conflict",
+            f'"{phrase}": two different budgets. Which is it, per person or for everyone?',
+        )
+    m = clock.TOKEN_RE.match(norm, a)
+    c = clock.token(m) if m else None
+    if c is None:
+        return None
+    role = "end" if read.field == "window_end" else "start"
+    said = clock.hhmm(clock.resolve(c, role, norm))
+    if said == str(read.value):
+        return None
+    what = "must you be home" if role == "end" else "should the day start"
+    return UnreadPhrase(
+        phrase, "time_conflict", f'"{phrase}": {read.value} or {said}? When {what}?'
+    )
 
 
 def _unread_musts(
@@ -1580,11 +1860,8 @@ def _restates(norm: str, a: int, b: int, kind: str, accepted: list[ReadingItem])
     amount equal to the read budget ("budget $0 - free things only"), a time equal to a read
     window or blocked time ("back for lunch at 12"). Such a phrase is read, not unread."""
     if kind == "money":
-        found = money.read_money(norm[a:b])
-        budgets = [i.value for i in accepted if i.field == "budget" and isinstance(i.value, dict)]
-        return found is not None and any(
-            abs(found.amount - float(v.get("amount", -1))) < 0.005 for v in budgets
-        )
+        found = _said_amount(norm, a, b)
+        return found is not None and same_budget(found, accepted)
     if kind == "time":
         m = clock.TOKEN_RE.match(norm, a)
         c = clock.token(m) if m else None

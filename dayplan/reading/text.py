@@ -115,4 +115,13 @@ def sentence_around(text: str, span: tuple[int, int]) -> str:
     return norm
 
 
+_WORD_BULLET = re.compile(r"(?:^|(?<=\s))-[a-z]", re.I)
+
+
+def dash_bullets(norm: str) -> bool:
+    """Whether ``norm`` is a list with dashes for bullets: a dash also stands right before a
+    word ("-2 adults -2 kids -from toowong"); then "-2" is an item, not a number below zero."""
+    return _WORD_BULLET.search(norm) is not None
+
+
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

@@ -16,6 +16,7 @@ from dayplan.reading import deferred_re as re
 from dayplan.reading import duck
 from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
+from dayplan.reading.text import dash_bullets
 
 CAR_EMOJI = "\U0001f697\U0001f698\U0001f699\U0001f695\U0001f696"
 TRANSIT_EMOJI = "\U0001f68c\U0001f68d\U0001f686\U0001f687\U0001f68a\u26f4"
@@ -542,6 +543,27 @@ def total_spans(sentence: str) -> list[tuple[int, int]]:
 def is_total(phrase: str) -> bool:
     """Whether ``phrase`` limits the day's travel in total (``total_spans``), not one leg."""
     return bool(total_spans(phrase.lower()))
+
+
+NEGATIVE_DURATION = re.compile(
+    r"(?:(?:^|(?<=[\s,;:(/]))-|\bminus\s+)\d+(?:\.\d+)?\s*"
+    r"(?:min|mins|minutes?|m|hours?|hrs?|hr|h)\b",
+    re.I,
+)
+"""A length of time said below zero ("max -10 min drive", "minus 5 mins"): no cap on a leg,
+so it is asked about, never read as the length without its sign."""
+
+
+def negative_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that say a length of time below zero (``NEGATIVE_DURATION``); a
+    dash after a number is a range's ("5 -10 min"), and a dashed list's bullets are none."""
+    if dash_bullets(text):
+        return []
+    return [
+        m.span()
+        for m in NEGATIVE_DURATION.finditer(text)
+        if not text[: m.start()].rstrip()[-1:].isdigit()
+    ]
 
 
 prefilter_module(globals())  # skip scans of texts that cannot match (dayplan.reading.prefilter)

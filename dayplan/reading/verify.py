@@ -30,7 +30,7 @@ from dayplan.reading import (
 from dayplan.reading import deferred_re as re
 from dayplan.reading.prefilter import prefilter_module
 from dayplan.reading.records import FIELDS, MAX_QUOTE, ReadingItem, ReadingRejection
-from dayplan.reading.text import clean, find_quote, normalise, sentence_around
+from dayplan.reading.text import clean, dash_bullets, find_quote, normalise, sentence_around
 
 _MODES = ("car", "transit", "walk")
 
@@ -246,6 +246,9 @@ def _check_budget(value: Any, quote: str, sentence: str, today: date) -> dict:
                 f"{money.LOCAL_CURRENCY}, never relabelled or converted, so it is asked about",
                 None,
             )
+    for a, b in money.negative_spans(norm_sentence):  # "$-50": below zero, no budget
+        if (a < at + len(quote) and at < b) if at >= 0 else bool(money.negative_spans(quote)):
+            raise _Bad(f'"{norm_sentence[a:b]}" is an amount below zero, no budget: asked', None)
     found = money.read_money(quote)
     if found is None:
         raise _Bad("no amount of money found in the quote", None)
@@ -341,12 +344,19 @@ def _check_party(field: str, value: Any, quote: str, sentence: str, today: date)
             )
     norm = normalise(sentence)
     for m in re.finditer(re.escape(quote), norm):  # "-3 adults": a negative count is asked
+        if dash_bullets(norm):
+            break  # "-2 adults -2 kids -from toowong": dashes for bullets
         if re.search(r"(?:^|[^\w.\d\s])-$|(?:^|\s)-$", norm[: m.start()]) or re.match(
             r"-\d", quote
         ):
             raise _Bad(f'"-{quote.lstrip("-")}" is a negative count of {field}', None)
     if at >= 0 and people.cut_bracket(norm, at, at + len(quote)):  # "3 kids (1 is a baby"
         raise _Bad("the quote cuts a bracket about its people: quote the bracket whole", None)
+    for a, b, who in people.negative_count_spans(norm):  # "2 adults -3 kids": the -3 kids
+        if who == field and any(
+            a < m.end() and m.start() < b for m in re.finditer(re.escape(normalise(quote)), norm)
+        ):
+            raise _Bad(f'"{norm[a:b]}" is a negative count of {field}, no count: asked', None)
     said = quote
     if at >= 0:  # "an adult" of "$30 an adult": a price's member word, never a person
         for a, b in money.rate_spans(norm):
@@ -378,6 +388,10 @@ def _check_mode(value: Any, quote: str, sentence: str, today: date) -> str:
 
 def _check_cap(value: Any, quote: str, sentence: str, today: date) -> int:
     claimed = _int(value, "max_leg_minutes", 1, 600)
+    norm, q = normalise(sentence), normalise(quote)
+    for a, b in travel.negative_spans(norm):  # "max -10 min drive": below zero, no cap
+        if any(a < m.end() and m.start() < b for m in re.finditer(re.escape(q), norm)):
+            raise _Bad(f'"{norm[a:b]}" is a length below zero, no cap: asked', None)
     found = travel.read_cap(quote)
     if found is None:  # "..., 20 min tops": a limit said alone, where nothing else is limited
         found = travel.alone_cap(normalise(quote), normalise(sentence))
