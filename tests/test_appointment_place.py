@@ -238,3 +238,27 @@ def test_a_placed_appointment_ending_at_the_assumed_start_is_gone_to():
     )
     assert any("Leaving home at 07:47 for soccer in Carindale" in a for a in report.assumptions)
     assert report.plan.stops[0].start >= "09:00"
+
+
+def _text_report(text: str):
+    return plan(PlanRequest(text=text, now="2026-12-04T18:00:00+10:00")).report
+
+
+def test_an_assumed_home_time_moves_for_the_trip_home_from_a_late_appointment() -> None:
+    """REVIEW13n: "party at 11 at nan's in Carindale (all arvo)" ends at 17:00 away from home;
+    the default home time (17:00, assumed) could never hold, so the plan was no_feasible_plan.
+    The assumed home time moves to the leg home after it (stated); a stated one never does."""
+    text = "sat in cannon hill, me and 3 kids, party at 11 at nanas place in carindale (all arvo)"
+    report = _text_report(text)
+    assert report is not None and report.status == "complete", report.constraint_failures
+    said = [a for a in report.assumptions if a.startswith("Home at ")]
+    assert said and "after party in Carindale" in said[0] and "no home time was given" in said[0]
+    assert report.plan.totals.home_by > "17:00"
+    assert hhmm_to_minutes(report.plan.totals.home_by) <= hhmm_to_minutes(said[0][8:13])
+    request = PlanRequest(text=text, now="2026-12-04T18:00:00+10:00")
+    assert recheck_report(request, report).ok  # the same rule, from the served reading
+    stated = _text_report(
+        "sat in cannon hill, me and 3 kids, home by 5, party at 11 at nanas place in carindale (all arvo)"
+    )
+    assert stated is not None and stated.status != "complete"
+    assert not any(a.startswith("Home at ") for a in stated.assumptions)

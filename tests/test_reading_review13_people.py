@@ -49,7 +49,9 @@ PLAYDATE = (
 def _party(text: str) -> tuple[int | None, int | None, list[str]]:
     items, unread = read_items(text)
     got = {f: v for f, v in reversed(items) if f in ("adults", "children")}
-    return got.get("adults"), got.get("children"), [u.phrase for u in unread]
+    # an access need ("in a pram") is listed on its own account (reading.access), not the party's
+    said = [u.phrase for u in unread if u.kind != "access"]
+    return got.get("adults"), got.get("children"), said
 
 
 def _accepted(text: str, field: str, value, quote: str) -> bool:

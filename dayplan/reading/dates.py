@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from dayplan.contract import MAX_YEAR, MIN_YEAR
-from dayplan.core.dates import date_kind
+from dayplan.core.dates import WEEKDAYS, date_kind
 from dayplan.core.holiday_calendar import holiday_dates
 from dayplan.reading import dayparts, duck
 from dayplan.reading import deferred_re as re
@@ -447,6 +447,34 @@ def past_talk(text: str, at: int) -> bool:
     """Whether the past day at ``at`` of ``text`` is said about something done then ("we did
     GOMA last Saturday", "the kids loved it last week"): no day asked for, never a question."""
     return bool(_PAST_TALK.search(text[max(0, at - 60) : at]))
+
+
+_WORD_RE = re.compile(r"\b[a-z]{4,10}\b", re.I)
+_WEEKDAY_SHORT = frozenset(
+    {"tues", "weds", "thur", "thurs", "satur", "satday", "sund", "mond", "fri", "sat", "sun"}
+)
+
+
+def weekday_guesses(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, weekday)`` for each word of ``text`` that is no weekday but nearly spells
+    one ("sundy", "tuesdy", "satuday", "wensday"): one letter or two off (``difflib`` ratio at
+    least 0.8, the same first letter, ending in "day" or "dy"), never a word of its own
+    ("today", "someday", "holiday"). The stand-in's date reader skips such a word, so the plan
+    would fall to the default Saturday without a word: it is asked instead, as a place nearly
+    spelled is ("did you mean Sunday?")."""
+    import difflib  # noqa: PLC0415 (rarely needed)
+
+    out = []
+    for m in _WORD_RE.finditer(text):
+        word = m.group(0).lower()
+        if word in WEEKDAYS or word in _WEEKDAY_SHORT or not word.endswith(("dy", "day")):
+            continue
+        if word in ("today", "someday", "holiday", "holidays", "birthday", "everyday", "midday"):
+            continue
+        close = difflib.get_close_matches(word, WEEKDAYS, n=1, cutoff=0.8)
+        if close and close[0][0] == word[0]:
+            out.append((m.start(), m.end(), close[0]))
+    return out
 
 
 def past_question(said: str, today: date) -> str:

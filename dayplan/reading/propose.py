@@ -1212,6 +1212,12 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for a, b in access.need_spans(norm):  # "grandma can't do stairs": no venue fact checks it
         found.append((a, b, "access"))
         exact.add(a)
+    for a, b, day in dates.weekday_guesses(norm):  # "sundy arvo": Sunday, or a typo of another?
+        said = cut(text, (a, b)).strip(" ,.;:!?")
+        dated.append(
+            UnreadPhrase(said, "date_conflict", f'By "{said}", did you mean {day.title()}?')
+        )
+        covered.append((a, b))
     found += _unread_musts(text, norm, accepted, found, exact)
     found += _unread_wishes(norm, covered, found, exact)
     if not any(it.field == "mode" for it in accepted):

@@ -362,6 +362,40 @@ def _leave_for_appointments(
     return (start, window[1])
 
 
+def _home_after_appointments(
+    state: MutableMapping[str, Any],
+    window: tuple[int, int],
+    blocked: tuple[BlockedWindow, ...],
+    mode: str,
+) -> tuple[int, int]:
+    """The assumed home time moved later for the party's trip home from a placed appointment
+    that ends too late to be home by it ("party at 11 at nan's in Carindale (all arvo)": home
+    by the default 17:00 could never hold, and no home time was said): home the leg's minutes
+    after it ends (rounded up to 5), stated as an assumption. Only an assumed home time moves
+    (the caller's rule): one the request states is a limit, never widened. The leg is the
+    travel model's own estimate (the suburb's centre to home), as ``_leave_for_appointments``."""
+    end = window[1]
+    points = _appointment_points(state)
+    home = home_point(state, text_hints(state).get("home"))
+    if home is None:
+        return window
+    for b in blocked:
+        if not b.place or b.place not in points or b.end <= window[0]:
+            continue
+        leg = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode).minutes(b.place, HOME)
+        back = min(24 * 60 - 1, -(-(b.end + leg) // 5) * 5)
+        if back > end:
+            end = back
+            add_assumption(
+                state,
+                "appointment_home",
+                f"Home at {minutes_to_hhmm(end)} after {b.label} in "
+                f"{b.place.removeprefix(APPOINTMENT)} (ends {minutes_to_hhmm(b.end)}: {leg} min "
+                f"by {mode}); no home time was given",
+            )
+    return (window[0], end)
+
+
 def _not_before_now(state: MutableMapping[str, Any], day: date, window: tuple[int, int]):
     """On the day of the request itself, the plan cannot start before "now": the window's
     start moves to now (rounded up to 5 minutes) and that is stated as an assumption."""
@@ -445,6 +479,8 @@ def constraints_for(state: MutableMapping[str, Any]) -> Constraints:
         for i, (a, b, label, home) in enumerate(blocked)
     )
     window = _leave_for_appointments(state, window, blocked_windows, mode)
+    if not req.window and "window_end" not in hints:  # the home time is the default's
+        window = _home_after_appointments(state, window, blocked_windows, mode)
     return Constraints(
         day=day,
         window=window,
