@@ -262,3 +262,22 @@ def test_an_assumed_home_time_moves_for_the_trip_home_from_a_late_appointment() 
     )
     assert stated is not None and stated.status != "complete"
     assert not any(a.startswith("Home at ") for a in stated.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "me and 2 kids from new farm, swimming 11-12 at valley pool booked, home by 3, $40",
+        "2 adults from south brisbane, swimming 11-12 at valley pool booked, $40, home by 6",
+    ],
+)
+def test_a_booked_appointments_venue_is_no_wish_to_visit_again(text: str) -> None:
+    """REVIEW13n: the booked swim's pool was also read as a wish, and a paid visit to the same
+    pool was planned right before the swim."""
+    from tests.cli_runs import read_items
+
+    items, _ = read_items(text)
+    assert not [v for f, v in items if f == "wish"], items
+    report = _text_report(text)
+    assert report is not None and report.status == "complete"
+    assert "valley-pool" not in [s.venue_id for s in report.plan.stops]

@@ -153,11 +153,11 @@ def place_appointments(text: str, items: list[ReadingItem]) -> list[ReadingItem]
             field="blocked", value={**it.value, "place": suburb}, quote=said[0]
         )
         inside.append(normalise(said[0]))
-    if inside:  # "at Nana's in Wynnum": the appointment's place, not a venue to visit
-        out = [
+    if inside:  # "at Nana's in Wynnum", "swimming 11-12 at valley pool booked": the
+        out = [  # appointment's place, not a venue to visit (a must-do or a wish)
             i
             for i in out
-            if not (i.field == "must_do" and any(normalise(i.quote) in q for q in inside))
+            if not (i.field in ("must_do", "wish") and any(normalise(i.quote) in q for q in inside))
         ]
     norm = normalise(text)
 
