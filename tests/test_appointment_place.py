@@ -281,3 +281,38 @@ def test_a_booked_appointments_venue_is_no_wish_to_visit_again(text: str) -> Non
     report = _text_report(text)
     assert report is not None and report.status == "complete"
     assert "valley-pool" not in [s.venue_id for s in report.plan.stops]
+
+
+def test_an_appointment_no_chain_of_capped_legs_reaches_is_proved_out_of_reach() -> None:
+    """REVIEW13n: "max 10 min drive, dentist at 11 in Chermside" from New Farm was refused with
+    venues "more than 10 min away" listed at 6 min: the real reason, the dentist's own leg, was
+    never said. ``appointment_out_of_reach`` proves it over every chain of legs within the cap
+    (home is 25 min from the pool here; the museum joins them, 15 + 12, under a 15-min cap)."""
+    from dayplan.core.scheduler import Problem, appointment_out_of_reach, candidate_for
+
+    def problem(cap: int, ids: list[str]) -> Problem:
+        c = Constraints(SAT, blocked=(SWIM,), max_leg_minutes=cap)
+        cands = [candidate_for(Pick(venue_id=i), VENUES[i], c) for i in ids]
+        return Problem(cands, c, TRAVEL)
+
+    (f,) = appointment_out_of_reach(problem(11, ["museum", "park"]))  # every leg from home > 11
+    assert f.code == "leg_over_cap" and f.values == {
+        "minutes": 25,
+        "cap_minutes": 11,
+        "appointment": "swimming lessons",
+    }
+    assert "every plan has a leg over the cap" in f.detail
+    assert appointment_out_of_reach(problem(15, ["museum"])) == []  # 15 + 12 there and back
+    assert appointment_out_of_reach(problem(15, [])) != []  # the direct 25 alone
+    assert appointment_out_of_reach(problem(25, [])) == []
+
+
+def test_the_served_failure_names_the_appointments_own_leg() -> None:
+    report = _text_report(
+        "saturday in new farm, me and 2 kids, max 10 min drive per leg, dentist at 11 in "
+        "chermside for 45 mins, $40"
+    )
+    assert report is not None and report.status == "no_feasible_plan"
+    assert report.location == "New Farm"  # the read location, not the dentist's suburb
+    (f,) = report.constraint_failures
+    assert f.code == "leg_over_cap" and "dentist at Chermside" in f.detail

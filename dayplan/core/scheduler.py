@@ -1144,6 +1144,58 @@ def first_leg_over_cap(constraints: Constraints, travel: TravelModel) -> list[Fa
     ]
 
 
+def appointment_out_of_reach(problem: Problem) -> list[Failure]:
+    """A placed appointment away that no chain of legs within the travel cap joins to home, in
+    either direction, through the candidates' places (legs the travel model cannot measure are
+    no link): every itinerary then has a leg over the cap on its way there or back, whatever
+    the times ("dentist at 11 in Chermside" from New Farm, 19 min by car, cap 10, with no venue
+    within 10 min of both). One ``leg_over_cap`` failure naming the direct leg; ``[]`` when
+    there is no cap or every appointment is within reach."""
+    c = problem.constraints
+    cap = c.max_leg_minutes
+    away = [b for b in c.blocked if b.place and not b.at_home]
+    if cap is None or not away:
+        return []
+    nodes = [problem.home] + list(
+        dict.fromkeys(x.place for x in problem.candidates if x.place is not None)
+    )
+    nodes += [b.place for b in away if b.place not in nodes]
+
+    def near(a: str, b: str) -> bool:
+        leg = _leg(problem.travel, a, b)
+        return leg is not None and leg <= cap
+
+    def reach(start: str, forward: bool) -> set[str]:
+        seen, todo = {start}, [start]
+        while todo:
+            at = todo.pop()
+            for n in nodes:
+                if n not in seen and (near(at, n) if forward else near(n, at)):
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    there, back = reach(problem.home, True), reach(problem.home, False)
+    for b in sorted(away, key=lambda b: b.start):
+        if b.place in there and b.place in back:
+            continue
+        out = b.place not in there
+        leg = _leg(problem.travel, *((problem.home, b.place) if out else (b.place, problem.home)))
+        where = b.place.split(":", 1)[-1]
+        way = f"home → {b.label} at {where}" if out else f"{b.label} at {where} → home"
+        said = f"{leg} min by {c.mode}" if leg is not None else "not measurable"
+        return [
+            Failure(
+                "leg_over_cap",
+                f"{way} ({_hm(b.start)}): {said} > cap {cap} min, and no venue found lies "
+                f"within {cap} min of both on the way, so every plan has a leg over the cap",
+                values={"minutes": leg if leg is not None else -1, "cap_minutes": cap}
+                | {"appointment": b.label},
+            )
+        ]
+    return []
+
+
 def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasible | None:
     """``None`` when the problem has a plan, else the proof (see the module docstring).
 
@@ -1158,8 +1210,10 @@ def prove_infeasible(problem: Problem, venues: Mapping[str, Venue]) -> Infeasibl
         return Infeasible(list(result.failures), ["no candidates"], [], [], result)
     if _witness(problem, Relaxation()) is not None:
         return None
-    alone = first_leg_over_cap(problem.constraints, problem.travel)
-    if alone:  # the leg to the first appointment breaks the cap: true of every itinerary
+    alone = first_leg_over_cap(problem.constraints, problem.travel) or appointment_out_of_reach(
+        problem
+    )
+    if alone:  # the leg to an appointment breaks the cap: true of every itinerary
         empty = check_plan([], problem.constraints, venues, problem.travel)
         return Infeasible(alone, [f.detail for f in alone], [], [], replace(empty, failures=alone))
     items = [] if any(x.must for x in problem.candidates) else minimal_conflict(problem)

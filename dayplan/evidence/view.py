@@ -201,6 +201,12 @@ class RunEvidence:
     def location_name(self) -> str | None:
         return self._get(K.LOCATION_NAME)
 
+    def record_location_name(self, name: str) -> None:
+        """The day's place once the reading is frozen (``tools.state.location_place``): the text
+        rule of the run's start can take an appointment's suburb ("dentist at 11 in
+        Chermside") where the verified reading read another ("in New Farm")."""
+        self._set(K.LOCATION_NAME, name)
+
     @property
     def location_point(self) -> dict[str, Any] | None:
         """Live mode: ``{name, lat, lon, timezone}`` geocoded outside the gazetteer."""

@@ -22,6 +22,7 @@ from dayplan.core.preferences import unmet_preferences
 from dayplan.core.scheduler import (
     Pick,
     Problem,
+    appointment_out_of_reach,
     candidate_for,
     conflict_failures,
     first_leg_over_cap,
@@ -297,6 +298,9 @@ def found_but_unvisitable(state: MutableMapping[str, Any], c: Constraints, trave
     outdoors = sorted(v.name for v in venues.values() if outdoor_excluded(v, c))
     venues = {vid: v for vid, v in venues.items() if not outdoor_excluded(v, c)}
     cands = [candidate_for(Pick(venue_id=vid), v, c) for vid, v in venues.items()]
+    reach = appointment_out_of_reach(Problem(cands, c, travel))
+    if reach:  # no chain of legs within the cap joins an appointment to home: no venue can help
+        return reach
     failures = nothing_fits(Problem(cands, c, travel), {vid: v.name for vid, v in venues.items()})
     failures = refused_failures(failures, every, refused, c, travel)
     if outdoors and failures:  # "indoors only": the outdoor ones found are no candidates at all

@@ -50,6 +50,7 @@ from dayplan.reading.text import find_quote
 from dayplan.tools.args import RecordReadingArgs, validated
 from dayplan.tools.mustdo import must_dos, outside_coverage, search_hints
 from dayplan.tools.mustdo import questions as must_do_questions
+from dayplan.tools.state import location_place
 from dayplan.tools.wishes import search_hints as wish_hints
 from dayplan.tools.wishes import wishes
 
@@ -121,6 +122,9 @@ def _freeze(
     )
     for topic, text in avoid_statements(applied.items).items():  # said in the report
         ev.add_assumption(topic, text)
+    place = location_place(state)  # the read location wins over the start's text rule
+    if place is not None and place.name != ev.location_name:
+        ev.record_location_name(place.name)
     needs = list(dict.fromkeys(p.phrase for p in unread if p.kind == "access"))
     if needs:  # "grandma can't do stairs": no venue fact can show it is met, so it is said
         said = '", "'.join(needs[:3])
