@@ -11,7 +11,7 @@ export PYTHONPATH := $(CURDIR)
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@echo "Installing pinned requirements into $(VENV) (first run takes a minute or two)..."
+	@echo "Installing pinned requirements into $(VENV) (first run takes 2-4 minutes)..."
 	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $(STAMP)
 

@@ -352,8 +352,14 @@ class OneLineParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are one readable line on stderr and exit code 2
     (``--help`` still prints the full usage); its subcommand parsers are of the same class."""
 
+    given: list[str] = []
+    """The arguments being parsed (``main`` sets it), for a hint fitted to the command."""
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, one_line(f"error: {self.prog}: {message} (see {self.prog} --help)") + "\n")
+        hint = f"see {self.prog} --help"
+        if message.startswith("unrecognized arguments") and self.given[:1] == ["plan"]:
+            hint = 'request text is one quoted argument: plan "Saturday, New Farm, 2 kids"'
+        self.exit(2, one_line(f"error: {self.prog}: {message} ({hint})") + "\n")
 
 
 def _command_modules(command: str | None) -> list[str]:
@@ -427,6 +433,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         given = sys.argv[1:] if argv is None else argv
         parser = build_parser(given[0] if given and not given[0].startswith("-") else None)
+        parser.given = list(given)
         try:
             args = parser.parse_args(argv)
         except SystemExit as exc:  # OneLineParser printed one error line

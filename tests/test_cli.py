@@ -201,3 +201,14 @@ def test_a_bad_now_flag_exits_2_with_one_line(capsys, value, fragment):
     assert main(["plan", "--now", value, "Saturday, 2 adults, New Farm"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and fragment in err and "--now" in err
+
+
+def test_unquoted_request_words_get_a_hint_to_quote_them(capsys) -> None:
+    """REVIEW13n: `plan Saturday New Farm 2 kids` said only "unrecognized arguments"."""
+    from dayplan.cli import main
+
+    assert main(["plan", "Saturday", "New", "Farm"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'one quoted argument: plan "Saturday, New Farm, 2 kids"' in err
+    assert main(["cases", "extra"]) == 2
+    assert "see python -m dayplan --help" in capsys.readouterr().err
