@@ -71,3 +71,74 @@ def test_word_limit_with_its_unit_is_read(text: str, field: str, value) -> None:
 def test_word_limit_end_to_end_asks() -> None:
     report = plan_text("me and 2 kids from windsor, out 9-3, max twenty", REVIEW_NOW)
     assert report.status == "needs_clarification"
+
+
+# -- "then out" after a time home; a morning appointment before "then free" ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "end"),
+    [
+        (
+            "me + 2 kids from ashgrove, home by 12 for lunch, then out 2 till 4",
+            ("12:00", "14:00"),
+            "16:00",
+        ),
+        ("home by 12 for lunch then out 2-4", ("12:00", "14:00"), "16:00"),
+        ("2 kids, back at 11:30 for her nap, then out 2:30 to 5", ("11:30", "14:30"), "17:00"),
+        ("home by 1 for a nap and then head out 3-5", ("13:00", "15:00"), "17:00"),
+        ("need to be home at 12 for lunch & then out 2-4:30", ("12:00", "14:00"), "16:30"),
+    ],
+)
+def test_then_out_after_a_time_home_goes_out_again(text, home, end) -> None:
+    blocked = _all(text, "blocked")
+    assert [(b["start"], b["end"], b["at_home"]) for b in blocked] == [(*home, True)]
+    assert _all(text, "window_end") == [end]
+    assert not _all(text, "window_start")  # the morning is out too: never the afternoon only
+    assert not _unread(text)
+
+
+def test_then_out_alone_stays_the_day() -> None:
+    assert _all("park, then out 9 to 3", "window_start") == ["09:00"]
+    assert _all("swim lessons 8-9, then out 9-3", "window_end") == ["15:00"]
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "squad"),
+    [
+        (
+            "me + 2 kids from kedron, swim squad 6-8 then free, home by 3",
+            "swim squad 6-8",
+            ("06:00", "08:00"),
+        ),
+        ("swim squad 6-8 then free till 3", "swim squad 6-8", ("06:00", "08:00")),
+        ("swim squad 6:30-8 and then we're out till 3", "swim squad 6:30-8", ("06:30", "08:00")),
+        ("rowing 6-7:30, after that we're free, back by 2", "rowing 6-7:30", ("06:00", "07:30")),
+    ],
+)
+def test_appointment_before_then_free_is_the_morning(text, quote, squad) -> None:
+    blocked = _all(text, "blocked")
+    assert [(b["start"], b["end"]) for b in blocked] == [squad]
+    pm = {**blocked[0], "start": "18:00" if squad[0] == "06:00" else "18:30", "end": "20:00"}
+    if squad[1] == "07:30":
+        pm["end"] = "19:30"
+    assert _accepted(text, "blocked", blocked[0], quote)
+    assert not _accepted(text, "blocked", pm, quote)
+
+
+def test_evening_appointment_stays_pm() -> None:
+    assert [b["start"] for b in _all("party 6-8, home by 9", "blocked")] == ["18:00"]
+    assert [b["start"] for b in _all("training 1-3 then free, home by 6", "blocked")] == ["13:00"]
+
+
+def test_then_out_and_swim_squad_end_to_end() -> None:
+    report = plan_text(
+        "me + 2 kids from ashgrove, home by 12 for lunch, then out 2 till 4", REVIEW_NOW
+    )
+    assert report.status == "complete"
+    stops = report.plan.stops
+    assert not [s for s in stops if s.start < "14:00" and s.end > "12:00"]
+    assert any(s.start >= "14:00" for s in stops) and any(s.end <= "12:00" for s in stops)
+    report = plan_text("me + 2 kids from kedron, swim squad 6-8 then free, home by 3", REVIEW_NOW)
+    assert report.status == "complete"
+    assert all(s.end <= "15:00" for s in report.plan.stops)

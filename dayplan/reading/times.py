@@ -221,7 +221,7 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
             if rng is None:  # "might storm late arvo, ..., 10-6": the arvo is the weather's,
                 rng = clock.read_range(m, "")  # a pm that leaves no range is no hint for it
             if rng:
-                out.append((m.start(), m.end(), *rng))
+                out.append((m.start(), m.end(), *_before_the_day(sentence, context, m, rng)))
     for a, b, start, end in clock.word_ranges(masked, context or sentence):
         if any(s < b and a < e for s, e, _, _ in out):
             continue
@@ -229,6 +229,34 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
             continue
         out.append((a, b, start, end))
     return tuple(sorted(out))
+
+
+_THEN_FREE = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:and\s+|&\s+)?(?:then|after\s+that|afterwards|after\s+which)\s+"
+    r"(?:(?:we'?re|we\s+are|we'll\s+be|we\s+will\s+be|all|totally|completely)\s+)?"
+    r"(?:free|out|(?:the\s+)?rest\s+of\s+the\s+day)\b",
+    re.I,
+)
+"""After a range, the day said to start once it is over ("swim squad 6-8 then free", "nippers
+6-8, after that we're out"): the range comes first in the day (``_before_the_day``)."""
+
+
+def _before_the_day(
+    sentence: str, context: str, m: re.Match, rng: tuple[int, int]
+) -> tuple[int, int]:
+    """``rng`` of the range ``m`` in ``sentence``, read in the morning when the day is said to
+    start after it ("swim squad 6-8 then free, home by 3": 06:00-08:00, never 18:00-20:00): a
+    start read pm with no am/pm said whose morning reading is 06:00 or later."""
+    first, second = clock.token(m, 1), clock.token(m, 6)
+    if first is None or second is None or first.explicit or second.explicit:
+        return rng
+    if not (12 * 60 + 6 * 60 <= rng[0] < 24 * 60 and rng[1] - 12 * 60 > rng[0] - 12 * 60):
+        return rng
+    whole = context or sentence
+    at = whole.find(sentence) if context else 0
+    if at < 0 or not _THEN_FREE.match(whole, at + m.end()):
+        return rng
+    return rng[0] - 12 * 60, rng[1] - 12 * 60
 
 
 _OTHER_ITEMS = re.compile(
@@ -307,20 +335,45 @@ _RESUME_LEAD = re.compile(
 )
 
 
+_THEN_OUT = re.compile(
+    r"(?:\band\s+|&\s+)?\b(?:then|after\s+that|afterwards)\s*,?\s+(?:(?:we'?re|we\s+are|we'll\s+be|we\s+will\s+be"
+    r"|head(?:ing)?|go(?:ing)?|get(?:ting)?|pop(?:ping)?)\s+)?out\b",
+    re.I,
+)
+"""A plain "then out" ("home by 12 for lunch, then out 2 till 4"): going out again when a
+time home is said before it in the sentence (``_home_said``), like "then out again"."""
+_HOME_AT_TIME = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+(?:by|at|@|around|about|before|b4)\s+(?:about\s+|around\s+)?"
+    r"(?:\d{1,4}(?:[:.]\d\d)?\s*(?:am|pm)?(?!\s*(?:-|\u2013|to\b|till?\b|until\b|and\b))"
+    r"|noon|midday)",
+    re.I,
+)
+
+
+def _home_said(before: str) -> bool:
+    """Whether ``before`` (the sentence before a "then out") says a time home ("home by 12 for
+    lunch", "back at 11:30", "home for a 1pm nap"): the party is home first, so "then out" after
+    it is going out again."""
+    return bool(HOME_FOR_BREAK.search(before) or _HOME_AT_TIME.search(before))
+
+
 def resumes_before(sentence: str, at: int) -> int | None:
     """Where the ``RESUME`` cue right before position ``at`` of ``sentence`` starts ("out again
-    2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between;
-    else ``None``."""
+    2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between,
+    or a plain "then out" after a time home (``_THEN_OUT``); else ``None``."""
     lo = max(0, at - 40)
     before = sentence[lo:at]
     for m in RESUME.finditer(before):
         if _RESUME_LEAD.fullmatch(before[m.end() :]):
             return lo + m.start()
+    for m in _THEN_OUT.finditer(before):
+        if _RESUME_LEAD.fullmatch(before[m.end() :]) and _home_said(sentence[: lo + m.start()]):
+            return lo + m.start()
     return None
 
 
 _RESUME_AFTER = re.compile(
-    r"\s*,?\s*(?:(?:and|then|and then|but)\s+)?(?:(?:maybe|probably|hopefully|possibly)\s+)?",
+    r"\s*,?\s*(?:(?:and|&|then|and then|& then|but)\s+)?(?:(?:maybe|probably|hopefully|possibly)\s+)?",
     re.I,
 )
 
@@ -330,6 +383,10 @@ def _resume_end(sentence: str, masked: str, at: int, role_context: str) -> tuple
     out again then ("nap at 12, then maybe out again 2:30-5": 14:30), else ``None``."""
     lead = _RESUME_AFTER.match(sentence, at)
     m = RESUME.match(sentence, lead.end()) if lead else None
+    if m is None and lead and _home_said(sentence[:at]):  # "home by 12 for lunch, then out 2"
+        m = _THEN_OUT.match(
+            sentence, lead.start() + len(re.match(r"\s*,?\s*", sentence[at:]).group(0))
+        )
     if m is None:
         return None
     gap = re.match(
