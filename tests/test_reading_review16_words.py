@@ -142,3 +142,44 @@ def test_then_out_and_swim_squad_end_to_end() -> None:
     report = plan_text("me + 2 kids from kedron, swim squad 6-8 then free, home by 3", REVIEW_NOW)
     assert report.status == "complete"
     assert all(s.end <= "15:00" for s in report.plan.stops)
+
+
+# -- a start said with "out" (or after brekkie), three-digit times, "noonish" ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("out 9:30, home 1:30", "09:30", "13:30"),
+        ("out by 930 back by 2 latest", "09:30", "14:00"),
+        ("out at 9, home by 3", "09:00", "15:00"),
+        ("out 9 till noonish", "09:00", "12:00"),
+        ("leave after brekkie (9ish), home by 2", "09:00", "14:00"),
+        ("2 kids, out 930 home by 2", "09:30", "14:00"),
+        ("we're out at 10 back by 3", "10:00", "15:00"),
+        ("2 adults 1 kid from bulimba. out 10, home 4. $50", "10:00", "16:00"),
+        ("leave home at 930, home by 230", "09:30", "14:30"),
+        ("heading off after breakfast ~9:30 back by 3", "09:30", "15:00"),
+        ("out after brekky, say 10, home by 4", "10:00", "16:00"),
+        ("out 10 to middayish w the kids", "10:00", "12:00"),
+    ],
+)
+def test_start_said_with_out(text: str, start: str, end: str) -> None:
+    assert (_all(text, "window_start"), _all(text, "window_end")) == ([start], [end])
+    assert not [p for p, k in _unread(text) if k == "time"]
+
+
+def test_start_with_out_verifier() -> None:
+    text = "out 9:30, home 1:30"
+    assert _accepted(text, "window_start", "09:30", "out 9:30")
+    assert not _accepted(text, "window_start", "21:30", "out 9:30")
+    assert not _accepted(text, "window_end", "09:30", "out 9:30")
+
+
+def test_three_digits_only_after_a_time_cue() -> None:
+    assert _all("budget 150, out 9-3", "budget")[0]["amount"] == 150.0
+    assert _all("home 130, 2 kids", "window_end") == ["13:30"]
+
+
+def test_back_out_is_no_start() -> None:
+    assert not _all("back out at 3, home by 5", "window_start")
