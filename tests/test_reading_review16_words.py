@@ -183,3 +183,29 @@ def test_three_digits_only_after_a_time_cue() -> None:
 
 def test_back_out_is_no_start() -> None:
     assert not _all("back out at 3, home by 5", "window_start")
+
+
+# -- "nothing before 9:30 or after 3": both bounds ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("nothing before 9:30 or after 3", "09:30", "15:00"),
+        ("nothing before 10, nothing after 3", "10:00", "15:00"),
+        ("not before 9:30 and not after 3", "09:30", "15:00"),
+        ("2 kids nothing b4 10 or after 2:30", "10:00", "14:30"),
+        ("nothing before 9am or after 4pm pls", "09:00", "16:00"),
+        ("from 10 or after, home by 3", "10:00", "15:00"),
+    ],
+)
+def test_nothing_before_or_after(text: str, start: str, end: str) -> None:
+    assert (_all(text, "window_start"), _all(text, "window_end")) == ([start], [end])
+    assert not [p for p, k in _unread(text) if k == "time"]
+
+
+def test_nothing_after_alone_is_the_end() -> None:
+    assert _all("nothing past 3 for the baby", "window_end") == ["15:00"]
+    text = "nothing before 9:30 or after 3"
+    assert _accepted(text, "window_end", "15:00", "or after 3")
+    assert not _accepted(text, "window_start", "15:00", "or after 3")

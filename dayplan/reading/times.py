@@ -81,6 +81,8 @@ END_CUE = re.compile(
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
+    r"|\b(?:nothing|not|none|no\s+(?:plans|activities|stuff|later))\s+(?:after|past|later\s+than)"
+    r"|(?:(?<=\d )|(?<=\d[ap]m )|(?<=\d,)|(?<=\d, ))(?:or|and)\s+(?:not\s+|nothing\s+)?(?:after|past)"
     r"|in bed by|until|till|til|no later than|latest|(?:out\s+)?again to|back out to))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
