@@ -209,3 +209,53 @@ def test_nothing_after_alone_is_the_end() -> None:
     text = "nothing before 9:30 or after 3"
     assert _accepted(text, "window_end", "15:00", "or after 3")
     assert not _accepted(text, "window_start", "15:00", "or after 3")
+
+
+# -- two ranges out: the gap is time at home ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "window", "home"),
+    [
+        ("out 9-11:30 and again 2-5", ("09:00", "17:00"), ("11:30", "14:00")),
+        ("out 10 till 12 and then 3 till 5", ("10:00", "17:00"), ("12:00", "15:00")),
+        (
+            "out from 10, back for a 1pm nap, then out again 3-5",
+            ("10:00", "17:00"),
+            ("13:00", "15:00"),
+        ),
+        (
+            "out at 9, need to be back home between 11 and 12 for a delivery, then out again til 3",
+            ("09:00", "15:00"),
+            ("11:00", "12:00"),
+        ),
+        ("we're out 9 to 11, then again from 2 to 4:30", ("09:00", "16:30"), ("11:00", "14:00")),
+        ("2 kids from ascot out 8:30-11 & then 3-5", ("08:30", "17:00"), ("11:00", "15:00")),
+        ("out 9-11, later on 2-4", ("09:00", "16:00"), ("11:00", "14:00")),
+        ("out 9, home for a 12:30 lunch then out 2-4", ("09:00", "16:00"), ("12:30", "14:00")),
+    ],
+)
+def test_two_ranges_out_keep_home_between(text, window, home) -> None:
+    assert (_all(text, "window_start"), _all(text, "window_end")) == ([window[0]], [window[1]])
+    blocked = _all(text, "blocked")
+    assert [(b["start"], b["end"], b["at_home"]) for b in blocked] == [(*home, True)]
+    assert not [p for p, k in _unread(text) if k == "time"]
+
+
+def test_two_ranges_out_verifier() -> None:
+    text = "out 9-11:30 and again 2-5"
+    assert not _accepted(text, "window_end", "11:30", "out 9-11:30")
+    assert _accepted(text, "window_end", "17:00", "and again 2-5")
+
+
+def test_second_range_with_its_own_appointment_word_is_the_appointment() -> None:
+    text = "out 9-3 then 4-5 swimming lessons"
+    assert _all(text, "window_end") == ["15:00"]
+    assert [(b["start"], b["end"]) for b in _all(text, "blocked")] == [("16:00", "17:00")]
+
+
+def test_two_ranges_out_end_to_end() -> None:
+    report = plan_text("me and 2 kids from ascot, out 9-11:30 and again 2-5", REVIEW_NOW)
+    assert report.status == "complete"
+    stops = report.plan.stops
+    assert not [s for s in stops if s.start < "14:00" and s.end > "11:30"]

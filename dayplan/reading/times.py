@@ -360,7 +360,11 @@ def _home_said(before: str) -> bool:
     """Whether ``before`` (the sentence before a "then out") says a time home ("home by 12 for
     lunch", "back at 11:30", "home for a 1pm nap"): the party is home first, so "then out" after
     it is going out again."""
-    return bool(HOME_FOR_BREAK.search(before) or _HOME_AT_TIME.search(before))
+    return bool(
+        HOME_FOR_BREAK.search(before)
+        or HOME_FOR_TIMED_BREAK.search(before)
+        or _HOME_AT_TIME.search(before)
+    )
 
 
 def resumes_before(sentence: str, at: int) -> int | None:
@@ -416,9 +420,19 @@ def _out_list_before(sentence: str, at: int) -> int | None:
     one "out" ("out 9-11 and 1-4": the party goes out again at 1, like "out again 1-4"), else
     ``None``."""
     for a, b, _, _ in ranges(sentence):
-        if b <= at and re.fullmatch(r"\s*(?:,|and|&|,\s*and)\s*", sentence[b:at]):
+        if b <= at and _OUT_LIST_SEP.fullmatch(sentence[b:at]):
             return at if _OUT_BEFORE.search(sentence[max(0, a - 30) : a]) else None
     return None
+
+
+_OUT_LIST_SEP = re.compile(
+    r"\s*(?:(?:,|and|&|\+|,\s*and|,\s*&)\s*)?"
+    r"(?:(?:then|again|then\s+again|later(?:\s+on)?|after\s+that|and\s+again)\s*)?"
+    r"(?:(?:from|between)\s*)?",
+    re.I,
+)
+"""Between two ranges said with one "out": a list's "and" or ",", or a turn to the second
+("out 9-11:30 and again 2-5", "out 10 till 12 and then 3 till 5", "out 9-11, later 2-4")."""
 
 
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
@@ -431,7 +445,8 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     before = sentence[base : span[0]]
     after = sentence[span[1] : span[1] + 30]
     back = resumes_before(sentence, span[0])
-    if back is None:
+    own = re.match(r"[\s:(]*(?:" + BLOCK_WORDS + "|" + HELD_WORDS + r")\b", after, re.I)
+    if back is None and not own:  # "out 9-3 then 4-5 swimming lessons": the lessons' range
         back = _out_list_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
         return "resume", back
@@ -555,7 +570,8 @@ def block_label(phrase: str) -> str:
         return held.group(1).lower() if held else "busy"  # "swimming 9-10 at Yeronga pool"
     label = m.group(1).lower()
     words = label.split()
-    if len(words) == 2 and words[0].isdigit():  # "home 12-1:30 lunch": the time's digits
+    if len(words) == 2 and re.fullmatch(r"\d+(?:am|pm)?", words[0]):  # "home 12-1:30 lunch",
+        # "back for a 1pm nap": the time's digits
         return words[1]
     if len(words) == 2 and words[0] in {
         "a",
@@ -1055,7 +1071,11 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
             "start": clock.hhmm(start),
             "end": clock.hhmm(end),
             "label": booked[0] if booked else block_label(phrase),  # "planetarium show"
-            "at_home": bool(AT_HOME.search(phrase) or HOME_FOR_BREAK.search(phrase)),
+            "at_home": bool(
+                AT_HOME.search(phrase)
+                or HOME_FOR_BREAK.search(phrase)
+                or HOME_FOR_TIMED_BREAK.search(phrase)
+            ),
         }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
         return None
@@ -1301,7 +1321,8 @@ def point_blocks(
         else:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
         out.append((a, b, start, min(end, OPEN_END), assumed))
-    for m in HOME_FOR_BREAK.finditer(masked):  # "home by 11 for the nap, then out again 2 till 5"
+    for m in [*HOME_FOR_BREAK.finditer(masked), *HOME_FOR_TIMED_BREAK.finditer(masked)]:
+        # "home by 11 for the nap, then out again 2 till 5", "back for a 1pm nap, then out again 3"
         c = clock.token(m) if m.group(1) else None
         if c is None or any(a < m.end() and m.start() < b for a, b, _, _, _ in out):
             continue
@@ -1322,6 +1343,14 @@ HOME_FOR_BREAK = re.compile(
 """A time home said with a break at home after it ("home by 11 for the baby's nap"): with the
 party going out again after it ("..., then out again 2 till 5"), a stay at home from that time
 until the outing resumes (``point_blocks``); alone, the day's end ("home by 11 for her nap")."""
+HOME_FOR_TIMED_BREAK = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|[a-z]+'s)\s+)?"
+    + clock.TOKEN
+    + r"\s*(?:naps?|nap\s?time|sleep|rest|quiet time|lunch)\b",
+    re.I,
+)
+"""A break at home said with its time inside ("back for a 1pm nap", "home for a 12:30 lunch"):
+like ``HOME_FOR_BREAK``, a stay at home when the party goes out again after it."""
 
 
 def _said_end(
