@@ -162,6 +162,8 @@ def test_then_out_and_swim_squad_end_to_end() -> None:
         ("heading off after breakfast ~9:30 back by 3", "09:30", "15:00"),
         ("out after brekky, say 10, home by 4", "10:00", "16:00"),
         ("out 10 to middayish w the kids", "10:00", "12:00"),
+        ("out bout 9:30 home 2ish", "09:30", "14:00"),
+        ("2 adults 2 kids from sandgate, out 9 back 3", "09:00", "15:00"),
     ],
 )
 def test_start_said_with_out(text: str, start: str, end: str) -> None:
@@ -197,6 +199,8 @@ def test_back_out_is_no_start() -> None:
         ("2 kids nothing b4 10 or after 2:30", "10:00", "14:30"),
         ("nothing before 9am or after 4pm pls", "09:00", "16:00"),
         ("from 10 or after, home by 3", "10:00", "15:00"),
+        ("not out before 9 or later than 3", "09:00", "15:00"),
+        ("nothing before 10 nothing after 2:30", "10:00", "14:30"),
     ],
 )
 def test_nothing_before_or_after(text: str, start: str, end: str) -> None:
@@ -233,6 +237,10 @@ def test_nothing_after_alone_is_the_end() -> None:
         ("2 kids from ascot out 8:30-11 & then 3-5", ("08:30", "17:00"), ("11:00", "15:00")),
         ("out 9-11, later on 2-4", ("09:00", "16:00"), ("11:00", "14:00")),
         ("out 9, home for a 12:30 lunch then out 2-4", ("09:00", "16:00"), ("12:30", "14:00")),
+        ("out 9-11 then home for lunch then 2-4", ("09:00", "16:00"), ("11:00", "14:00")),
+        ("out 9-12, home for lunch and a nap, then 3-5", ("09:00", "17:00"), ("12:00", "15:00")),
+        ("9-11:30 then back home for bubs nap then 2:30-5", ("09:00", "17:00"), ("11:30", "14:30")),
+        ("we can go out 10 till 1 and 3 till 5", ("10:00", "17:00"), ("13:00", "15:00")),
     ],
 )
 def test_two_ranges_out_keep_home_between(text, window, home) -> None:
@@ -259,3 +267,12 @@ def test_two_ranges_out_end_to_end() -> None:
     assert report.status == "complete"
     stops = report.plan.stops
     assert not [s for s in stops if s.start < "14:00" and s.end > "11:30"]
+
+
+def test_home_break_then_a_range_alone_is_the_day() -> None:
+    for text, window in [
+        ("home for lunch then 2-4", ("14:00", "16:00")),
+        ("2 kids, home for a nap then 3 till 5", ("15:00", "17:00")),
+    ]:
+        assert (_all(text, "window_start"), _all(text, "window_end")) == ([window[0]], [window[1]])
+        assert not _all(text, "blocked")

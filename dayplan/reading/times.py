@@ -83,6 +83,7 @@ END_CUE = re.compile(
     r"|wrap(?:ped)? up by"
     r"|\b(?:nothing|not|none|no\s+(?:plans|activities|stuff|later))\s+(?:after|past|later\s+than)"
     r"|(?:(?<=\d )|(?<=\d[ap]m )|(?<=\d,)|(?<=\d, ))(?:or|and)\s+(?:not\s+|nothing\s+)?(?:after|past)"
+    r"|\b(?:or|and)\s+(?:not\s+)?later\s+than"
     r"|in bed by|until|till|til|no later than|latest|(?:out\s+)?again to|back out to))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
@@ -105,7 +106,7 @@ START_CUE = re.compile(
     r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)?"
     r"|(?:(?<![\w'] )(?<![\w'])|(?<=\bwe're )|(?<=\bwe are )|(?<=\bwe'll be )|(?<=\bbe )"
-    r"|(?<=\bget )|(?<=\bhead )|(?<=\band )|(?<=& ))out(?: at| from| around| about| by)?"
+    r"|(?<=\bget )|(?<=\bhead )|(?<=\band )|(?<=& ))out(?: at| from| around| about| bout| abt| round| by)?"
     r"|(?:after|post)\s+(?:brekkie|brekky|breakfast|brekfast)\s*(?:[(~,-]\s*)?"
     r"(?:(?:like|about|around|say|so)\s+)?"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
@@ -367,6 +368,17 @@ def _home_said(before: str) -> bool:
     )
 
 
+_HOME_BREAK_THEN = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|some)\s+)?"
+    r"(?:\w+(?:'s)?\s+)?(?:lunch|naps?|nap\s?time|sleep|rest|quiet\s+time)"
+    r"(?:\s+(?:and|&|\+)\s+(?:(?:a|the|her|his|their)\s+)?(?:naps?|rest|lunch|sleep|quiet\s+time))?"
+    r"\s*,?\s*(?:(?:and|&)\s+)?then\s*,?\s*(?:(?:from|at|between)\s+)?$",
+    re.I,
+)
+"""A break at home with no time of its own, then a range ("out 9-11 then home for lunch then
+2-4"): after a range out, the later range is going out again (the party home between)."""
+
+
 def resumes_before(sentence: str, at: int) -> int | None:
     """Where the ``RESUME`` cue right before position ``at`` of ``sentence`` starts ("out again
     2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between,
@@ -379,6 +391,10 @@ def resumes_before(sentence: str, at: int) -> int | None:
     for m in _THEN_OUT.finditer(before):
         if _RESUME_LEAD.fullmatch(before[m.end() :]) and _home_said(sentence[: lo + m.start()]):
             return lo + m.start()
+    wide = max(0, at - 70)
+    m = _HOME_BREAK_THEN.search(sentence[wide:at])
+    if m and any(b <= wide + m.start() for _, b, _, _ in ranges(sentence)):
+        return wide + m.start()  # "out 9-11 then home for lunch then 2-4": out again at 2
     return None
 
 
@@ -450,6 +466,8 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
         back = _out_list_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
         return "resume", back
+    if _HOME_BREAK_THEN.search(sentence[max(0, span[0] - 70) : span[0]]):
+        return "window", span[0]  # "home for lunch then 2-4": the day is 2-4, never the lunch
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
     # an appointment word decides, unless other items of the request stand between ("showers
     # around lunch, Bulimba, 2 adults, 2pm to 5pm": the day, not a lunch 2-5)
