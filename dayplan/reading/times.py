@@ -106,7 +106,7 @@ START_CUE = re.compile(
     r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)?"
     r"|(?:(?<![\w'] )(?<![\w'])|(?<=\bwe're )|(?<=\bwe are )|(?<=\bwe'll be )|(?<=\bbe )"
-    r"|(?<=\bget )|(?<=\bhead )|(?<=\band )|(?<=& ))out(?: at| from| around| about| bout| abt| round| by)?"
+    r"|(?<=\bget )|(?<=\bhead )|(?<=\band )|(?<=& ))out(?! from)(?: at| around| about| bout| abt| round| by)?"
     r"|(?:after|post)\s+(?:brekkie|brekky|breakfast|brekfast)\s*(?:[(~,-]\s*)?"
     r"(?:(?:like|about|around|say|so)\s+)?"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
