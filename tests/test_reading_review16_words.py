@@ -241,6 +241,11 @@ def test_nothing_after_alone_is_the_end() -> None:
         ("out 9-12, home for lunch and a nap, then 3-5", ("09:00", "17:00"), ("12:00", "15:00")),
         ("9-11:30 then back home for bubs nap then 2:30-5", ("09:00", "17:00"), ("11:30", "14:30")),
         ("we can go out 10 till 1 and 3 till 5", ("10:00", "17:00"), ("13:00", "15:00")),
+        (
+            "me+2kids from ashgrove, out 9 home for nap 12 then out again 3-5",
+            ("09:00", "17:00"),
+            ("12:00", "15:00"),
+        ),
     ],
 )
 def test_two_ranges_out_keep_home_between(text, window, home) -> None:

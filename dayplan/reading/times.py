@@ -1093,6 +1093,7 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
                 AT_HOME.search(phrase)
                 or HOME_FOR_BREAK.search(phrase)
                 or HOME_FOR_TIMED_BREAK.search(phrase)
+                or HOME_FOR_BREAK_THEN_TIME.search(phrase)
             ),
         }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
@@ -1339,11 +1340,17 @@ def point_blocks(
         else:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
         out.append((a, b, start, min(end, OPEN_END), assumed))
-    for m in [*HOME_FOR_BREAK.finditer(masked), *HOME_FOR_TIMED_BREAK.finditer(masked)]:
+    for m in [
+        *HOME_FOR_BREAK.finditer(masked),
+        *HOME_FOR_TIMED_BREAK.finditer(masked),
+        *HOME_FOR_BREAK_THEN_TIME.finditer(masked),
+    ]:
         # "home by 11 for the nap, then out again 2 till 5", "back for a 1pm nap, then out again 3"
         c = clock.token(m) if m.group(1) else None
         if c is None or any(a < m.end() and m.start() < b for a, b, _, _, _ in out):
             continue
+        if any(a < m.end() <= b for a, b in taken):
+            continue  # "home for lunch 12-1": the range's, not a time home
         start = clock.resolve(c, "start", sentence)
         back = _resume_end(sentence, masked, m.end(), context or sentence)
         if back and back[0] > start:
@@ -1369,6 +1376,13 @@ HOME_FOR_TIMED_BREAK = re.compile(
 )
 """A break at home said with its time inside ("back for a 1pm nap", "home for a 12:30 lunch"):
 like ``HOME_FOR_BREAK``, a stay at home when the party goes out again after it."""
+HOME_FOR_BREAK_THEN_TIME = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|[a-z]+'s)\s+)?"
+    r"(?:naps?|nap\s?time|sleep|rest|quiet time|lunch)\s+(?:(?:around|about|by)\s+)?" + clock.TOKEN,
+    re.I,
+)
+"""A break at home texted with its time after it, no "at" ("home for nap 12 then out again
+3-5"): like ``HOME_FOR_BREAK``, a stay at home when the party goes out again after it."""
 
 
 def _said_end(
