@@ -57,7 +57,30 @@ _TIME_CUE_19_20 = "|".join(
         r"\bback ",
     )
 )
-_FOUR_DIGITS = r"(?:(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))|" + _TIME_CUE_19_20 + r")(?=[0-5]\d(?!\d))"
+_THREE_DIGITS = "|".join(
+    f"(?<={cue}[1-9])"
+    for cue in (
+        r"\bby ",
+        r"\bat ",
+        r"\bb4 ",
+        r"\btill ",
+        r"\buntil ",
+        r"\bbefore ",
+        r"\bafter ",
+        r"\bfrom ",
+        "@ ",
+        "@",
+        r"\bhome ",
+        r"\bback ",
+        r"\bout ",
+    )
+)
+"""Where a time of three digits splits after a time cue ("out by 930", "home 130", "back at
+1045" is four): "930" is 9:30 only where a time is expected, never "budget 150"."""
+_FOUR_DIGITS = (
+    r"(?:(?<=(?<!\d)(?:0\d|1[0-8]|2[1-3]))|" + _TIME_CUE_19_20 + "|" + _THREE_DIGITS + r")"
+    r"(?=[0-5]\d(?!\d))"
+)
 """Where a 24-hour time without a colon splits ("1530", "0930"): hours 00-18 and 21-23, and 19
 and 20 right after a time cue ("home by 1900", "back by 2000"); otherwise 19xx and 20xx are
 years ("January 2027")."""
@@ -70,7 +93,7 @@ TOKEN = (
     + r")?(?![\d%])"
     r"(?!\s*(?:kids?|children|adults?|people|dollars|bucks|aud|min|mins|minutes|hours?|hrs?"
     r"|km|years?|yrs?|yo|month|of us|girls|boys|grand)\b)"
-    r"|\b(noon|midday|midnight|lunchtime|lunch)\b)"
+    r"|\b(noon|midday|midnight|lunchtime|lunch)(?:\b|(?=-?ish\b)))"
 )
 """One time of day: groups (hour, minute, meridiem) or (word)."""
 TOKEN_RE = re.compile(TOKEN, re.I)
@@ -155,7 +178,9 @@ def token(match: re.Match, offset: int = 0) -> Clock | None:
         pm = mer.lower().startswith("p")
         h = (h % 12) + (12 if pm else 0)
         return Clock(h, m, True, match.group(0))
-    four = minute is not None and match.end(offset + 1) == match.start(offset + 2)  # "1100"
+    four = (  # "1100"; "930" (three digits after a cue) has no am/pm said
+        minute is not None and len(hour) == 2 and match.end(offset + 1) == match.start(offset + 2)
+    )
     four = four or (minute is not None and match.string[match.end(offset + 1)] in "hH")  # "14h30"
     explicit = h == 0 or h > 12 or (len(hour) == 2 and hour.startswith("0")) or four
     return Clock(h, m, explicit, match.group(0))

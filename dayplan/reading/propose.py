@@ -737,6 +737,27 @@ _WORD_BUDGET = re.compile(
 """A budget in number words with no unit ("under a hundred", "a hundred tops"): listed unread
 (kind ``money``) and asked, never "no budget"; with its unit ("a hundred bucks tops") the
 money reader reads it. Currency words other than dollars/bucks are not read here."""
+_TENS_WORD = (
+    r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
+    r"|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|five"
+    r"|six|seven|eight|nine))?"
+)
+_NO_UNIT_AFTER = (
+    r"(?![\s-]*(?:dollars|bucks|aud|quid|euros?|pounds|k(?:m|ms)?\b|kilomet|metres|meters|people"
+    r"|kids?|children|adults?|min|mins|minutes|hours?|hrs?|steps|degrees?|years?|yrs?|percent|%"
+    r"|hundred|thousand|grand|of us|am\b|pm\b|o'?clock))"
+)
+_WORD_LIMIT = re.compile(
+    r"\b(?:under|below|less than|max(?:imum)?|no more than|not more than|at most|up to|tops)\s+"
+    r"(?:like\s+|about\s+|around\s+)?" + _TENS_WORD + r"\b" + _NO_UNIT_AFTER + r"(?!\s+max\b)"
+    r"|\b" + _TENS_WORD + r"\s+(?:max(?:imum)?|tops|at most|or less|or under)\b"
+    r"(?![\s-]*(?:min|mins|minutes|hours?|hrs?|km|kms|kids?|children|adults?|people))",
+    re.I,
+)
+"""A bare limit in number words ("max twenty", "twenty max", "under fifty", "thirty tops"):
+like "Under 60." (kind ``limit``: dollars or minutes?), never dropped; with its unit ("twenty
+bucks max", "max twenty mins") or a money cue in the request ("budget's tight, fifty max") it
+is read (``money``/``travel``) and covered before this."""
 
 
 _TIME_BEFORE = re.compile(
@@ -1177,6 +1198,10 @@ def unread_phrases(text: str, accepted: list[ReadingItem], *, today: date) -> li
     for m in _WORD_BUDGET.finditer(norm):  # "under a hundred": a budget in words, no unit said
         found.append((m.start(), m.end(), "money"))
         exact.add(m.start())
+    for m in _WORD_LIMIT.finditer(norm):  # "max twenty": dollars or minutes?
+        if not any(a < m.end() and m.start() < b for a, b, _ in found):
+            found.append((m.start(), m.end(), "limit"))
+            exact.add(m.start())
     for a, b in dates.relative_qualifier_spans(norm):  # "the Saturday after Christmas"
         found.append((a, b, "date"))
         exact.add(a)

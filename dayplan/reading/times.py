@@ -81,6 +81,9 @@ END_CUE = re.compile(
     r"|(?:latest |last )?(?:home|back)[- ]time(?: is| of| by)?"
     r"|must leave(?: by| at)?|gotta leave(?: by| at)?|leave by|done by|finish(?:ed)?(?: up)? by"
     r"|wrap(?:ped)? up by"
+    r"|\b(?:nothing|not|none|no\s+(?:plans|activities|stuff|later))\s+(?:after|past|later\s+than)"
+    r"|(?:(?<=\d )|(?<=\d[ap]m )|(?<=\d,)|(?<=\d, ))(?:or|and)\s+(?:not\s+|nothing\s+)?(?:after|past)"
+    r"|\b(?:or|and)\s+(?:not\s+)?later\s+than"
     r"|in bed by|until|till|til|no later than|latest|(?:out\s+)?again to|back out to))"
     r"(?:\s+(?:a|about|around|roughly|approx\.?|approximately|say|ideally|maybe))?\s*$",
     re.I,
@@ -102,6 +105,10 @@ START_CUE = re.compile(
     r"|start(?:ing)?(?: at| from| around| about)?|head(?:ing)? (?:off|out)(?: at| around| about)?"
     r"|out the door(?: at| by)?|(?:be |get )?out(?: of the house)? by|leav(?:e|ing) (?:home|the house)(?: at| around| by| about)?"
     r"|leav(?:e|ing)(?: (?:home|the house))?(?: at| around| about| from)?"
+    r"|(?:(?<![\w'] )(?<![\w'])|(?<=\bwe're )|(?<=\bwe are )|(?<=\bwe'll be )|(?<=\bbe )"
+    r"|(?<=\bget )|(?<=\bhead )|(?<=\band )|(?<=& ))out(?! from)(?: at| around| about| bout| abt| round| by)?"
+    r"|(?:after|post)\s+(?:brekkie|brekky|breakfast|brekfast)\s*(?:[(~,-]\s*)?"
+    r"(?:(?:like|about|around|say|so)\s+)?"
     r"|free from|free after|kick(?:ing)? off(?: at)?|get going(?: at| around)?"
     r"|(?:early |late )?start(?:ing)?\s*[,:-]|(?:we'll |we will |we could |we can |can )?go(?: out)?"
     r" (?:at|about|around)"
@@ -221,7 +228,7 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
             if rng is None:  # "might storm late arvo, ..., 10-6": the arvo is the weather's,
                 rng = clock.read_range(m, "")  # a pm that leaves no range is no hint for it
             if rng:
-                out.append((m.start(), m.end(), *rng))
+                out.append((m.start(), m.end(), *_before_the_day(sentence, context, m, rng)))
     for a, b, start, end in clock.word_ranges(masked, context or sentence):
         if any(s < b and a < e for s, e, _, _ in out):
             continue
@@ -229,6 +236,34 @@ def _ranges(sentence: str, context: str) -> tuple[tuple[int, int, int, int], ...
             continue
         out.append((a, b, start, end))
     return tuple(sorted(out))
+
+
+_THEN_FREE = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:and\s+|&\s+)?(?:then|after\s+that|afterwards|after\s+which)\s+"
+    r"(?:(?:we'?re|we\s+are|we'll\s+be|we\s+will\s+be|all|totally|completely)\s+)?"
+    r"(?:free|out|(?:the\s+)?rest\s+of\s+the\s+day)\b",
+    re.I,
+)
+"""After a range, the day said to start once it is over ("swim squad 6-8 then free", "nippers
+6-8, after that we're out"): the range comes first in the day (``_before_the_day``)."""
+
+
+def _before_the_day(
+    sentence: str, context: str, m: re.Match, rng: tuple[int, int]
+) -> tuple[int, int]:
+    """``rng`` of the range ``m`` in ``sentence``, read in the morning when the day is said to
+    start after it ("swim squad 6-8 then free, home by 3": 06:00-08:00, never 18:00-20:00): a
+    start read pm with no am/pm said whose morning reading is 06:00 or later."""
+    first, second = clock.token(m, 1), clock.token(m, 6)
+    if first is None or second is None or first.explicit or second.explicit:
+        return rng
+    if not (12 * 60 + 6 * 60 <= rng[0] < 24 * 60 and rng[1] - 12 * 60 > rng[0] - 12 * 60):
+        return rng
+    whole = context or sentence
+    at = whole.find(sentence) if context else 0
+    if at < 0 or not _THEN_FREE.match(whole, at + m.end()):
+        return rng
+    return rng[0] - 12 * 60, rng[1] - 12 * 60
 
 
 _OTHER_ITEMS = re.compile(
@@ -307,20 +342,64 @@ _RESUME_LEAD = re.compile(
 )
 
 
+_THEN_OUT = re.compile(
+    r"(?:\band\s+|&\s+)?\b(?:then|after\s+that|afterwards)\s*,?\s+(?:(?:we'?re|we\s+are|we'll\s+be|we\s+will\s+be"
+    r"|head(?:ing)?|go(?:ing)?|get(?:ting)?|pop(?:ping)?)\s+)?out\b",
+    re.I,
+)
+"""A plain "then out" ("home by 12 for lunch, then out 2 till 4"): going out again when a
+time home is said before it in the sentence (``_home_said``), like "then out again"."""
+_HOME_AT_TIME = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+(?:by|at|@|around|about|before|b4)\s+(?:about\s+|around\s+)?"
+    r"(?:\d{1,4}(?:[:.]\d\d)?\s*(?:am|pm)?(?!\s*(?:-|\u2013|to\b|till?\b|until\b|and\b))"
+    r"|noon|midday)",
+    re.I,
+)
+
+
+def _home_said(before: str) -> bool:
+    """Whether ``before`` (the sentence before a "then out") says a time home ("home by 12 for
+    lunch", "back at 11:30", "home for a 1pm nap"): the party is home first, so "then out" after
+    it is going out again."""
+    return bool(
+        HOME_FOR_BREAK.search(before)
+        or HOME_FOR_TIMED_BREAK.search(before)
+        or _HOME_AT_TIME.search(before)
+    )
+
+
+_HOME_BREAK_THEN = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|some)\s+)?"
+    r"(?:\w+(?:'s)?\s+)?(?:lunch|naps?|nap\s?time|sleep|rest|quiet\s+time)"
+    r"(?:\s+(?:and|&|\+)\s+(?:(?:a|the|her|his|their)\s+)?(?:naps?|rest|lunch|sleep|quiet\s+time))?"
+    r"\s*,?\s*(?:(?:and|&)\s+)?then\s*,?\s*(?:(?:from|at|between)\s+)?$",
+    re.I,
+)
+"""A break at home with no time of its own, then a range ("out 9-11 then home for lunch then
+2-4"): after a range out, the later range is going out again (the party home between)."""
+
+
 def resumes_before(sentence: str, at: int) -> int | None:
     """Where the ``RESUME`` cue right before position ``at`` of ``sentence`` starts ("out again
-    2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between;
-    else ``None``."""
+    2:30-5": the range at ``at`` follows it), with at most a time word ("at", "from") between,
+    or a plain "then out" after a time home (``_THEN_OUT``); else ``None``."""
     lo = max(0, at - 40)
     before = sentence[lo:at]
     for m in RESUME.finditer(before):
         if _RESUME_LEAD.fullmatch(before[m.end() :]):
             return lo + m.start()
+    for m in _THEN_OUT.finditer(before):
+        if _RESUME_LEAD.fullmatch(before[m.end() :]) and _home_said(sentence[: lo + m.start()]):
+            return lo + m.start()
+    wide = max(0, at - 70)
+    m = _HOME_BREAK_THEN.search(sentence[wide:at])
+    if m and any(b <= wide + m.start() for _, b, _, _ in ranges(sentence)):
+        return wide + m.start()  # "out 9-11 then home for lunch then 2-4": out again at 2
     return None
 
 
 _RESUME_AFTER = re.compile(
-    r"\s*,?\s*(?:(?:and|then|and then|but)\s+)?(?:(?:maybe|probably|hopefully|possibly)\s+)?",
+    r"\s*,?\s*(?:(?:and|&|then|and then|& then|but)\s+)?(?:(?:maybe|probably|hopefully|possibly)\s+)?",
     re.I,
 )
 
@@ -330,6 +409,10 @@ def _resume_end(sentence: str, masked: str, at: int, role_context: str) -> tuple
     out again then ("nap at 12, then maybe out again 2:30-5": 14:30), else ``None``."""
     lead = _RESUME_AFTER.match(sentence, at)
     m = RESUME.match(sentence, lead.end()) if lead else None
+    if m is None and lead and _home_said(sentence[:at]):  # "home by 12 for lunch, then out 2"
+        m = _THEN_OUT.match(
+            sentence, lead.start() + len(re.match(r"\s*,?\s*", sentence[at:]).group(0))
+        )
     if m is None:
         return None
     gap = re.match(
@@ -353,9 +436,19 @@ def _out_list_before(sentence: str, at: int) -> int | None:
     one "out" ("out 9-11 and 1-4": the party goes out again at 1, like "out again 1-4"), else
     ``None``."""
     for a, b, _, _ in ranges(sentence):
-        if b <= at and re.fullmatch(r"\s*(?:,|and|&|,\s*and)\s*", sentence[b:at]):
+        if b <= at and _OUT_LIST_SEP.fullmatch(sentence[b:at]):
             return at if _OUT_BEFORE.search(sentence[max(0, a - 30) : a]) else None
     return None
+
+
+_OUT_LIST_SEP = re.compile(
+    r"\s*(?:(?:,|and|&|\+|,\s*and|,\s*&)\s*)?"
+    r"(?:(?:then|again|then\s+again|later(?:\s+on)?|after\s+that|and\s+again)\s*)?"
+    r"(?:(?:from|between)\s*)?",
+    re.I,
+)
+"""Between two ranges said with one "out": a list's "and" or ",", or a turn to the second
+("out 9-11:30 and again 2-5", "out 10 till 12 and then 3 till 5", "out 9-11, later 2-4")."""
 
 
 def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
@@ -368,10 +461,13 @@ def range_kind(sentence: str, span: tuple[int, int]) -> tuple[str, int]:
     before = sentence[base : span[0]]
     after = sentence[span[1] : span[1] + 30]
     back = resumes_before(sentence, span[0])
-    if back is None:
+    own = re.match(r"[\s:(]*(?:" + BLOCK_WORDS + "|" + HELD_WORDS + r")\b", after, re.I)
+    if back is None and not own:  # "out 9-3 then 4-5 swimming lessons": the lessons' range
         back = _out_list_before(sentence, span[0])
     if back is not None:  # "then out again 2:30-5": the afternoon's outing after a break
         return "resume", back
+    if _HOME_BREAK_THEN.search(sentence[max(0, span[0] - 70) : span[0]]):
+        return "window", span[0]  # "home for lunch then 2-4": the day is 2-4, never the lunch
     # the closest cue before the range decides; a cue right after ("9-10 footy") counts too
     # an appointment word decides, unless other items of the request stand between ("showers
     # around lunch, Bulimba, 2 adults, 2pm to 5pm": the day, not a lunch 2-5)
@@ -492,7 +588,8 @@ def block_label(phrase: str) -> str:
         return held.group(1).lower() if held else "busy"  # "swimming 9-10 at Yeronga pool"
     label = m.group(1).lower()
     words = label.split()
-    if len(words) == 2 and words[0].isdigit():  # "home 12-1:30 lunch": the time's digits
+    if len(words) == 2 and re.fullmatch(r"\d+(?:am|pm)?", words[0]):  # "home 12-1:30 lunch",
+        # "back for a 1pm nap": the time's digits
         return words[1]
     if len(words) == 2 and words[0] in {
         "a",
@@ -992,7 +1089,12 @@ def read_blocked(phrase: str, sentence: str = "") -> dict | None:
             "start": clock.hhmm(start),
             "end": clock.hhmm(end),
             "label": booked[0] if booked else block_label(phrase),  # "planetarium show"
-            "at_home": bool(AT_HOME.search(phrase) or HOME_FOR_BREAK.search(phrase)),
+            "at_home": bool(
+                AT_HOME.search(phrase)
+                or HOME_FOR_BREAK.search(phrase)
+                or HOME_FOR_TIMED_BREAK.search(phrase)
+                or HOME_FOR_BREAK_THEN_TIME.search(phrase)
+            ),
         }
     if not BLOCK_RE.search(phrase) and in_sentence_kind(phrase, context) != "blocked":
         return None
@@ -1238,10 +1340,17 @@ def point_blocks(
         else:
             end = OPEN_END if start >= LAST_OF_DAY else start + POINT_BLOCK_MINUTES
         out.append((a, b, start, min(end, OPEN_END), assumed))
-    for m in HOME_FOR_BREAK.finditer(masked):  # "home by 11 for the nap, then out again 2 till 5"
+    for m in [
+        *HOME_FOR_BREAK.finditer(masked),
+        *HOME_FOR_TIMED_BREAK.finditer(masked),
+        *HOME_FOR_BREAK_THEN_TIME.finditer(masked),
+    ]:
+        # "home by 11 for the nap, then out again 2 till 5", "back for a 1pm nap, then out again 3"
         c = clock.token(m) if m.group(1) else None
         if c is None or any(a < m.end() and m.start() < b for a, b, _, _, _ in out):
             continue
+        if any(a < m.end() <= b for a, b in taken):
+            continue  # "home for lunch 12-1": the range's, not a time home
         start = clock.resolve(c, "start", sentence)
         back = _resume_end(sentence, masked, m.end(), context or sentence)
         if back and back[0] > start:
@@ -1259,6 +1368,21 @@ HOME_FOR_BREAK = re.compile(
 """A time home said with a break at home after it ("home by 11 for the baby's nap"): with the
 party going out again after it ("..., then out again 2 till 5"), a stay at home from that time
 until the outing resumes (``point_blocks``); alone, the day's end ("home by 11 for her nap")."""
+HOME_FOR_TIMED_BREAK = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|[a-z]+'s)\s+)?"
+    + clock.TOKEN
+    + r"\s*(?:naps?|nap\s?time|sleep|rest|quiet time|lunch)\b",
+    re.I,
+)
+"""A break at home said with its time inside ("back for a 1pm nap", "home for a 12:30 lunch"):
+like ``HOME_FOR_BREAK``, a stay at home when the party goes out again after it."""
+HOME_FOR_BREAK_THEN_TIME = re.compile(
+    r"\b(?:home|back)(?:\s+home)?\s+for\s+(?:(?:a|an|the|her|his|their|our|my|[a-z]+'s)\s+)?"
+    r"(?:naps?|nap\s?time|sleep|rest|quiet time|lunch)\s+(?:(?:around|about|by)\s+)?" + clock.TOKEN,
+    re.I,
+)
+"""A break at home texted with its time after it, no "at" ("home for nap 12 then out again
+3-5"): like ``HOME_FOR_BREAK``, a stay at home when the party goes out again after it."""
 
 
 def _said_end(
