@@ -462,8 +462,6 @@ def weekday_guesses(text: str) -> list[tuple[int, int, str]]:
     ("today", "someday", "holiday"). The stand-in's date reader skips such a word, so the plan
     would fall to the default Saturday without a word: it is asked instead, as a place nearly
     spelled is ("did you mean Sunday?")."""
-    import difflib  # noqa: PLC0415 (rarely needed)
-
     out = []
     for m in _WORD_RE.finditer(text):
         word = m.group(0).lower()
@@ -471,6 +469,8 @@ def weekday_guesses(text: str) -> list[tuple[int, int, str]]:
             continue
         if word in ("today", "someday", "holiday", "holidays", "birthday", "everyday", "midday"):
             continue
+        import difflib  # noqa: PLC0415 (only for a word that may be a typo: a plan start never loads it)
+
         close = difflib.get_close_matches(word, WEEKDAYS, n=1, cutoff=0.8)
         if close and close[0][0] == word[0]:
             out.append((m.start(), m.end(), close[0]))
