@@ -40,41 +40,23 @@ _HOURS_MARK = (
 )
 """A 24-hour mark in the meridiem's place: "1530hrs", "1530 hours", "15:30h", "16h" (an hour
 13-23 only: "2h" is a duration)."""
-_TIME_CUE_19_20 = "|".join(
-    f"(?<={cue}(?:19|20))"
-    for cue in (
-        r"\bby ",
-        r"\bat ",
-        r"\bb4 ",
-        r"\btill ",
-        r"\buntil ",
-        r"\bbefore ",
-        r"\bafter ",
-        r"\bfrom ",
-        "@ ",
-        "@",
-        r"\bhome ",
-        r"\bback ",
-    )
+_CLOCK_CUES = (
+    r"\bby ",
+    r"\bat ",
+    r"\bb4 ",
+    r"\btill ",
+    r"\buntil ",
+    r"\bbefore ",
+    r"\bafter ",
+    r"\bfrom ",
+    "@ ",
+    "@",
+    r"\bhome ",
+    r"\bback ",
 )
-_THREE_DIGITS = "|".join(
-    f"(?<={cue}[1-9])"
-    for cue in (
-        r"\bby ",
-        r"\bat ",
-        r"\bb4 ",
-        r"\btill ",
-        r"\buntil ",
-        r"\bbefore ",
-        r"\bafter ",
-        r"\bfrom ",
-        "@ ",
-        "@",
-        r"\bhome ",
-        r"\bback ",
-        r"\bout ",
-    )
-)
+"""Words right before a bare number that make it a clock time ("by 1930", "out 930")."""
+_TIME_CUE_19_20 = "|".join(f"(?<={cue}(?:19|20))" for cue in _CLOCK_CUES)
+_THREE_DIGITS = "|".join(f"(?<={cue}[1-9])" for cue in (*_CLOCK_CUES, r"\bout "))
 """Where a time of three digits splits after a time cue ("out by 930", "home 130", "back at
 1045" is four): "930" is 9:30 only where a time is expected, never "budget 150"."""
 _FOUR_DIGITS = (

@@ -75,6 +75,8 @@ _CHILD_PLURAL = (
     r"kids|children|girls|boys|sons|daughters|toddlers|little ones|kiddos|grandkids|grandchildren"
     r"|nieces|nephews|teens|teenagers|babies|newborns|littlies|tots|under[- ]?(?:\d{1,2}|fives|fours|threes|twos)s?"
 )
+_PERSON_WORDS = "|".join((_CHILD_PLURAL, _CHILD_ONE, _ADULT_TWO, _ADULT_PLURAL, _ADULT_ONE))
+"""Every word that names a member of the party, children first (an alternation's body)."""
 _CHILD_ADJ = r"(?:young|little|small|wee|teenage|teenaged|teen|pre-?teen|tween|step)"
 """A word said before a child word that keeps them a child ("3 little kids", "my two teenage
 daughters", "a teen boy", "my step daughter"): teenagers are children, as "teens" are."""
@@ -240,17 +242,7 @@ WE_TAKE = re.compile(
     r"(?:(?:love|like|want|hoping|going|gonna|keen)\s+(?:to\s+)?|be\s+)?"
     r"(?:take|taking|bring|bringing|have|having|minding|looking after|babysitting)\b"
     r"(?=\s+(?:(?:the|my|our|his|her|their|both|all|" + COUNT_WORD + r"|" + _CHILD_ADJ + r")\s+)*"
-    r"(?:"
-    + _CHILD_PLURAL
-    + r"|"
-    + _CHILD_ONE
-    + r"|"
-    + _ADULT_TWO
-    + r"|"
-    + _ADULT_PLURAL
-    + r"|"
-    + _ADULT_ONE
-    + r"|twins|triplets)\b)",
+    r"(?:" + _PERSON_WORDS + r"|twins|triplets)\b)",
     re.I,
 )
 """The writer's "we" taking others out ("we'd love to take the kids and grandma"): the writer
@@ -1086,17 +1078,7 @@ _WHICH = re.compile(
 """One of them said by their place among them ("youngest is 2", "eldest 9"): an age, no more
 people."""
 _PEOPLE_WORD = re.compile(
-    r"\b(?:"
-    + _CHILD_PLURAL
-    + r"|"
-    + _CHILD_ONE
-    + r"|"
-    + _ADULT_TWO
-    + r"|"
-    + _ADULT_PLURAL
-    + r"|"
-    + _ADULT_ONE
-    + r"|twins|triplets|mine|ours|theirs)\b",
+    r"\b(?:" + _PERSON_WORDS + r"|twins|triplets|mine|ours|theirs)\b",
     re.I,
 )
 
