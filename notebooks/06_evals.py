@@ -259,15 +259,18 @@ print([t.name for t in first.conversation[0].intermediate_data.tool_uses])
 
 # %% [markdown]
 # ADK's own evaluator is a real client of the same agent: `adk eval agents/day_planner FILE`
-# loads the agents folder (`agents/day_planner/agent.py`), runs every case offline against the
+# loads the agents folder (`agents/day_planner/agent.py`), runs each case offline against the
 # stand-in model and scores `tool_trajectory_avg_score` (the required tools, in order,
 # arguments ignored; threshold 1.0). `run_adk_eval` runs that command and reads ADK's result
-# files.
+# files. Here it scores the first 40 cases, to keep the notebook quick; the file written above
+# holds them all, for `adk eval agents/day_planner dayplan.evalset.json` in a terminal.
 
 # %% tags=["nbval-check-output"]
 from dayplan.evals.adk_export import run_adk_eval
 
-scores = run_adk_eval(target, folder)
+sample = folder / "dayplan.sample.evalset.json"
+write_eval_set(cases[:40], sample)
+scores = run_adk_eval(sample, folder)
 print(f"adk eval: {sum(v == 1.0 for v in scores.values())}/{len(scores)} cases scored 1.0")
 print("lowest:", min(scores.values()), "· mean:", round(sum(scores.values()) / len(scores), 3))
 

@@ -39,8 +39,34 @@ def _offline_env(monkeypatch, _session_db_url):
     """Tests run offline: no live mode, no key from the developer's shell leaks in; the store
     is a SQLite file in a temporary folder (lock waits end within 1 s), events stay in memory,
     auth is off."""
+    _offline_settings(monkeypatch, _session_db_url)
+
+
+@pytest.fixture(scope="session")
+def eval_run(tmp_path_factory, _session_db_url):
+    """One offline eval over every case (``python -m dayplan eval --skip-tests``), shared by the
+    gate's test and each case's own checks (``tests/test_cases.py``), so the suite plans every
+    case once: ``(exit code, stdout, stderr, run folder)``; the folder holds each case's
+    ``<name>.response.json`` (the served HTTP response), grades and events."""
+    import contextlib
+    import io
+
+    from dayplan.cli import main
+
+    folder = tmp_path_factory.mktemp("eval")
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        _offline_settings(mp, _session_db_url)
+        mp.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["eval", "--skip-tests", "--out", str(folder)])
+    return code, out.getvalue(), err.getvalue(), folder
+
+
+def _offline_settings(monkeypatch, db_url: str) -> None:
+    """The environment of ``_offline_env``, for a fixture of any scope."""
     monkeypatch.setenv("DAYPLAN_MODE", "offline")
-    monkeypatch.setenv("DAYPLAN_DB_URL", _session_db_url)
+    monkeypatch.setenv("DAYPLAN_DB_URL", db_url)
     monkeypatch.setenv("DAYPLAN_DB_LOCK_TIMEOUT_SECONDS", "1")  # a lock wait ends within 1 s
     for name in ("DAYPLAN_EVENT_LOG", "DAYPLAN_JWT_SECRET", "DAYPLAN_JWKS_URL"):
         monkeypatch.delenv(name, raising=False)

@@ -13,29 +13,28 @@ from dayplan.service.run import plan
 from tests.conftest import case_names, case_request, load_case
 
 
-def served(capsys, name: str) -> DayPlanReport:
-    code = main(["plan", f"cases/{name}.json", "--json"])
-    out = capsys.readouterr().out
-    assert code == 0, out
-    return DayPlanReport.model_validate_json(out)
-
-
 def test_there_are_at_least_thirteen_cases():
     assert len(case_names()) >= 13
 
 
 @pytest.mark.parametrize("name", case_names())
-def test_case_gives_expected_status(capsys, monkeypatch, name):
+def test_case_gives_expected_status(capsys, monkeypatch, eval_run, name):
+    """Each case as the service served it in the suite's one eval run (``eval_run``: every case
+    is planned once), checked again here by the checker's re-check and the independent rules;
+    an invalid request is also refused by the CLI (exit 2, one line naming the field)."""
     monkeypatch.chdir(load_case.__globals__["ROOT"])
     expect = load_case(name)["expect"]
+    response = json.loads((eval_run[3] / f"{name}.response.json").read_text())
     if expect["status"] == "invalid_request":
         # contradictory input is rejected before the agent runs: exit 2, one line naming the field
+        assert response["http_status"] == 422, response
         code = main(["plan", f"cases/{name}.json", "--json"])
         err = capsys.readouterr().err
         assert code == 2 and err.count("\n") == 1
         assert f"invalid request at {expect['rejected_field']}" in err
         return
-    report = served(capsys, name)
+    assert response["http_status"] == 200, response
+    report = DayPlanReport.model_validate_json(response["body"])
     assert report.status == expect["status"]
     tools = [s.tool for s in report.trace]
     if "tools_in_order" in expect:

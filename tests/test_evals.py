@@ -49,9 +49,8 @@ def test_invalid_request_cases_really_fail_validation():
         assert (c.request_error() is not None) == (c.expect.status == "invalid_request"), c.name
 
 
-def test_the_gate_passes_offline_and_saves_everything(tmp_path, capsys):
-    code = main(["eval", "--skip-tests", "--out", str(tmp_path)])
-    out, err = capsys.readouterr()
+def test_the_gate_passes_offline_and_saves_everything(eval_run):
+    code, out, err, tmp_path = eval_run  # the suite's one eval over every case (conftest)
     assert code == 0, err
     assert "gate: PASSED" in out and f"{len(ALL)}/{len(ALL)} cases passed" in out
     assert "cases wall time:" in out
