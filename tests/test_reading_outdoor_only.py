@@ -173,3 +173,29 @@ def test_the_indoor_words_inside_an_outdoor_limit_are_no_indoor_limit() -> None:
     sentence = "dont want to be stuck inside all day"
     assert prefs.indoor_only_spans(sentence) == [] and prefs.timed_indoor_spans(sentence) == []
     assert prefs.indoor_only_spans("indoors only all day") != []
+
+
+def test_outdoors_is_a_filter_on_every_stop_beside_other_kinds() -> None:
+    """ "outdoors only, museums only": the kinds are alternatives, outdoors is not one (an
+    indoor museum would be allowed by the museums and break the outdoor limit)."""
+    indoor = next(v for v in CATALOGUE.values() if v.indoor and v.kind == "museum")
+    outdoor_museum = [v for v in CATALOGUE.values() if not v.indoor and v.kind == "museum"]
+    park = next(v for v in CATALOGUE.values() if not v.indoor and v.kind == "park")
+    rule = OnlyRule(("museums", OUTDOORS), "museums only")
+    assert not rule.allows(indoor) and not rule.allows(park)
+    assert all(rule.allows(v) for v in outdoor_museum)
+    text = "2 adults, south brisbane, outdoors only, museums only, sat 12th 9-3"
+    report = plan_text(text)
+    assert report is not None and report.status in ("complete", "no_feasible_plan")
+    if report.status == "complete":
+        assert all(not CATALOGUE[s.venue_id].indoor for s in report.plan.stops)
+    tampered = report_with_reading(
+        plan_text("2 adults 1 kid, Fortitude Valley, museums please, 9-1"),
+        {"field": "only", "value": "outdoors", "quote": "outdoors only"},
+    )
+    tampered = report_with_reading(
+        tampered, {"field": "only", "value": "museums", "quote": "museums only"}
+    )
+    found = independent_findings(PlanRequest(text=text, now=NOW), tampered)
+    indoor_stops = [s.name for s in tampered.plan.stops if CATALOGUE[s.venue_id].indoor]
+    assert indoor_stops and all(n in " ".join(found) for n in indoor_stops), found

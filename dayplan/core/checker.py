@@ -18,7 +18,7 @@ from dayplan.core.blocked import is_pause
 from dayplan.core.catalog import Venue
 from dayplan.core.clock import Interval, LocalDay, clock_text, overlap_minutes, overlaps
 from dayplan.core.hours import HoursVerdict, venue_hours
-from dayplan.core.mustdo import means_venue
+from dayplan.core.mustdo import OUTDOORS, means_venue
 from dayplan.core.travel import TravelModel
 
 HOME = "home"
@@ -201,8 +201,13 @@ class OnlyRule:
         return f'"{self.quote}"' if self.quote else f"{self.phrase} only"
 
     def allows(self, venue: Venue) -> bool:
-        """Whether ``venue`` is of one of the kinds."""
-        return any(means_venue(kind, venue) for kind in self.kinds)
+        """Whether ``venue`` is of one of the kinds; ``OUTDOORS`` among them is a filter on
+        every stop, never an alternative ("outdoors only, museums only": outdoor museums, never
+        an indoor one because the museums allow it)."""
+        kinds = [k for k in self.kinds if k != OUTDOORS]
+        if len(kinds) < len(self.kinds) and not means_venue(OUTDOORS, venue):
+            return False
+        return not kinds or any(means_venue(kind, venue) for kind in kinds)
 
 
 def avoided(venue: Venue, c: Constraints) -> AvoidRule | OnlyRule | None:

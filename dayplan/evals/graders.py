@@ -510,7 +510,11 @@ def _refused_stops(body: dict, stops: list[dict]) -> tuple[bool, str] | None:
             ids = there & ids if r["value"].get("kind") else there
         hits += [f"{s.get('name')} ({r.get('quote')!r})" for s in stops if s.get("venue_id") in ids]
     if only:  # "galleries only": every stop is one of the catalogue venues of those kinds
-        allowed = set().union(*(named(str(r["value"])) for r in only))
+        kinds = [str(r["value"]) for r in only]
+        others = [named(k) for k in kinds if k != "outdoors"]
+        allowed = set().union(*others) if others else named("outdoors")
+        if "outdoors" in kinds:  # "outdoors only": a filter on every stop, never an alternative
+            allowed &= named("outdoors")
         known = {v.id for v in catalogue}
         quotes = "; ".join(dict.fromkeys(repr(r.get("quote")) for r in only))
         hits += [

@@ -287,9 +287,14 @@ def _only_findings(report: DayPlanReport, catalog: dict) -> list[str]:
     kinds = list(dict.fromkeys(str(r.value) for r in only))
     quotes = "; ".join(dict.fromkeys(f'"{r.quote}"' for r in only))
     out = []
+    outdoors = "outdoors" in kinds  # a filter on every stop, never an alternative
+    kinds = [k for k in kinds if k != "outdoors"] or ["outdoors"]
     for s in report.plan.stops if report.plan else []:
         v = catalog.get(s.venue_id)
-        if v is not None and not any(_refuses({"kind": k}, v) for k in kinds):
+        if v is not None and (
+            not any(_refuses({"kind": k}, v) for k in kinds)
+            or (outdoors and not _refuses({"kind": "outdoors"}, v))
+        ):
             out.append(
                 f"{s.name} is served although the request asks for {' or '.join(kinds)} only "
                 f"({quotes})"
