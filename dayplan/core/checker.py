@@ -1031,9 +1031,8 @@ def check_plan(
                 | ({"venues": ", ".join(v.id for v in priced)} if priced else {}),
             )
         )
-    failures += over_each(
-        [venues[s.venue_id] for s in stops if s.venue_id in venues and not unpriced], c
-    )
+    if not unpriced:  # an unknown price failed the budget already: no share can be shown
+        failures += over_each([venues[s.venue_id] for s in stops if s.venue_id in venues], c)
     return CheckResult(
         ok=not failures,
         failures=failures,

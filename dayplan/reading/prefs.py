@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dayplan.core.mustdo import OUTDOORS
 from dayplan.reading import deferred_re as re
-from dayplan.reading.memo import per_run_list
+from dayplan.reading.memo import per_run, per_run_list
 from dayplan.reading.prefilter import prefilter_module
 
 PREFERENCE_WORDS = {
@@ -382,14 +382,22 @@ def timed_indoor_spans(sentence: str) -> list[tuple[int, int]]:
     its time: the reading's ``indoor_only`` holds the whole day, so such a limit is never read
     as it (that would widen it silently); the caller lists it and the run asks."""
     out = []
-    outdoor = [m.span() for m in OUTDOOR_ONLY.finditer(sentence)]  # "not stuck inside after 2"
+    outdoor = _outdoor_limits(sentence)  # "not stuck inside after 2"
     for m in INDOOR_ONLY.finditer(sentence):
         if any(a < m.end() and m.start() < b for a, b in outdoor):
             continue
-        t = _TIME_AFTER.match(sentence, m.end())
-        if t and not re.search(r"[,;.!?()]", sentence[m.end() : t.start("time")]):
+        t = _said_for_part(sentence, m.end())
+        if t:
             out.append((m.start(), t.end()))
     return out
+
+
+def _said_for_part(sentence: str, end: int) -> re.Match | None:
+    """The time of day said right after a limit ending at ``end``, in its own clause ("no
+    outdoor after 12", "nothing inside after lunch"): the limit holds for that part of the day
+    only; ``None`` when none is said there."""
+    t = _TIME_AFTER.match(sentence, end)
+    return t if t and not re.search(r"[,;.!?()]", sentence[end : t.start("time")]) else None
 
 
 def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
@@ -397,7 +405,7 @@ def indoor_only_spans(sentence: str) -> list[tuple[int, int]]:
     sentence puts it on a condition ("indoors only if it rains": the rain rule already keeps
     outdoor stops out of rain), and none said for a part of the day (``timed_indoor_spans``)."""
     timed = timed_indoor_spans(sentence)
-    outdoor = [m.span() for m in OUTDOOR_ONLY.finditer(sentence)]  # "not stuck inside all day"
+    outdoor = _outdoor_limits(sentence)  # "not stuck inside all day"
     out = [
         m.span()
         for m in INDOOR_ONLY.finditer(sentence)
@@ -444,25 +452,25 @@ limit: read as the ``only`` kind ``OUTDOORS`` (``only_spans``). "just outside th
 "nothing inside the CBD" and "no indoor play" (a kind) are none; "outdoors please" is a wish."""
 
 
-def _outdoor_timed(sentence: str, m: re.Match) -> bool:
-    """Whether the outdoor limit ``m`` is said for a part of the day ("nothing inside after
-    lunch", "outside only in the morning"), as ``timed_indoor_spans`` reads an indoor one."""
-    t = _TIME_AFTER.match(sentence, m.end())
-    return bool(t and not re.search(r"[,;.!?()]", sentence[m.end() : t.start("time")]))
+@per_run
+def _outdoor_limits(sentence: str) -> tuple[tuple[int, int], ...]:
+    """The spans of ``OUTDOOR_ONLY`` in ``sentence``, found once per run: the outdoor limit's
+    readers and the indoor ones (whose words may sit inside it) all start from them."""
+    return tuple(m.span() for m in OUTDOOR_ONLY.finditer(sentence))
 
 
 def outdoor_only_spans(sentence: str) -> list[tuple[int, int]]:
     """Spans of ``OUTDOOR_ONLY`` limits in ``sentence`` that hold for the whole day, in order:
     none on a condition ("outdoors only if it's fine", "unless it rains"), hedged ("ideally
-    outdoors only") or said for a part of the day (``timed_outdoor_spans``)."""
+    outdoors only") or said for a part of the day (``timed_outdoor_spans``; ``_said_for_part``)."""
     if _INDOOR_CONDITION.search(sentence):
         return []
     return [
-        m.span()
-        for m in OUTDOOR_ONLY.finditer(sentence)
-        if not _outdoor_timed(sentence, m)
-        and avoid_is_hard(sentence, *m.span())
-        and not (_STUCK.search(m.group(0)) and _ALL_DAY.match(sentence, m.end()))
+        (a, b)
+        for a, b in _outdoor_limits(sentence)
+        if not _said_for_part(sentence, b)
+        and avoid_is_hard(sentence, a, b)
+        and not (_STUCK.search(sentence[a:b]) and _ALL_DAY.match(sentence, b))
     ]
 
 
@@ -477,9 +485,10 @@ def timed_outdoor_spans(sentence: str) -> list[tuple[int, int]]:
     lunch"), from the limit to its time: ``only`` holds the whole day, so such a limit is never
     read as it (that would widen it silently); the caller lists it and the run asks."""
     out = []
-    for m in OUTDOOR_ONLY.finditer(sentence):
-        if _outdoor_timed(sentence, m):
-            out.append((m.start(), _TIME_AFTER.match(sentence, m.end()).end()))
+    for a, b in _outdoor_limits(sentence):
+        t = _said_for_part(sentence, b)
+        if t:
+            out.append((a, t.end()))
     return out
 
 

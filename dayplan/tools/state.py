@@ -329,6 +329,24 @@ def _windows(items: Any) -> list[tuple[int, int, str, bool]]:
     return out
 
 
+def _placed_legs(
+    state: MutableMapping[str, Any], blocked: tuple[BlockedWindow, ...], mode: str
+) -> list[tuple[BlockedWindow, int, int]]:
+    """``(appointment, minutes there from home, minutes back home)`` for each placed appointment
+    of ``blocked`` whose place has a point, by the travel model's own estimate between home and
+    the suburb's centre; ``[]`` when home has no point."""
+    points = _appointment_points(state)
+    home = home_point(state, text_hints(state).get("home"))
+    if home is None:
+        return []
+    out = []
+    for b in blocked:
+        if b.place and b.place in points:
+            travel = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode)
+            out.append((b, travel.minutes(HOME, b.place), travel.minutes(b.place, HOME)))
+    return out
+
+
 def _leave_for_appointments(
     state: MutableMapping[str, Any],
     window: tuple[int, int],
@@ -340,16 +358,9 @@ def _leave_for_appointments(
     at Chandler" with a 09:00 start): leaving home the leg's minutes before it, stated as an
     assumption. The leg is the travel model's own estimate (home to the suburb's centre)."""
     start = window[0]
-    points = _appointment_points(state)
-    home = home_point(state, text_hints(state).get("home"))
-    if home is None:
-        return window
-    for b in blocked:
-        if (
-            not b.place or b.place not in points or b.end < window[0]
-        ):  # ends at the start: the day begins there
+    for b, leg, _ in _placed_legs(state, blocked, mode):
+        if b.end < window[0]:  # ends at the start: the day begins there
             continue
-        leg = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode).minutes(HOME, b.place)
         if b.start - leg < start:
             start = max(0, b.start - leg)
             add_assumption(
@@ -375,14 +386,9 @@ def _home_after_appointments(
     (the caller's rule): one the request states is a limit, never widened. The leg is the
     travel model's own estimate (the suburb's centre to home), as ``_leave_for_appointments``."""
     end = window[1]
-    points = _appointment_points(state)
-    home = home_point(state, text_hints(state).get("home"))
-    if home is None:
-        return window
-    for b in blocked:
-        if not b.place or b.place not in points or b.end <= window[0]:
+    for b, _, leg in _placed_legs(state, blocked, mode):
+        if b.end <= window[0]:
             continue
-        leg = CoordinateTravel({HOME: home, b.place: points[b.place]}, mode).minutes(b.place, HOME)
         back = min(24 * 60 - 1, -(-(b.end + leg) // 5) * 5)
         if back > end:
             end = back
